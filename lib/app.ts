@@ -1,0 +1,51 @@
+import { config, type AppConfig } from '@/lib/config';
+import { createAuth, type Auth } from '@/lib/auth/auth';
+import { openDatabase, sharedDatabase, type Database, type Db } from '@/lib/db/client';
+import { ModelCatalog, parseModelCatalog } from '@/lib/llm/catalog';
+import { createModelProvider, type ModelProvider } from '@/lib/llm/provider';
+import { SIMULATED_MODELS } from '@/lib/llm/simulator/models';
+import { createStopBus, type StopBus } from '@/lib/chat/turn/stop-bus';
+import type { TurnDeps } from '@/lib/chat/turn/types';
+
+/** The composition root: what route handlers and the worker need, built once per process. */
+export interface App {
+  config: AppConfig;
+  database: Database;
+  db: Db;
+  auth: Auth;
+  catalog: ModelCatalog;
+  provider: ModelProvider;
+  stopBus: StopBus;
+  turnDeps: TurnDeps;
+}
+
+const appKey = Symbol.for('quire.app');
+type GlobalWithApp = typeof globalThis & { [appKey]?: Promise<App> };
+
+export function getApp(): Promise<App> {
+  const g = globalThis as GlobalWithApp;
+  g[appKey] ??= buildApp(config()).catch((error) => {
+    g[appKey] = undefined;
+    throw error;
+  });
+  return g[appKey];
+}
+
+export async function buildApp(cfg: AppConfig, database?: Database): Promise<App> {
+  const db = database ?? (await sharedDatabase(() => openDatabase({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir })));
+  const catalog = new ModelCatalog(parseModelCatalog(cfg.llm.models, cfg.llm, SIMULATED_MODELS));
+  const provider = createModelProvider({
+    baseUrl: cfg.llm.baseUrl ?? `http://127.0.0.1:${cfg.port}/api/simulator/v1`,
+    apiKey: cfg.llm.apiKey,
+  });
+  const stopBus = createStopBus(db);
+  const turnDeps: TurnDeps = {
+    db: db.prisma,
+    provider,
+    catalog,
+    stopBus,
+    wallClockMs: cfg.turnWallClockMs,
+    log: (line) => console.log(JSON.stringify(line)),
+  };
+  return { config: cfg, database: db, db: db.prisma, auth: createAuth(db.prisma, cfg), catalog, provider, stopBus, turnDeps };
+}

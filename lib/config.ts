@@ -1,0 +1,56 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+// The environment of CONTRACT.md, parsed once. Everything else reads this object.
+const envSchema = z.object({
+  PORT: z.coerce.number().int().positive().default(3000),
+  DATA_DIR: z.string().min(1).default('.data'),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres://').optional(),
+  AUTH_SECRET: z.string().min(16).optional(),
+  LLM_BASE_URL: z.string().url().optional(),
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODELS: z.string().optional(),
+  LLM_MAX_OUTPUT_TOKENS: z.coerce.number().int().positive().default(2400),
+  STARTING_CREDITS: z.coerce.number().int().nonnegative().default(5_000_000),
+  STAFF_EMAILS: z.string().default(''),
+  PUBLIC_SOURCES: z.enum(['on', 'off']).default('off'),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  SIMULATOR_TOKEN_DELAY_MS: z.coerce.number().nonnegative().optional(),
+  TURN_WALL_CLOCK_MS: z.coerce.number().int().positive().default(180_000),
+});
+
+export type AppConfig = ReturnType<typeof loadConfig>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const blankToUndefined = Object.fromEntries(Object.entries(env).map(([k, v]) => [k, v === '' ? undefined : v]));
+  const parsed = envSchema.safeParse(blankToUndefined);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    authSecret: e.AUTH_SECRET,
+    llm: {
+      baseUrl: e.LLM_BASE_URL,
+      apiKey: e.LLM_API_KEY,
+      models: e.LLM_MODELS,
+      maxOutputTokens: e.LLM_MAX_OUTPUT_TOKENS,
+    },
+    startingCredits: BigInt(e.STARTING_CREDITS),
+    staffEmails: e.STAFF_EMAILS.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
+    publicSources: e.PUBLIC_SOURCES === 'on',
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    simulatorTokenDelayMs: e.SIMULATOR_TOKEN_DELAY_MS,
+    turnWallClockMs: e.TURN_WALL_CLOCK_MS,
+  };
+}
+
+let cached: AppConfig | undefined;
+export function config(): AppConfig {
+  cached ??= loadConfig();
+  return cached;
+}

@@ -1,0 +1,85 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { PrismaPg } from '@prisma/adapter-pg';
+import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import { PrismaClient } from '@/lib/generated/prisma/client';
+import { lockDataDir } from './data-dir-lock';
+import { applyMigrations } from './migrate';
+import { pgliteAdapterFactory } from './pglite-adapter';
+
+export type Db = PrismaClient;
+/** The client inside `db.$transaction(async (tx) => …)`. */
+export type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
+
+export interface Database {
+  prisma: PrismaClient;
+  kind: 'pglite' | 'postgres';
+  /** set for PostgreSQL: LISTEN/NOTIFY needs a dedicated connection string */
+  databaseUrl?: string;
+  /** set for PGlite: its own LISTEN/NOTIFY */
+  pglite?: PGlite;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  databaseUrl?: string;
+  dataDir: string;
+  migrate?: boolean;
+  /** in-memory PGlite (tests); no lock */
+  memory?: boolean;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const factory = () => new PrismaPg({ connectionString: options.databaseUrl, max: 10 });
+    if (options.migrate !== false) await applyMigrations(factory());
+    const prisma = new PrismaClient({ adapter: factory() });
+    return { prisma, kind: 'postgres', databaseUrl: options.databaseUrl, close: () => prisma.$disconnect() };
+  }
+  let release = () => {};
+  let pglite: PGlite;
+  if (options.memory) {
+    pglite = new PGlite();
+  } else {
+    const dir = path.join(options.dataDir, 'pglite');
+    mkdirSync(options.dataDir, { recursive: true });
+    release = lockDataDir(options.dataDir);
+    pglite = new PGlite(dir);
+  }
+  try {
+    await pglite.waitReady;
+    const adapter: SqlMigrationAwareDriverAdapterFactory = pgliteAdapterFactory(pglite);
+    if (options.migrate !== false) await applyMigrations(adapter);
+    const prisma = new PrismaClient({ adapter });
+    return {
+      prisma,
+      kind: 'pglite',
+      pglite,
+      close: async () => {
+        await prisma.$disconnect();
+        await pglite.close();
+        release();
+      },
+    };
+  } catch (error) {
+    await pglite.close().catch(() => undefined);
+    release();
+    throw error;
+  }
+}
+
+// The web server opens the database once (scripts/start.ts) and shares it with
+// Next's separately bundled route handlers through globalThis.
+const globalKey = Symbol.for('quire.database');
+type GlobalWithDb = typeof globalThis & { [globalKey]?: Promise<Database> };
+
+export function setSharedDatabase(db: Promise<Database>): void {
+  (globalThis as GlobalWithDb)[globalKey] = db;
+}
+
+export function sharedDatabase(open: () => Promise<Database>): Promise<Database> {
+  const g = globalThis as GlobalWithDb;
+  g[globalKey] ??= open();
+  return g[globalKey];
+}

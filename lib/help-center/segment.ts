@@ -1,0 +1,23 @@
+const segmenters = new Map<string, Intl.Segmenter>();
+
+/**
+ * Words separated by single spaces, lower-cased. PostgreSQL's parsers do not
+ * segment Chinese or Japanese, so both the indexed text and the query go through
+ * Intl.Segmenter first and are then matched with the 'simple' text-search config.
+ */
+export function segmentWords(text: string, locale = 'und'): string[] {
+  let segmenter = segmenters.get(locale);
+  if (!segmenter) {
+    segmenter = new Intl.Segmenter(locale === 'und' ? undefined : locale, { granularity: 'word' });
+    segmenters.set(locale, segmenter);
+  }
+  const words: string[] = [];
+  for (const s of segmenter.segment(text.normalize('NFKC').toLowerCase())) {
+    if (s.isWordLike) words.push(s.segment.replace(/[':&|!()\\]/g, ''));
+  }
+  return words.filter(Boolean);
+}
+
+export function segmentedText(text: string): string {
+  return segmentWords(text, 'zh').join(' ');
+}

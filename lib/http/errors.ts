@@ -1,0 +1,52 @@
+/**
+ * Every error a person can see has a stable code, a message, and an HTTP status
+ * from this one table. Domain code throws AppError; route handlers turn it into
+ * `{error: {code, message}}`.
+ */
+export const ERROR_STATUS = {
+  bad_request: 400,
+  invalid_json: 400,
+  validation_failed: 400,
+  invalid_range: 400,
+  unauthorized: 401,
+  payment_required: 402,
+  insufficient_credits: 402,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  turn_in_progress: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  unprocessable: 422,
+  rate_limited: 429,
+  upstream_error: 502,
+  internal: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    /** extra top-level fields of the response body (e.g. `current` on a conflict) */
+    readonly body?: Record<string, unknown>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+}
+
+export const notFound = (what = 'Not found') => new AppError('not_found', what);
+
+export function errorResponse(error: AppError): Response {
+  return Response.json(
+    { error: { code: error.code, message: error.message }, ...error.body },
+    { status: error.status, headers: error.headers },
+  );
+}

@@ -1,0 +1,35 @@
+import type { AppConfig } from '@/lib/config';
+import type { Database } from '@/lib/db/client';
+import { sweepStaleReservations } from '@/lib/billing/ledger';
+import { settleOrphanedTurns } from '@/lib/chat/sweep';
+import { seedHelpCenter } from '@/lib/help-center/seed';
+
+export interface BackgroundTasks {
+  stop(): Promise<void>;
+}
+
+/** Reservations older than this belong to a process that died (turns are capped well below it). */
+export const RESERVATION_TIMEOUT_MS = 10 * 60_000;
+
+/**
+ * What a starting process does before it serves: seed reference data and settle
+ * whatever a dead process left half-done. Returns the background loops it started.
+ */
+export async function runStartupTasks(database: Database, cfg: AppConfig): Promise<BackgroundTasks> {
+  const db = database.prisma;
+  await seedHelpCenter(db);
+  // PGlite has one process: every streaming message is an orphan. PostgreSQL may
+  // have other live instances: only settle what outlived the wall-clock cap.
+  await settleOrphanedTurns(db, database.kind === 'pglite' ? 0 : cfg.turnWallClockMs + 60_000);
+  await sweepStaleReservations(db, database.kind === 'pglite' ? 0 : RESERVATION_TIMEOUT_MS);
+  const sweeper = setInterval(() => {
+    void sweepStaleReservations(db, RESERVATION_TIMEOUT_MS).catch((error) =>
+      console.error(JSON.stringify({ event: 'sweep_error', error: String(error) })),
+    );
+    void settleOrphanedTurns(db, cfg.turnWallClockMs + 60_000).catch((error) =>
+      console.error(JSON.stringify({ event: 'sweep_error', error: String(error) })),
+    );
+  }, 60_000);
+  sweeper.unref();
+  return { stop: async () => clearInterval(sweeper) };
+}

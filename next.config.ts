@@ -1,0 +1,13 @@
+import type { NextConfig } from 'next';
+import createNextIntlPlugin from 'next-intl/plugin';
+
+const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
+
+const nextConfig: NextConfig = {
+  // PGlite ships WASM and data files that must be loaded from node_modules, not bundled.
+  serverExternalPackages: ['@electric-sql/pglite', 'pglite-prisma-adapter', '@prisma/schema-engine-wasm', 'pg', 'mammoth', 'unpdf'],
+  poweredByHeader: false,
+  devIndicators: false,
+};
+
+export default withNextIntl(nextConfig);

@@ -1,0 +1,39 @@
+import { defineConfig } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 3210);
+export const e2eDataDir = process.env.E2E_DATA_DIR ?? `.data-e2e-${port}`;
+
+// Debian's Chromium: `npx playwright install` cannot download browsers here.
+const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
+    trace: 'retain-on-failure',
+    locale: 'en-US',
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    // the production build on a fresh embedded database, with the offline simulator
+    command: `rm -rf ${e2eDataDir} && npx tsx scripts/start.ts`,
+    url: `http://localhost:${port}/sign-in`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    env: {
+      PORT: String(port),
+      DATA_DIR: e2eDataDir,
+      STAFF_EMAILS: 'staff@example.com',
+      SIMULATOR_TOKEN_DELAY_MS: '15',
+      RATE_LIMIT_PER_MINUTE: '1000',
+    },
+  },
+});

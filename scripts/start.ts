@@ -1,0 +1,53 @@
+// `npm start` (and `npm run dev` with --dev): one process that opens the database
+// (lock, migrations), settles what a dead process left behind, runs the document
+// worker, and serves the Next.js app.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:http';
+import next from 'next';
+import { loadConfig } from '../lib/config';
+import { openDatabase, setSharedDatabase } from '../lib/db/client';
+import { runStartupTasks } from '../lib/startup';
+
+const dev = process.argv.includes('--dev');
+
+async function main() {
+  const cfg = loadConfig();
+  if (!dev && !existsSync('.next/BUILD_ID')) {
+    console.log('No production build yet: building first (this takes a minute or two)…');
+    const build = spawnSync(process.execPath, ['node_modules/next/dist/bin/next', 'build'], { stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('The build failed; see the output above.');
+  }
+  const database = await openDatabase({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir });
+  setSharedDatabase(Promise.resolve(database));
+  const background = await runStartupTasks(database, cfg);
+
+  const nextApp = next({ dev, dir: process.cwd(), port: cfg.port, hostname: 'localhost' });
+  await nextApp.prepare();
+  const handle = nextApp.getRequestHandler();
+  const server = createServer((req, res) => void handle(req, res));
+  server.listen(cfg.port, () => {
+    console.log(
+      `Quire is serving at http://localhost:${cfg.port} (${database.kind === 'pglite' ? `embedded database in ${cfg.dataDir}` : 'PostgreSQL'}; ${cfg.llm.baseUrl ? `models at ${cfg.llm.baseUrl}` : 'offline simulator models'})`,
+    );
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: shutting down`);
+    server.close();
+    server.closeAllConnections();
+    await background.stop();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error) => {
+  console.error(`Quire could not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
