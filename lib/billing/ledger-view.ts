@@ -1,0 +1,53 @@
+import type { Db } from '@/lib/db/client';
+
+export interface LedgerFilter {
+  userId?: string;
+  chatId?: string;
+  documentId?: string;
+  status?: 'reserved' | 'settled' | 'refunded';
+  limit?: number;
+}
+
+/** GET /api/ledger (CONTRACT.md): one entry per turn or pipeline step, its calls inside, newest first. */
+export async function listLedger(db: Db, filter: LedgerFilter) {
+  const entries = await db.ledgerEntry.findMany({
+    where: {
+      ...(filter.userId ? { userId: filter.userId } : {}),
+      ...(filter.chatId ? { chatId: filter.chatId } : {}),
+      ...(filter.documentId ? { documentId: filter.documentId } : {}),
+      ...(filter.status ? { status: filter.status } : {}),
+    },
+    include: { calls: { orderBy: { seq: 'asc' } } },
+    orderBy: { createdAt: 'desc' },
+    take: filter.limit ?? 200,
+  });
+  return entries.map((e) => ({
+    id: e.id,
+    userId: e.userId,
+    turnId: e.turnId,
+    jobId: e.jobId,
+    chatId: e.chatId,
+    documentId: e.documentId,
+    messageId: e.messageId,
+    status: e.status,
+    reservedMicros: Number(e.reservedMicros),
+    chargedMicros: Number(e.chargedMicros),
+    createdAt: e.createdAt,
+    calls: e.calls.map((c) => ({
+      model: c.model,
+      purpose: c.purpose,
+      status: c.status,
+      inputTokens: c.inputTokens,
+      outputTokens: c.outputTokens,
+      reasoningTokens: c.reasoningTokens,
+      estimated: c.estimated,
+      costMicros: Number(c.costMicros),
+      finishReason: c.finishReason,
+    })),
+  }));
+}
+
+export async function listCreditGrants(db: Db, userId: string) {
+  const grants = await db.creditGrant.findMany({ where: { userId }, orderBy: { createdAt: 'desc' }, take: 100 });
+  return grants.map((g) => ({ id: g.id, amountMicros: Number(g.amountMicros), reason: g.reason, grantedById: g.grantedById, createdAt: g.createdAt }));
+}
