@@ -5,7 +5,7 @@ const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
 
 const nextConfig: NextConfig = {
   // PGlite ships WASM and data files that must be loaded from node_modules, not bundled.
-  serverExternalPackages: ['@electric-sql/pglite', 'pglite-prisma-adapter', '@prisma/schema-engine-wasm', 'pg', 'mammoth', 'unpdf'],
+  serverExternalPackages: ['@electric-sql/pglite', 'pglite-prisma-adapter', 'pg', 'mammoth', 'unpdf'],
   poweredByHeader: false,
   devIndicators: false,
 };

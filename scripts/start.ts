@@ -6,7 +6,8 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import next from 'next';
 import { loadConfig } from '../lib/config';
-import { openDatabase, setSharedDatabase } from '../lib/db/client';
+import { openDatabase } from '../lib/db/client';
+import { setSharedDatabase } from '../lib/db/shared';
 import { runStartupTasks } from '../lib/startup';
 
 const dev = process.argv.includes('--dev');

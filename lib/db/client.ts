@@ -68,18 +68,3 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     throw error;
   }
 }
-
-// The web server opens the database once (scripts/start.ts) and shares it with
-// Next's separately bundled route handlers through globalThis.
-const globalKey = Symbol.for('quire.database');
-type GlobalWithDb = typeof globalThis & { [globalKey]?: Promise<Database> };
-
-export function setSharedDatabase(db: Promise<Database>): void {
-  (globalThis as GlobalWithDb)[globalKey] = db;
-}
-
-export function sharedDatabase(open: () => Promise<Database>): Promise<Database> {
-  const g = globalThis as GlobalWithDb;
-  g[globalKey] ??= open();
-  return g[globalKey];
-}

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { getApp } from '@/lib/app';
+import { requireUser } from '@/lib/auth/session';
+import { requireOwnChat } from '@/lib/chat/chats';
+import { recordSlotValues, removeSlot } from '@/lib/chat/slots-store';
+import { notFound } from '@/lib/http/errors';
+import { readJson, route } from '@/lib/http/handler';
+
+const body = z.object({ value: z.string().trim().min(1, 'A fact cannot be empty.').max(200) });
+
+export const PATCH = route<{ key: string; id: string }>(async (request, { id, key }) => {
+  const app = await getApp();
+  const user = await requireUser(app, request);
+  await requireOwnChat(app.db, id, user.id);
+  const { value } = await readJson(request, body);
+  await app.db.$transaction((tx) => recordSlotValues(tx, id, [{ key, value }], { messageId: null, at: new Date(), kind: 'person' }));
+  return Response.json({ key, value });
+});
+
+export const DELETE = route<{ key: string; id: string }>(async (request, { id, key }) => {
+  const app = await getApp();
+  const user = await requireUser(app, request);
+  await requireOwnChat(app.db, id, user.id);
+  const removed = await app.db.$transaction((tx) => removeSlot(tx, id, key));
+  if (!removed) throw notFound('No such fact in this chat.');
+  return Response.json({ key, removed: true });
+});

@@ -1,0 +1,82 @@
+import type { Db } from '@/lib/db/client';
+import { notFound } from '@/lib/http/errors';
+import { loadSlotStates } from './slots-store';
+
+export interface ChatViewOptions {
+  /** staff see every chat and each answer's model calls */
+  asStaff?: boolean;
+}
+
+/** GET /api/chats/:id (CONTRACT.md): messages oldest first, slots with history. */
+export async function loadChatView(db: Db, chatId: string, viewerId: string, options: ChatViewOptions = {}) {
+  const chat = await db.chat.findFirst({
+    where: options.asStaff ? { id: chatId } : { id: chatId, userId: viewerId },
+    include: { messages: { orderBy: { createdAt: 'asc' } }, user: { select: { email: true, name: true } } },
+  });
+  if (!chat) throw notFound('No such chat.');
+  const slots = (await loadSlotStates(db, chat.id)).filter((s) => s.value !== '' || options.asStaff);
+  const callsByMessage = options.asStaff ? await modelCallsByMessage(db, chat.id) : new Map();
+  return {
+    id: chat.id,
+    title: chat.title,
+    status: chat.status,
+    model: chat.model,
+    summary: options.asStaff ? chat.summary : undefined,
+    user: options.asStaff ? { email: chat.user.email, name: chat.user.name } : undefined,
+    liveTurnId: chat.liveTurnId,
+    lastMessageAt: chat.lastMessageAt,
+    messages: chat.messages.map((m) => ({
+      id: m.id,
+      role: m.role,
+      kind: m.kind,
+      text: m.text,
+      status: m.status,
+      model: m.model,
+      finishReason: m.finishReason,
+      continuations: m.continuations,
+      usage: { inputTokens: m.inputTokens, outputTokens: m.outputTokens, reasoningTokens: m.reasoningTokens, estimated: m.estimated },
+      costMicros: Number(m.costMicros),
+      error: m.error,
+      meta: m.meta,
+      createdAt: m.createdAt,
+      ...(options.asStaff ? { calls: callsByMessage.get(m.id) ?? [] } : {}),
+    })),
+    slots: slots.map((s) => ({
+      key: s.key,
+      value: s.value,
+      history: s.history.map((h) => ({ value: h.value, messageId: h.messageId, at: h.at })),
+    })),
+  };
+}
+
+async function modelCallsByMessage(db: Db, chatId: string) {
+  const entries = await db.ledgerEntry.findMany({
+    where: { chatId },
+    include: { calls: { orderBy: { seq: 'asc' } } },
+    orderBy: { createdAt: 'asc' },
+  });
+  const byMessage = new Map<string, Array<Record<string, unknown>>>();
+  for (const e of entries) {
+    if (!e.messageId) continue;
+    const list = byMessage.get(e.messageId) ?? [];
+    for (const c of e.calls) {
+      list.push({
+        turnId: e.turnId,
+        model: c.model,
+        purpose: c.purpose,
+        status: c.status,
+        inputTokens: c.inputTokens,
+        outputTokens: c.outputTokens,
+        reasoningTokens: c.reasoningTokens,
+        estimated: c.estimated,
+        costMicros: Number(c.costMicros),
+        finishReason: c.finishReason,
+        error: c.error,
+      });
+    }
+    byMessage.set(e.messageId, list);
+  }
+  return byMessage;
+}
+
+export type ChatView = Awaited<ReturnType<typeof loadChatView>>;

@@ -1,0 +1,101 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { buildPrompt } from './build-prompt';
+import { countTokens, MESSAGE_OVERHEAD_TOKENS, REPLY_PRIMING_TOKENS } from './token-count';
+import type { ContextMessage, PromptMessage } from './types';
+
+const sentence = fc.constantFrom(
+  'The export failed again. ', 'У меня снова ошибка синхронизации. ', '我手机上装不了。', 'Open Settings, then Diagnostics! ',
+  'Is the table broken? ', 'Версия 3.4.2 вышла вчера. ', 'Emoji 🎉 and more text here. ', 'word '.repeat(40),
+);
+const text = fc.array(sentence, { minLength: 1, maxLength: 12 }).map((parts) => parts.join(''));
+const chat = fc.array(text, { maxLength: 40 }).map((texts) =>
+  texts.map((t, i): ContextMessage => ({ id: `m${i}`, role: i % 2 === 0 ? 'user' : 'assistant', text: t })),
+);
+
+function recount(messages: PromptMessage[]): number {
+  return messages.reduce((sum, m) => sum + countTokens(m.content) + MESSAGE_OVERHEAD_TOKENS, 0) + REPLY_PRIMING_TOKENS;
+}
+
+const slots = [{ key: 'os', value: 'Windows 11' }];
+
+describe('buildPrompt', () => {
+  it('never exceeds the budget, unless the system part and the current message alone do', () => {
+    fc.assert(
+      fc.property(chat, text, fc.integer({ min: 50, max: 3_000 }), (history, currentText, budgetTokens) => {
+        const current: ContextMessage = { id: 'now', role: 'user', text: currentText };
+        const prompt = buildPrompt({ system: 'You are Quire.', slots, history, current, budgetTokens });
+        expect(prompt.inputTokens).toBe(recount(prompt.messages));
+        if (!prompt.budgetExceeded) expect(prompt.inputTokens).toBeLessThanOrEqual(budgetTokens);
+        else expect(prompt.includedIds).toEqual([]);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('never drops the current message, and keeps it whole', () => {
+    fc.assert(
+      fc.property(chat, text, fc.integer({ min: 1, max: 2_000 }), (history, currentText, budgetTokens) => {
+        const current: ContextMessage = { id: 'now', role: 'user', text: currentText };
+        const prompt = buildPrompt({ system: 'You are Quire.', slots, history, current, budgetTokens });
+        expect(prompt.messages.at(-1)).toEqual({ role: 'user', content: currentText });
+        expect(prompt.messages[0].content).toContain('OS: Windows 11');
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('keeps a contiguous run of the newest history and accounts for every message', () => {
+    fc.assert(
+      fc.property(chat, fc.integer({ min: 100, max: 3_000 }), (history, budgetTokens) => {
+        const prompt = buildPrompt({ system: 'S', slots: [], history, current: { id: 'now', role: 'user', text: 'Hi' }, budgetTokens });
+        const ids = history.map((m) => m.id);
+        expect(prompt.includedIds).toEqual(ids.slice(ids.length - prompt.includedIds.length));
+        expect([...prompt.droppedIds, ...prompt.includedIds]).toEqual(ids);
+        expect(prompt.needsSummary).toBe(prompt.droppedIds.length > 0);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('cuts older long messages at sentence boundaries before dropping them', () => {
+    const long = 'First point stands here. '.repeat(60);
+    const history: ContextMessage[] = [
+      { id: 'old', role: 'assistant', text: long },
+      { id: 'q', role: 'user', text: 'And then?' },
+      { id: 'a', role: 'assistant', text: 'Short answer.' },
+    ];
+    const prompt = buildPrompt({ system: 'S', slots: [], history, current: { id: 'now', role: 'user', text: 'Ok' }, budgetTokens: 400 });
+    expect(prompt.includedIds).toEqual(['old', 'q', 'a']);
+    expect(prompt.trimmedIds).toEqual(['old']);
+    const cut = prompt.messages[1].content;
+    expect(cut).toMatch(/^(First point stands here\. )+?First point stands here\. \[…\]$/);
+  });
+
+  it('keeps an over-budget current message whole and reports the budget exceeded', () => {
+    const current: ContextMessage = { id: 'now', role: 'user', text: 'Very long question. '.repeat(200) };
+    const prompt = buildPrompt({ system: 'S', slots: [], history: [{ id: 'x', role: 'user', text: 'hi' }], current, budgetTokens: 100 });
+    expect(prompt.budgetExceeded).toBe(true);
+    expect(prompt.messages.at(-1)?.content).toBe(current.text);
+    expect(prompt.droppedIds).toEqual(['x']);
+  });
+
+  it('does not resend what the summary covers and shows the summary instead', () => {
+    const history: ContextMessage[] = ['a', 'b', 'c', 'd'].map((id) => ({ id, role: 'user', text: `message ${id}` }));
+    const prompt = buildPrompt({
+      system: 'S', slots: [], summary: 'The user asked about a and b.', summarizedThroughId: 'b',
+      history, current: { id: 'now', role: 'user', text: 'next' }, budgetTokens: 5_000,
+    });
+    expect(prompt.includedIds).toEqual(['c', 'd']);
+    expect(prompt.needsSummary).toBe(false);
+    expect(prompt.messages[0].content).toContain('The user asked about a and b.');
+  });
+
+  it('builds a 500-message prompt from cached counts (speed is measured in bench/context-bench.ts)', () => {
+    const history = Array.from({ length: 500 }, (_, i): ContextMessage => ({ id: `m${i}`, role: i % 2 ? 'assistant' : 'user', text: `Message ${i}. `.repeat(30) }));
+    const first = buildPrompt({ system: 'S', slots, history, current: { id: 'now', role: 'user', text: 'q' }, budgetTokens: 24_000 });
+    const again = buildPrompt({ system: 'S', slots, history, current: { id: 'now', role: 'user', text: 'q' }, budgetTokens: 24_000 });
+    expect(again).toEqual(first);
+    expect(first.includedIds.at(-1)).toBe('m499');
+  });
+});

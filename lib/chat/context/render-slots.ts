@@ -1,0 +1,35 @@
+import type { SlotView } from './types';
+
+/** Labels the model reads; unknown keys (and `fact:<name>`) fall back to a readable form. */
+const SLOT_LABELS: Record<string, string> = {
+  os: 'OS',
+  device: 'Device',
+  app_version: 'App version',
+  plan: 'Plan',
+  language: 'Preferred language',
+};
+
+export function slotLabel(key: string): string {
+  if (SLOT_LABELS[key]) return SLOT_LABELS[key];
+  const name = key.startsWith('fact:') ? key.slice('fact:'.length) : key;
+  const words = name.replace(/[_-]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * The "Known facts about the user" block of the system message.
+ * A changed value names the old one, so the model does not answer for the environment
+ * the user left (and can say so if an earlier answer assumed it).
+ */
+export function renderSlots(slots: SlotView[]): string {
+  if (slots.length === 0) return '';
+  const lines = slots.map((slot) => {
+    const changed = slot.previous !== undefined && slot.previous !== slot.value;
+    return `- ${slotLabel(slot.key)}: ${slot.value}${changed ? ` (changed from ${slot.previous})` : ''}`;
+  });
+  return ['Known facts about the user (from their own messages; the newest value is current):', ...lines].join('\n');
+}
+
+export function renderSummary(summary: string): string {
+  return `Summary of the earlier conversation (older turns are not shown):\n${summary.trim()}`;
+}

@@ -1,0 +1,54 @@
+import { latinWord, valuePattern, type SlotLanguageRules } from './slot-rule-types';
+
+/** English: "I'm on Windows 11", not "my colleague's Linux box", not "I'm not on Windows". */
+
+const LANGUAGES: Record<string, string> = {
+  english: 'English', russian: 'Russian', chinese: 'Chinese', mandarin: 'Chinese', german: 'German',
+  french: 'French', spanish: 'Spanish', ukrainian: 'Ukrainian',
+};
+
+const FILLERS = String.raw`(?:(?:now|still|currently|already|mostly|also|only|just|recently|finally|actually)\s+)*`;
+const ARTICLE = String.raw`(?:(?:the|a|an|my|our)\s+)?`;
+const I = String.raw`(?<![A-Za-z'])(?:I|we)`;
+
+export const EN_SLOT_RULES: SlotLanguageRules = {
+  lang: 'en',
+  values: [
+    {
+      pattern: valuePattern(latinWord(Object.keys(LANGUAGES).join('|'))),
+      read: (m) => [{ key: 'language', value: LANGUAGES[m[0].toLowerCase()] }],
+      specificity: 1,
+    },
+  ],
+  ownFrames: [
+    // I'm on / we're using / I am running (the)
+    new RegExp(String.raw`${I}(?:['’]m|['’]re|\s+am|\s+are)\s+${FILLERS}(?:on|using|running|with)\s+${ARTICLE}$`, 'iu'),
+    // I use / I have / I switched from X to / we upgraded to
+    new RegExp(
+      String.raw`${I}\s+${FILLERS}(?:use|run|have|own|got|bought|installed|updated|upgraded|switched|moved|changed|migrated|went|pay\s+for|subscribe\s+to|subscribed\s+to)(?![A-Za-z])[^.!?]{0,30}?\s+${ARTICLE}$`,
+      'iu',
+    ),
+    // my laptop runs / my OS is / my Mac
+    /(?<![A-Za-z])(?:my|our)\s+(?:[\p{L}\p{N}-]+\s+){0,2}?(?:(?:is|runs|has)\s+(?:on\s+)?|:\s*)?(?:the\s+|a\s+|an\s+)?$/iu,
+    // "the app says 3.4.2": the user's own client, unless someone else was named closer
+    /(?<![A-Za-z])(?:the\s+|my\s+|our\s+)?(?:app|client|Quire)\s+(?:says|shows|reports|is\s+on|is)\s+$/iu,
+    // Sentence opening with the subject left out: "Using Windows 11." "Switched to Linux."
+    new RegExp(String.raw`^\s*${FILLERS}(?:using|running|on|(?:switched|moved|upgraded|updated|migrated)(?:\s+[^.!?]{0,30}?)?\s+to)\s+${ARTICLE}$`, 'iu'),
+  ],
+  languageFrames: [
+    /(?<![A-Za-z])(?:answer|reply|respond|write|talk|speak|explain)(?:\s+to\s+me)?(?:\s+only)?\s+in\s+$/iu,
+    new RegExp(String.raw`${I}\s+${FILLERS}(?:speak|prefer|read|write\s+in)\s+$`, 'iu'),
+    /(?<![A-Za-z])my\s+(?:native\s+|preferred\s+|first\s+)?language\s+is\s+$/iu,
+  ],
+  ownMarkers: /(?<![A-Za-z])(?:I|I['’]m|I['’]ve|I['’]d|me|my|mine|we|we['’]re|our|us)(?![A-Za-z])/giu,
+  thirdPartyMarkers:
+    /(?<![A-Za-z])(?:he|she|they|him|her|his|hers|them|their|theirs|colleague|colleagues|co-?worker|friend|wife|husband|boss|manager|brother|sister|son|daughter|dad|mom|mum|mother|father|partner|teammates?|team|client|customer|someone|somebody|everyone|users?|people)(?:['’]s)?(?![A-Za-z])/giu,
+  negation: /(?:(?<![A-Za-z])(?:not|never|no|nor|without)(?![A-Za-z])|n['’]t(?![A-Za-z]))(?:\s+\S+){0,2}\s*$/iu,
+  replacedBefore: new RegExp(String.raw`(?<![A-Za-z])(?:instead\s+of|rather\s+than)\s+${ARTICLE}$`, 'iu'),
+  fromBefore: /(?<![A-Za-z])from\s+(?:the\s+|a\s+|an\s+|my\s+)?$/iu,
+  change:
+    /(?<![A-Za-z])(?:switched|switching|moved|changed|migrated|upgraded|updated|downgraded|went\s+with|replaced|now|no\s+longer|got\s+a\s+new|bought\s+a\s+new)(?![A-Za-z])/iu,
+  notCurrent:
+    /(?<![A-Za-z])(?:if|would|could|might|maybe|perhaps|planning|plan\s+to|thinking|considering|want\s+to|wanna|going\s+to|gonna|used\s+to|previously|formerly|was|were|had|wish)(?![A-Za-z])/iu,
+  question: /^\s*(?:and\s+|but\s+|so\s+|or\s+)?(?:does|do|did|is|are|can|could|will|should|shall|may|how|what|why|where|which|when|who|any|is\s+there)(?![A-Za-z])/iu,
+};

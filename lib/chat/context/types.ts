@@ -1,0 +1,24 @@
+/** The shapes the context builder works on: plain data, no database rows. */
+
+export type ContextRole = 'user' | 'assistant' | 'system';
+
+export type ContextMessage = { id: string; role: ContextRole; text: string };
+
+export type PromptMessage = { role: 'system' | 'user' | 'assistant'; content: string };
+
+/** The built-in slot keys; free-form facts from the remember_fact tool use `fact:<name>`. */
+export type SlotKey = 'os' | 'device' | 'app_version' | 'plan' | 'language';
+
+export type FactSlotKey = `fact:${string}`;
+
+/** What the prompt shows of one slot. `previous` is set when the value changed recently. */
+export type SlotView = { key: string; value: string; previous?: string };
+
+export type SlotHistoryEntry = { value: string | null; messageId: string | null; at: Date };
+
+/** A slot with its whole history (oldest first); the last entry is the current value. */
+export type SlotState = { key: string; value: string; history: SlotHistoryEntry[] };
+
+export type SlotUpdate = { key: string; value: string; change: boolean };
+
+export type SlotChange = { key: string; from: string | null; to: string };

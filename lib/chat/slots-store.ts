@@ -1,0 +1,54 @@
+import type { Db, Tx } from '@/lib/db/client';
+import { applySlotUpdates } from '@/lib/chat/context/apply-slot-updates';
+import type { SlotChange, SlotState } from '@/lib/chat/context/types';
+
+export async function loadSlotStates(db: Db | Tx, chatId: string): Promise<SlotState[]> {
+  const slots = await db.slot.findMany({
+    where: { chatId },
+    include: { history: { orderBy: { at: 'asc' } } },
+    orderBy: { key: 'asc' },
+  });
+  return slots.map((s) => ({
+    key: s.key,
+    value: s.value,
+    history: s.history.map((h) => ({ value: h.value, messageId: h.messageId, at: h.at })),
+  }));
+}
+
+export type SlotSourceKind = 'extracted' | 'tool' | 'person' | 'carried';
+
+/**
+ * Records new values for a chat's slots: newest wins, every change appended to
+ * the slot's history with its source message. Same value again: no change.
+ */
+export async function recordSlotValues(
+  tx: Tx,
+  chatId: string,
+  updates: ReadonlyArray<{ key: string; value: string }>,
+  source: { messageId: string | null; at: Date; kind: SlotSourceKind },
+): Promise<SlotChange[]> {
+  if (updates.length === 0) return [];
+  const current = await loadSlotStates(tx, chatId);
+  const { changes } = applySlotUpdates(current, updates, { messageId: source.messageId ?? '', at: source.at });
+  for (const change of changes) {
+    const slot = await tx.slot.upsert({
+      where: { chatId_key: { chatId, key: change.key } },
+      create: { chatId, key: change.key, value: change.to },
+      update: { value: change.to },
+    });
+    await tx.slotChange.create({
+      data: { slotId: slot.id, value: change.to, source: source.kind, messageId: source.messageId, at: source.at },
+    });
+  }
+  return changes;
+}
+
+/** The person removes a pinned fact; its history stays (a removal is an entry too). */
+export async function removeSlot(tx: Tx, chatId: string, key: string): Promise<boolean> {
+  const slot = await tx.slot.findUnique({ where: { chatId_key: { chatId, key } } });
+  if (!slot) return false;
+  await tx.slotChange.create({ data: { slotId: slot.id, value: null, source: 'person', at: new Date() } });
+  // keep the row (and its history) but out of the prompt: an empty value is not shown
+  await tx.slot.update({ where: { id: slot.id }, data: { value: '' } });
+  return true;
+}

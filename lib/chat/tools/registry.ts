@@ -1,0 +1,47 @@
+import type { ToolSet } from 'ai';
+import type { Db } from '@/lib/db/client';
+import { rememberFactTool } from './remember-fact';
+import { searchDocsTool } from './search-docs';
+
+export interface ChatToolContext {
+  db: Db;
+  chatId: string;
+  userId: string;
+  /** the user message this turn answers (slot history points at it) */
+  userMessageId: string;
+}
+
+export type ChatToolFactory = (ctx: ChatToolContext) => ToolSet;
+
+/** Every tool the chat model is offered, on every round, greetings included: the model decides. */
+const TOOL_FACTORIES: ChatToolFactory[] = [
+  (ctx) => ({ search_docs: searchDocsTool(ctx.db) }),
+  (ctx) => ({ remember_fact: rememberFactTool(ctx) }),
+];
+
+/**
+ * A tool that throws must not crash the turn: the error becomes the tool's
+ * result, which the model sees and can explain.
+ */
+export function buildChatTools(ctx: ChatToolContext, extra: ChatToolFactory[] = []): ToolSet {
+  const tools: ToolSet = {};
+  for (const factory of [...TOOL_FACTORIES, ...extra]) {
+    for (const [name, t] of Object.entries(factory(ctx))) {
+      const execute = t.execute;
+      tools[name] = execute
+        ? {
+            ...t,
+            execute: async (input: unknown, options: Parameters<typeof execute>[1]) => {
+              try {
+                return await execute(input, options);
+              } catch (error) {
+                console.error(JSON.stringify({ event: 'tool_error', tool: name, chatId: ctx.chatId, error: String(error) }));
+                return { error: `The tool ${name} failed: ${error instanceof Error ? error.message : String(error)}` };
+              }
+            },
+          }
+        : t;
+    }
+  }
+  return tools;
+}

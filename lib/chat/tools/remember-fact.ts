@@ -1,0 +1,22 @@
+import { tool } from 'ai';
+import { z } from 'zod';
+import { recordSlotValues } from '@/lib/chat/slots-store';
+import type { ChatToolContext } from './registry';
+
+export function rememberFactTool(ctx: ChatToolContext) {
+  return tool({
+    description:
+      'Pin a fact the user states about themselves or their setup so it is never forgotten in this chat (e.g. their company, role, deadline). Not for facts about other people.',
+    inputSchema: z.object({
+      key: z.string().min(1).max(40).describe('short snake_case name, e.g. "company"'),
+      value: z.string().min(1).max(200),
+    }),
+    execute: async ({ key, value }) => {
+      const slotKey = `fact:${key.toLowerCase().replace(/[^a-z0-9_]+/g, '_')}`;
+      const changes = await ctx.db.$transaction((tx) =>
+        recordSlotValues(tx, ctx.chatId, [{ key: slotKey, value }], { messageId: ctx.userMessageId, at: new Date(), kind: 'tool' }),
+      );
+      return { saved: slotKey, changed: changes.length > 0 };
+    },
+  });
+}

@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import { applySlotUpdates } from '@/lib/chat/context/apply-slot-updates';
+import { extractSlots } from '@/lib/chat/context/extract-slots';
+import { reserveCall, openLedgerEntry } from '@/lib/billing/ledger';
+import { maxCallCostMicros } from '@/lib/billing/pricing';
+import { countPromptTokens } from '@/lib/billing/tokens';
+import { loadSlotStates, recordSlotValues } from '@/lib/chat/slots-store';
+import { buildChatTools, type ChatToolFactory } from '@/lib/chat/tools/registry';
+import { AppError, notFound } from '@/lib/http/errors';
+import { takeRateLimit } from '@/lib/http/rate-limit';
+import { acquireLiveTurn, releaseLiveTurn } from './live-turn-lock';
+import { buildTurnPrompt, historyForPrompt } from './turn-prompt';
+import type { PreparedTurn, TurnDeps, TurnMode } from './types';
+
+export const MAX_MESSAGE_CHARS = 6_000;
+const DEFAULT_TITLE = 'New chat';
+
+export interface TurnRequest {
+  userId: string;
+  chatId: string;
+  mode: TurnMode;
+  /** the user's new message (mode answer) */
+  text?: string;
+  modelId?: string;
+  /** the assistant message to continue or retry */
+  messageId?: string;
+  rateLimitPerMinute: number;
+  extraTools?: ChatToolFactory[];
+}
+
+/**
+ * Everything before the first model call, in CONTRACT.md's order of refusals:
+ * 404 (not yours) → 409 (a turn is live) → 429 (rate) → 402 (credits). The user's
+ * message, the streaming assistant message, the ledger entry and the first
+ * call's reservation are written in ONE transaction: a refusal leaves nothing.
+ */
+export async function prepareTurn(deps: TurnDeps, req: TurnRequest): Promise<PreparedTurn> {
+  const now = deps.now?.() ?? new Date();
+  const chat = await deps.db.chat.findFirst({ where: { id: req.chatId, userId: req.userId } });
+  if (!chat) throw notFound('No such chat.');
+  const rows = await deps.db.message.findMany({ where: { chatId: chat.id }, orderBy: { createdAt: 'asc' } });
+  const target = req.mode === 'answer' ? null : rows.find((m) => m.id === req.messageId && m.role === 'assistant');
+  if (req.mode !== 'answer') {
+    if (!target) throw notFound('No such answer in this chat.');
+    const allowed = req.mode === 'continue' ? ['truncated', 'stopped'] : ['error'];
+    if (!allowed.includes(target.status)) {
+      throw new AppError('conflict', `Only ${allowed.join(' or ')} answers can be ${req.mode === 'continue' ? 'continued' : 'retried'}; this one is ${target.status}.`);
+    }
+  }
+  const turnId = randomUUID();
+  if (!(await acquireLiveTurn(deps.db, chat.id, turnId, deps.wallClockMs, now))) {
+    throw new AppError('turn_in_progress', 'An answer is still being written in this chat. Stop it or wait for it to finish.');
+  }
+  try {
+    await takeRateLimit(deps.db, req.userId, req.rateLimitPerMinute, now);
+    const model = deps.catalog.find(req.modelId ?? target?.model ?? chat.model) ?? deps.catalog.default;
+    if (req.modelId && !deps.catalog.find(req.modelId)) throw new AppError('validation_failed', `Unknown model "${req.modelId}".`);
+
+    // The user message this turn answers, and the history before it.
+    const userMessageId = target ? findQuestionId(rows, target.id) : randomUUID();
+    const question = target ? rows.find((m) => m.id === userMessageId) : null;
+    const currentText = target ? (question?.text ?? '') : req.text!;
+    const before = target ? rows.slice(0, rows.findIndex((m) => m.id === userMessageId)) : rows;
+
+    const slotStates = await loadSlotStates(deps.db, chat.id);
+    const extracted = req.mode === 'answer' ? extractSlots(currentText) : [];
+    const slotsNow = applySlotUpdates(slotStates, extracted, { messageId: userMessageId, at: now }).next;
+    const prompt = buildTurnPrompt({
+      model,
+      slots: slotsNow,
+      summary: chat.summary,
+      summarizedThroughId: chat.summaryThroughId,
+      history: historyForPrompt(before),
+      current: { id: userMessageId, role: 'user', text: currentText },
+      now,
+    });
+    const assistantMessageId = target?.id ?? randomUUID();
+    const tools = buildChatTools({ db: deps.db, chatId: chat.id, userId: req.userId, userMessageId }, req.extraTools);
+    const toolsJson = JSON.stringify(Object.entries(tools).map(([name, t]) => [name, t.description]));
+    const reservedMicros = maxCallCostMicros(model, countPromptTokens(prompt.modelMessages, toolsJson), model.maxOutputTokens);
+
+    const entryId = await deps.db.$transaction(async (tx) => {
+      const entryId = await openLedgerEntry(tx, { userId: req.userId, turnId, chatId: chat.id, messageId: assistantMessageId });
+      const purpose = req.mode === 'continue' ? 'continuation' : 'answer';
+      await reserveCall(tx, { entryId, userId: req.userId, seq: 0, model: model.id, purpose, reservedMicros });
+      if (req.mode === 'answer') {
+        await tx.message.create({ data: { id: userMessageId, chatId: chat.id, role: 'user', text: currentText, createdAt: now } });
+        await tx.message.create({
+          data: { id: assistantMessageId, chatId: chat.id, role: 'assistant', text: '', status: 'streaming', model: model.id, turnId, createdAt: new Date(now.getTime() + 1) },
+        });
+        await recordSlotValues(tx, chat.id, extracted, { messageId: userMessageId, at: now, kind: 'extracted' });
+      } else {
+        await tx.message.update({
+          where: { id: assistantMessageId },
+          data: { status: 'streaming', turnId, model: model.id, ...(req.mode === 'retry' ? { text: '', error: null } : {}) },
+        });
+      }
+      await tx.chat.update({
+        where: { id: chat.id },
+        data: {
+          status: 'open', // a closed chat reopens when the person writes again
+          model: model.id,
+          lastMessageAt: now,
+          ...(chat.title === DEFAULT_TITLE && req.mode === 'answer' ? { title: titleFrom(currentText) } : {}),
+        },
+      });
+      return entryId;
+    });
+
+    return {
+      turnId,
+      chatId: chat.id,
+      userId: req.userId,
+      userMessageId,
+      assistantMessageId,
+      entryId,
+      model,
+      mode: req.mode,
+      messages: prompt.modelMessages,
+      firstReservationMicros: reservedMicros,
+      tools,
+      toolsJson,
+      initialText: req.mode === 'continue' ? target!.text : '',
+      initialContinuations: req.mode === 'continue' ? target!.continuations : 0,
+      needsSummary: prompt.needsSummary,
+    };
+  } catch (error) {
+    await releaseLiveTurn(deps.db, chat.id, turnId);
+    throw error;
+  }
+}
+
+function findQuestionId(rows: ReadonlyArray<{ id: string; role: string }>, answerId: string): string {
+  const index = rows.findIndex((m) => m.id === answerId);
+  for (let i = index - 1; i >= 0; i--) if (rows[i]!.role === 'user') return rows[i]!.id;
+  throw notFound('The question this answer belongs to is missing.');
+}
+
+export function titleFrom(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > 60 ? `${line.slice(0, 57)}…` : line || DEFAULT_TITLE;
+}
+
+export { DEFAULT_TITLE };

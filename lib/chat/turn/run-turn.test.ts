@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newUserChat, openChatHarness, runChatTurn, type ChatHarness } from '@/tests/support/chat-harness';
+import { walletBooks } from '@/tests/support/fixtures';
+import { testDatabaseKinds } from '@/tests/support/test-database';
+
+describe.each(testDatabaseKinds())('chat turns against the simulator on %s', (kind) => {
+  let h: ChatHarness;
+  beforeAll(async () => {
+    h = await openChatHarness(kind);
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it.each(['привет', 'what can you do?', '你好'])('a greeting (%s) is exactly one upstream call, though tools are offered', async (text) => {
+    const { user, chatId } = await newUserChat(h);
+    const run = await runChatTurn(h, { userId: user.id, chatId, mode: 'answer', text });
+    expect(Object.keys(run.turn.tools)).toContain('search_docs');
+    expect(h.sim.stats.callsForTurn(run.turn.turnId)).toBe(1);
+    expect(run.outcome.status).toBe('complete');
+    expect(run.streamed.length).toBeGreaterThan(10);
+    const stored = await h.db.prisma.message.findUniqueOrThrow({ where: { id: run.turn.assistantMessageId } });
+    expect(stored.text).toBe(run.streamed);
+    expect(h.logs.filter((l) => l.turnId === run.turn.turnId && l.event === 'model_call')).toHaveLength(1);
+  });
+
+  it('a question that needs search_docs is exactly two calls, and its answer cites the article', async () => {
+    const { user, chatId } = await newUserChat(h);
+    const run = await runChatTurn(h, { userId: user.id, chatId, mode: 'answer', text: 'How do I reset my password?' });
+    expect(h.sim.stats.callsForTurn(run.turn.turnId)).toBe(2);
+    expect(run.events.find((e) => e.name === 'tool')?.data).toMatchObject({ name: 'search_docs' });
+    expect(run.outcome.text).toMatch(/password/i);
+    const entry = await h.db.prisma.ledgerEntry.findUniqueOrThrow({ where: { turnId: run.turn.turnId }, include: { calls: true } });
+    expect(entry.calls.map((c) => c.purpose).sort()).toEqual(['answer', 'tool_round']);
+  });
+
+  it('text of two rounds is separated by a paragraph break', async () => {
+    const { user, chatId } = await newUserChat(h);
+    const run = await runChatTurn(h, { userId: user.id, chatId, mode: 'answer', text: '[sim:text+tool] How do I export a document?' });
+    expect(h.sim.stats.callsForTurn(run.turn.turnId)).toBe(2);
+    const [first, second] = h.sim.stats.requestsForTurn(run.turn.turnId);
+    expect(first && second).toBeTruthy();
+    expect(run.outcome.text).toMatch(/\S\n\n\S/);
+    expect(run.outcome.text).not.toMatch(/\n{3,}/);
+  });
+
+  it('tool calls split across chunks with interleaved indexes are assembled and answered', async () => {
+    const { user, chatId } = await newUserChat(h);
+    const run = await runChatTurn(h, { userId: user.id, chatId, mode: 'answer', text: '[sim:parallel-tools] how do I add credits and export?' });
+    expect(run.events.filter((e) => e.name === 'tool')).toHaveLength(2);
+    expect(run.outcome.status).toBe('complete');
+    expect(h.sim.stats.callsForTurn(run.turn.turnId)).toBe(2);
+  });
+
+  it('an upstream error is saved as error and refunds the reservation', async () => {
+    const { user, chatId } = await newUserChat(h, { credits: 1_000_000n });
+    const run = await runChatTurn(h, { userId: user.id, chatId, mode: 'answer', text: '[sim:error] hello there' });
+    expect(run.outcome.status).toBe('error');
+    expect(run.events.some((e) => e.name === 'error')).toBe(true);
+    expect(await walletBooks(h.db.prisma, user.id)).toMatchObject({ balance: 1_000_000n, reserved: 0n, charged: 0n, balanced: true });
+    const stored = await h.db.prisma.message.findUniqueOrThrow({ where: { id: run.turn.assistantMessageId } });
+    expect(stored.status).toBe('error');
+    expect(stored.error).toMatch(/model service failed/);
+  });
+
+  it('a normal turn is charged exactly the reported usage × price', async () => {
+    const { user, chatId } = await newUserChat(h, { credits: 1_000_000n, model: 'sim-sage' });
+    const run = await runChatTurn(h, { userId: user.id, chatId, mode: 'answer', text: 'hello' });
+    const call = await h.db.prisma.modelCall.findFirstOrThrow({ where: { entry: { turnId: run.turn.turnId } } });
+    expect(call.estimated).toBe(false);
+    expect(call.inputTokens).toBeGreaterThan(0);
+    expect(call.costMicros).toBe(BigInt(Math.ceil(call.inputTokens * 2 + call.outputTokens * 8)));
+    expect(await walletBooks(h.db.prisma, user.id)).toMatchObject({ charged: call.costMicros, reserved: 0n, balanced: true });
+  });
+
+  it('stop: the upstream connection closes within 200 ms, the saved text is what was sent, usage is estimated', async () => {
+    const { user, chatId } = await newUserChat(h, { credits: 5_000_000n });
+    const abort = new AbortController();
+    let abortedAt = 0;
+    const run = await runChatTurn(
+      h,
+      { userId: user.id, chatId, mode: 'answer', text: '[sim:delay=20] [sim:list 80] steps to tidy a garden' },
+      {
+        signal: abort.signal,
+        onText: (_d, streamed) => {
+          if (!abortedAt && streamed.length > 120) {
+            abortedAt = Date.now();
+            abort.abort();
+          }
+        },
+      },
+    );
+    expect(run.outcome.status).toBe('stopped');
+    const [request] = h.sim.stats.requestsForTurn(run.turn.turnId);
+    await expect.poll(() => request!.closedAt, { timeout: 2000 }).not.toBeNull();
+    expect(request!.closeReason).toBe('client_closed');
+    expect(request!.closedAt! - abortedAt).toBeLessThan(200);
+    const stored = await h.db.prisma.message.findUniqueOrThrow({ where: { id: run.turn.assistantMessageId } });
+    expect(stored.status).toBe('stopped');
+    expect(stored.text).toBe(run.streamed);
+    expect(stored.estimated).toBe(true);
+    const call = await h.db.prisma.modelCall.findFirstOrThrow({ where: { entry: { turnId: run.turn.turnId } } });
+    expect(call.estimated).toBe(true);
+    expect(call.costMicros).toBeGreaterThan(0n);
+    expect(call.costMicros).toBeLessThanOrEqual(call.reservedMicros);
+    expect(await walletBooks(h.db.prisma, user.id)).toMatchObject({ reserved: 0n, balanced: true });
+    const chat = await h.db.prisma.chat.findUniqueOrThrow({ where: { id: chatId } });
+    expect(chat.liveTurnId).toBeNull();
+  });
+
+  it('stop from elsewhere (the stop bus) aborts the live turn', async () => {
+    const { user, chatId } = await newUserChat(h);
+    let stopped = false;
+    const run = await runChatTurn(
+      h,
+      { userId: user.id, chatId, mode: 'answer', text: '[sim:delay=20] [sim:list 80] things to pack' },
+      {
+        onText: (_d, streamed) => {
+          if (!stopped && streamed.length > 60) {
+            stopped = true;
+            void h.deps.stopBus.requestStop(chatId);
+          }
+        },
+      },
+    );
+    expect(run.outcome.status).toBe('stopped');
+    expect((await h.db.prisma.message.findUniqueOrThrow({ where: { id: run.turn.assistantMessageId } })).text).toBe(run.streamed);
+  });
+
+  it('a second turn while one is live is refused with 409, and the chat is free again afterwards', async () => {
+    const { user, chatId } = await newUserChat(h);
+    const first = runChatTurn(h, { userId: user.id, chatId, mode: 'answer', text: '[sim:delay=10] [sim:list 20] ideas' });
+    await new Promise((r) => setTimeout(r, 150));
+    await expect(runChatTurn(h, { userId: user.id, chatId, mode: 'answer', text: 'hello' })).rejects.toMatchObject({ code: 'turn_in_progress', status: 409 });
+    await first;
+    const again = await runChatTurn(h, { userId: user.id, chatId, mode: 'answer', text: 'hello' });
+    expect(again.outcome.status).toBe('complete');
+  });
+
+  it('not enough credits is a 402 before any model call, and nothing is saved', async () => {
+    const { user, chatId } = await newUserChat(h, { credits: 10n });
+    const error = await runChatTurn(h, { userId: user.id, chatId, mode: 'answer', text: 'hello' }).catch((e) => e);
+    expect(error).toMatchObject({ status: 402 });
+    expect(error.message).toMatch(/^Not enough credits: this answer may cost up to \$[\d.]+, you have \$0\.0000/);
+    expect(await h.db.prisma.message.count({ where: { chatId } })).toBe(0);
+    expect(await walletBooks(h.db.prisma, user.id)).toMatchObject({ balance: 10n, reserved: 0n, balanced: true });
+  });
+
+  it('the rate limit answers 429 with Retry-After', async () => {
+    const { user, chatId } = await newUserChat(h);
+    await runChatTurn(h, { userId: user.id, chatId, mode: 'answer', text: 'hello', rateLimitPerMinute: 1 });
+    const error = await runChatTurn(h, { userId: user.id, chatId, mode: 'answer', text: 'hello', rateLimitPerMinute: 1 }).catch((e) => e);
+    expect(error).toMatchObject({ status: 429 });
+    expect(Number(error.headers['Retry-After'])).toBeGreaterThan(0);
+  });
+
+  it('a closed chat reopens when the person writes again', async () => {
+    const { user, chatId } = await newUserChat(h);
+    await h.db.prisma.chat.update({ where: { id: chatId }, data: { status: 'closed' } });
+    await runChatTurn(h, { userId: user.id, chatId, mode: 'answer', text: 'hello again' });
+    expect((await h.db.prisma.chat.findUniqueOrThrow({ where: { id: chatId } })).status).toBe('open');
+  });
+});

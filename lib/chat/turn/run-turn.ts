@@ -1,0 +1,192 @@
+import type { ModelMessage } from 'ai';
+import { createStreamingMerge } from '@/lib/chat/continuation/streaming-merge';
+import { InsufficientCreditsError, reserveCall, settleCall } from '@/lib/billing/ledger';
+import { costMicros, maxCallCostMicros } from '@/lib/billing/pricing';
+import { countPromptTokens, countTokens } from '@/lib/billing/tokens';
+import { continuationRequest } from './turn-prompt';
+import { streamRound, wasCutByLength, type RoundResult } from './stream-round';
+import { finishTurn } from './finish-turn';
+import type { PreparedTurn, TurnDeps, TurnOutcome, TurnSink } from './types';
+
+export const MAX_CONTINUATIONS = 4;
+export const MAX_TOOL_ROUNDS = 5;
+
+type Purpose = 'answer' | 'tool_round' | 'continuation';
+
+/**
+ * Runs a prepared turn: one streamed upstream call per round, tool rounds and
+ * automatic continuations appended to ONE assistant message. Whatever ends the
+ * turn (done, upstream error, client gone, stop, time cap), the `finally` saves
+ * the text the browser was sent, settles every call, and frees the chat.
+ */
+export async function runTurn(deps: TurnDeps, turn: PreparedTurn, sink: TurnSink, clientSignal?: AbortSignal): Promise<TurnOutcome> {
+  const abort = new AbortController();
+  const stopReason = () => String(abort.signal.reason ?? 'stopped');
+  const unregister = deps.stopBus.register(turn.chatId, (reason) => abort.abort(reason));
+  const onClientGone = () => abort.abort('client_gone');
+  clientSignal?.addEventListener('abort', onClientGone);
+  if (clientSignal?.aborted) abort.abort('client_gone');
+  const timer = setTimeout(() => abort.abort('time_limit'), deps.wallClockMs);
+
+  let shown = turn.initialText; // exactly what the browser has been sent, plus what it had before
+  const emit = (delta: string) => {
+    if (!delta) return;
+    shown += delta;
+    sink.text(delta);
+  };
+  const outcome: TurnOutcome = {
+    status: 'complete',
+    text: '',
+    finishReason: null,
+    continuations: turn.initialContinuations,
+    calls: 0,
+    costMicros: 0n,
+  };
+  let messages: ModelMessage[] = turn.messages;
+  let seq = 0;
+  let purpose: Purpose = turn.mode === 'continue' ? 'continuation' : 'answer';
+  let open: { seq: number; promptTokens: number; round: RoundResult | null } | null = null;
+  let roundsWithText = 0;
+  let toolRounds = 0;
+
+  try {
+    for (;;) {
+      if (purpose === 'continuation') messages = [...turn.messages, continuationRequest(shown)];
+      const promptTokens = countPromptTokens(messages, turn.toolsJson);
+      if (seq > 0) {
+        try {
+          await deps.db.$transaction((tx) =>
+            reserveCall(tx, {
+              entryId: turn.entryId,
+              userId: turn.userId,
+              seq,
+              model: turn.model.id,
+              purpose,
+              reservedMicros: maxCallCostMicros(turn.model, promptTokens, turn.model.maxOutputTokens),
+            }),
+          );
+        } catch (error) {
+          if (!(error instanceof InsufficientCreditsError)) throw error;
+          Object.assign(outcome, { status: 'truncated', reason: error.message });
+          sink.event('notice', { code: 'out_of_credits', message: error.message });
+          break;
+        }
+      }
+      open = { seq, promptTokens, round: null };
+      outcome.calls++;
+      deps.log?.({ event: 'model_call', turnId: turn.turnId, jobId: null, callId: `${turn.turnId}:${seq}`, model: turn.model.id, purpose });
+
+      const merge = purpose === 'continuation' ? createStreamingMerge(shown) : null;
+      const lengthBefore = shown.length;
+      let roundHasText = false;
+      const round = await streamRound({
+        model: deps.provider.chatModel(turn.model.id),
+        messages,
+        tools: turn.tools,
+        maxOutputTokens: turn.model.maxOutputTokens,
+        abortSignal: abort.signal,
+        headers: { 'x-quire-turn-id': turn.turnId },
+        onText: (delta) => {
+          if (merge) return emit(merge.push(delta));
+          if (!roundHasText && delta) {
+            roundHasText = true;
+            // a later round's text is a new paragraph, not glued to the earlier round's
+            if (roundsWithText > 0 && !shown.endsWith('\n\n')) emit(shown.endsWith('\n') ? '\n' : '\n\n');
+          }
+          emit(delta);
+        },
+        onToolCall: (name, input) => sink.event('tool', { name, input }),
+      });
+      open.round = round;
+      if (merge && !round.aborted && !round.error) emit(merge.end());
+      if (round.text.trim()) roundsWithText++;
+      outcome.finishReason = round.rawFinishReason ?? round.finishReason;
+      outcome.costMicros += (await settleRound(deps, turn, open)) ?? 0n;
+      open = null;
+      if (purpose === 'continuation') outcome.continuations++;
+
+      if (round.aborted) {
+        Object.assign(outcome, { status: 'stopped', reason: stopReason() });
+        break;
+      }
+      if (round.error) {
+        Object.assign(outcome, { status: 'error', reason: describeUpstreamError(round.error) });
+        break;
+      }
+      if (round.toolCalls > 0 && round.responseMessages.length > 0 && toolRounds < MAX_TOOL_ROUNDS) {
+        toolRounds++;
+        messages = [...messages, ...round.responseMessages];
+        turn.messages = messages;
+        purpose = 'tool_round';
+        seq++;
+        continue;
+      }
+      if (wasCutByLength(round)) {
+        const addedNothing = purpose === 'continuation' && shown.length === lengthBefore;
+        if (addedNothing || outcome.continuations - turn.initialContinuations >= MAX_CONTINUATIONS) {
+          Object.assign(outcome, { status: 'truncated', reason: addedNothing ? 'the continuation added no text' : 'continuation limit reached' });
+          break;
+        }
+        purpose = 'continuation';
+        seq++;
+        continue;
+      }
+      break;
+    }
+  } catch (error) {
+    Object.assign(outcome, { status: 'error', reason: describeUpstreamError(error) });
+    console.error(JSON.stringify({ event: 'turn_error', turnId: turn.turnId, error: String((error as Error)?.stack ?? error) }));
+  } finally {
+    clearTimeout(timer);
+    clientSignal?.removeEventListener('abort', onClientGone);
+    unregister();
+    if (open) outcome.costMicros += (await settleRound(deps, turn, open).catch(logSettleError(turn))) ?? 0n;
+    outcome.text = shown;
+    await finishTurn(deps, turn, outcome);
+  }
+  if (outcome.status === 'error') sink.event('error', { message: outcome.reason ?? 'The model failed.' });
+  sink.event('turn', {
+    status: outcome.status,
+    continuations: outcome.continuations,
+    costMicros: Number(outcome.costMicros),
+    reason: outcome.reason ?? null,
+  });
+  return outcome;
+}
+
+/** Charges what the provider reported, or an estimate when it never did; refunds a failed call. */
+async function settleRound(
+  deps: TurnDeps,
+  turn: PreparedTurn,
+  open: { seq: number; promptTokens: number; round: RoundResult | null },
+): Promise<bigint | null> {
+  const round = open.round;
+  const failed = !!round?.error && !round.aborted;
+  const usage = round?.usage ?? {
+    inputTokens: open.promptTokens,
+    outputTokens: countTokens((round?.reasoning ?? '') + (round?.text ?? '')),
+    reasoningTokens: countTokens(round?.reasoning ?? ''),
+  };
+  return settleCall(deps.db, {
+    entryId: turn.entryId,
+    seq: open.seq,
+    usage,
+    estimated: !round?.usage,
+    costMicros: failed ? 0n : costMicros(turn.model, usage),
+    finishReason: round ? (round.rawFinishReason ?? round.finishReason) : null,
+    refund: failed,
+    error: failed ? describeUpstreamError(round!.error) : null,
+  });
+}
+
+function logSettleError(turn: PreparedTurn) {
+  return (error: unknown) => {
+    console.error(JSON.stringify({ event: 'settle_error', turnId: turn.turnId, error: String(error) }));
+    return null;
+  };
+}
+
+export function describeUpstreamError(error: unknown): string {
+  const message = error instanceof Error ? error.message : typeof error === 'string' ? error : JSON.stringify(error);
+  return `The model service failed: ${message.slice(0, 300)}`;
+}

@@ -1,0 +1,60 @@
+import type { ModelMessage, ToolSet } from 'ai';
+import type { Db } from '@/lib/db/client';
+import type { ModelCatalog, ModelInfo } from '@/lib/llm/catalog';
+import type { ModelProvider } from '@/lib/llm/provider';
+import type { StopBus } from './stop-bus';
+
+export type MessageStatus = 'complete' | 'stopped' | 'truncated' | 'error' | 'streaming';
+
+/** What a turn needs from the outside world, passed in so it runs without Next.js. */
+export interface TurnDeps {
+  db: Db;
+  provider: ModelProvider;
+  catalog: ModelCatalog;
+  stopBus: StopBus;
+  wallClockMs: number;
+  /** one JSON line per upstream request (CONTRACT.md "Logs") */
+  log?: (line: Record<string, unknown>) => void;
+  now?: () => Date;
+}
+
+/** How a turn begins: a new answer, a Continue of a cut/stopped one, or a Retry of a failed one. */
+export type TurnMode = 'answer' | 'continue' | 'retry';
+
+/** Everything prepareTurn settled before any model call; runTurn takes it from here. */
+export interface PreparedTurn {
+  turnId: string;
+  chatId: string;
+  userId: string;
+  userMessageId: string;
+  assistantMessageId: string;
+  entryId: string;
+  model: ModelInfo;
+  mode: TurnMode;
+  /** the prompt of the first call, already counted and reserved (call seq 0) */
+  messages: ModelMessage[];
+  firstReservationMicros: bigint;
+  tools: ToolSet;
+  toolsJson: string;
+  /** text already in the message (Continue): the merge keeps it as a prefix */
+  initialText: string;
+  initialContinuations: number;
+  /** older turns fell out of the window: refresh the summary after answering */
+  needsSummary: boolean;
+}
+
+/** Where the turn's visible output goes (the browser's stream, or a test's buffer). */
+export interface TurnSink {
+  text(delta: string): void;
+  event(name: string, data: Record<string, unknown>): void;
+}
+
+export interface TurnOutcome {
+  status: Exclude<MessageStatus, 'streaming'>;
+  text: string;
+  finishReason: string | null;
+  continuations: number;
+  calls: number;
+  costMicros: bigint;
+  reason?: string;
+}

@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { findSimulatedModel } from './models';
+import { openAIErrorResponse } from './openai-errors';
+import { planOutput, type OutputPlan } from './output-plan';
+import { reasoningFor } from './reasoning';
+import { buildReplyContext, composeReply, purposeOf } from './reply-router';
+import { chatCompletionRequestSchema, offeredTools, toSimMessages } from './request-schema';
+import { sseFrame, timedSseStream, type SseFrame } from './sse-stream';
+import { countTokens } from './text-tokens';
+import type { SimMessage, SimulatorCloseReason, SimulatorOptions } from './types';
+import { chunkWriter, completionBody, newCompletionId, wireUsage, type WireUsage } from './wire-format';
+
+/** Per-message framing overhead, roughly what chat formats add. */
+const TOKENS_PER_MESSAGE = 3;
+
+function countPromptTokens(messages: SimMessage[]): number {
+  return messages.reduce(
+    (sum, m) => sum + TOKENS_PER_MESSAGE + countTokens(m.text) + m.toolCalls.reduce((s, c) => s + countTokens(c.name + c.arguments), 0),
+    0,
+  );
+}
+
+function defaultTokenDelayMs(): number {
+  return Number(process.env.SIMULATOR_TOKEN_DELAY_MS ?? 12);
+}
+
+export async function respondToChatCompletion(request: Request, options: SimulatorOptions): Promise<Response> {
+  let body: unknown;
+  try {
+    body = await request.json();
+  } catch (error) {
+    return openAIErrorResponse(400, `Request body is not valid JSON: ${(error as Error).message}`, 'invalid_request_error', 'invalid_json');
+  }
+  const parsed = chatCompletionRequestSchema.safeParse(body);
+  if (!parsed.success) {
+    return openAIErrorResponse(400, z.prettifyError(parsed.error), 'invalid_request_error', 'invalid_request');
+  }
+  const req = parsed.data;
+  const messages = toSimMessages(req);
+  const requestId = randomUUID();
+  const turnId = request.headers.get('x-quire-turn-id');
+  const purpose = request.headers.get('x-quire-purpose') ?? purposeOf(messages);
+  const stream = req.stream === true;
+  const observer = options.observer;
+  observer?.onRequest?.({ requestId, turnId, jobId: request.headers.get('x-quire-job-id'), model: req.model, stream, at: Date.now(), purpose });
+  const close = (reason: SimulatorCloseReason) => observer?.onClose?.({ requestId, turnId, reason, at: Date.now() });
+  const fail = (status: number, message: string, type: 'invalid_request_error' | 'not_found_error' | 'server_error', code: string) => {
+    close('error');
+    return withRequestId(openAIErrorResponse(status, message, type, code), requestId);
+  };
+
+  const model = findSimulatedModel(req.model);
+  if (!model) return fail(404, `The model \`${req.model}\` does not exist.`, 'not_found_error', 'model_not_found');
+  const promptTokens = countPromptTokens(messages);
+  if (promptTokens > model.contextWindow) {
+    return fail(400, `This model's maximum context length is ${model.contextWindow} tokens; the messages have ${promptTokens}.`, 'invalid_request_error', 'context_length_exceeded');
+  }
+  const ceiling = Math.min(req.max_completion_tokens ?? req.max_tokens ?? model.maxOutputTokens, model.maxOutputTokens);
+  const context = buildReplyContext(messages, offeredTools(req), model, ceiling);
+  const { directives } = context;
+  if (directives.error) return fail(500, 'The simulated upstream provider failed ([sim:error]).', 'server_error', 'simulated_upstream_error');
+  if (directives.errorMidstream && !stream) {
+    return fail(500, 'The simulated upstream provider failed ([sim:error-midstream]).', 'server_error', 'simulated_upstream_error');
+  }
+
+  const reasoning = model.reasoning ? reasoningFor(context, purpose) : '';
+  const plan = planOutput(reasoning, composeReply(context), ceiling);
+  const usage = wireUsage(promptTokens, plan);
+  const id = newCompletionId();
+  const created = Math.floor(Date.now() / 1000);
+  if (!stream) {
+    close('completed');
+    return withRequestId(Response.json(completionBody(id, model.id, created, plan, usage)), requestId);
+  }
+
+  const baseDelay = (directives.delayMs ?? options.tokenDelayMs ?? defaultTokenDelayMs()) * (directives.slow ? 10 : 1);
+  const frames = sseFrames(chunkWriter(id, model.id, created), plan, usage, {
+    delayMs: baseDelay,
+    includeUsage: req.stream_options?.include_usage === true,
+    failMidstream: directives.errorMidstream,
+  });
+  const sseBody = timedSseStream(frames, {
+    signal: request.signal,
+    endReason: directives.errorMidstream ? 'error' : 'completed',
+    onChunk: () => observer?.onChunk?.({ requestId, turnId, at: Date.now() }),
+    onClose: close,
+  });
+  return new Response(sseBody, {
+    headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', 'x-simulator-request-id': requestId },
+  });
+}
+
+/** Lets the standalone server pair its socket events with the handler's record. */
+function withRequestId(response: Response, requestId: string): Response {
+  response.headers.set('x-simulator-request-id', requestId);
+  return response;
+}
+
+interface FrameOptions {
+  delayMs: number;
+  includeUsage: boolean;
+  failMidstream: boolean;
+}
+
+/**
+ * The SSE events of one response, in OpenAI's order: role, pieces, finish
+ * (empty delta), usage (empty choices, only when asked), `[DONE]`. A
+ * mid-stream failure sends part of the pieces, then an error event, and ends
+ * without a finish reason or `[DONE]`.
+ */
+function sseFrames(chunks: ReturnType<typeof chunkWriter>, plan: OutputPlan, usage: WireUsage, options: FrameOptions): SseFrame[] {
+  const frames = [sseFrame(chunks.role())];
+  const pieces = options.failMidstream ? plan.emissions.slice(0, Math.max(3, Math.ceil(plan.emissions.length * 0.4))) : plan.emissions;
+  for (const emission of pieces) frames.push(sseFrame(chunks.emission(emission), options.delayMs));
+  if (options.failMidstream) {
+    frames.push(sseFrame(chunks.error('The simulated upstream provider failed mid-stream ([sim:error-midstream]).'), options.delayMs));
+    return frames;
+  }
+  frames.push(sseFrame(chunks.finish(plan.finishReason)));
+  if (options.includeUsage) frames.push(sseFrame(chunks.usage(usage)));
+  frames.push(sseFrame('[DONE]'));
+  return frames;
+}

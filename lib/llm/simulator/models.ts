@@ -1,0 +1,56 @@
+/** One model the offline simulator serves; the shape Quire's model catalog uses too. */
+export interface SimulatedModel {
+  id: string;
+  label: string;
+  contextWindow: number;
+  maxOutputTokens: number;
+  /** USD per million input tokens. */
+  inputPrice: number;
+  /** USD per million output tokens (reasoning tokens are output tokens). */
+  outputPrice: number;
+  /** Streams `reasoning_content` before the answer, spending part of the ceiling on it. */
+  reasoning: boolean;
+}
+
+export const SIMULATED_MODELS: readonly SimulatedModel[] = [
+  {
+    id: 'sim-swift',
+    label: 'Sim Swift (offline demo model)',
+    contextWindow: 16_000,
+    maxOutputTokens: 2_400,
+    inputPrice: 0.15,
+    outputPrice: 0.6,
+    reasoning: false,
+  },
+  {
+    id: 'sim-sage',
+    label: 'Sim Sage (offline demo model)',
+    contextWindow: 64_000,
+    maxOutputTokens: 4_000,
+    inputPrice: 2,
+    outputPrice: 8,
+    reasoning: false,
+  },
+  {
+    id: 'sim-reasoner',
+    label: 'Sim Reasoner (offline demo model, thinks first)',
+    contextWindow: 32_000,
+    maxOutputTokens: 4_000,
+    inputPrice: 1,
+    outputPrice: 4,
+    reasoning: true,
+  },
+  {
+    id: 'sim-mini',
+    label: 'Sim Mini (offline demo model, free)',
+    contextWindow: 8_000,
+    maxOutputTokens: 1_200,
+    inputPrice: 0,
+    outputPrice: 0,
+    reasoning: false,
+  },
+];
+
+export function findSimulatedModel(id: string): SimulatedModel | undefined {
+  return SIMULATED_MODELS.find((model) => model.id === id);
+}
