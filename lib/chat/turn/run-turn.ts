@@ -48,6 +48,7 @@ export async function runTurn(deps: TurnDeps, turn: PreparedTurn, sink: TurnSink
   let open: { seq: number; promptTokens: number; round: RoundResult | null } | null = null;
   let roundsWithText = 0;
   let toolRounds = 0;
+  let autoContinuations = 0;
 
   try {
     for (;;) {
@@ -77,6 +78,7 @@ export async function runTurn(deps: TurnDeps, turn: PreparedTurn, sink: TurnSink
       deps.log?.({ event: 'model_call', turnId: turn.turnId, jobId: null, callId: `${turn.turnId}:${seq}`, model: turn.model.id, purpose });
 
       const merge = purpose === 'continuation' ? createStreamingMerge(shown) : null;
+      const textBefore = shown;
       const lengthBefore = shown.length;
       let roundHasText = false;
       const round = await streamRound({
@@ -98,6 +100,7 @@ export async function runTurn(deps: TurnDeps, turn: PreparedTurn, sink: TurnSink
         onToolCall: (name, input) => sink.event('tool', { name, input }),
       });
       open.round = round;
+      deps.onRound?.({ turnId: turn.turnId, seq, purpose, rawText: round.text, textBefore });
       if (merge && !round.aborted && !round.error) emit(merge.end());
       if (round.text.trim()) roundsWithText++;
       outcome.finishReason = round.rawFinishReason ?? round.finishReason;
@@ -123,10 +126,11 @@ export async function runTurn(deps: TurnDeps, turn: PreparedTurn, sink: TurnSink
       }
       if (wasCutByLength(round)) {
         const addedNothing = purpose === 'continuation' && shown.length === lengthBefore;
-        if (addedNothing || outcome.continuations - turn.initialContinuations >= MAX_CONTINUATIONS) {
+        if (addedNothing || autoContinuations >= MAX_CONTINUATIONS) {
           Object.assign(outcome, { status: 'truncated', reason: addedNothing ? 'the continuation added no text' : 'continuation limit reached' });
           break;
         }
+        autoContinuations++;
         purpose = 'continuation';
         seq++;
         continue;

@@ -50,9 +50,13 @@ export async function streamRound(req: RoundRequest): Promise<RoundResult> {
     aborted: false,
     error: null,
   };
+  // the system prompt goes in `system`, where the SDK expects it (not among the messages)
+  const [first, ...rest] = req.messages;
+  const system = first?.role === 'system' && typeof first.content === 'string' ? first.content : undefined;
   const result = streamText({
     model: req.model,
-    messages: req.messages,
+    system,
+    messages: system === undefined ? req.messages : rest,
     tools: req.tools,
     maxOutputTokens: req.maxOutputTokens,
     abortSignal: req.abortSignal,

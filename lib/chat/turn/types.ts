@@ -16,6 +16,8 @@ export interface TurnDeps {
   /** one JSON line per upstream request (CONTRACT.md "Logs") */
   log?: (line: Record<string, unknown>) => void;
   now?: () => Date;
+  /** sees each round's raw model text before merging (tests assert the artifacts really happened) */
+  onRound?: (round: { turnId: string; seq: number; purpose: string; rawText: string; textBefore: string }) => void;
 }
 
 /** How a turn begins: a new answer, a Continue of a cut/stopped one, or a Retry of a failed one. */
