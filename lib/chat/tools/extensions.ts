@@ -1,4 +1,6 @@
 import type { App } from '@/lib/app';
+import { documentChatTools } from '@/lib/documents/chat-tools';
+import { pipelineDepsFromApp } from '@/lib/documents/pipeline-deps';
 import type { ChatToolFactory } from './registry';
 
 /**
@@ -6,6 +8,5 @@ import type { ChatToolFactory } from './registry';
  * pipeline's start/revise tools register here).
  */
 export function chatToolExtensions(app: App): ChatToolFactory[] {
-  void app;
-  return [];
+  return [documentChatTools(pipelineDepsFromApp(app))];
 }

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refreshSummary } from '@/lib/chat/summaries';
+import { loadSlotStates } from '@/lib/chat/slots-store';
+import { newUserChat, openChatHarness, runChatTurn, type ChatHarness } from '@/tests/support/chat-harness';
+import { testDatabaseKinds } from '@/tests/support/test-database';
+
+const systemOf = (messages: Array<{ role: string; content: unknown }>) => String(messages.find((m) => m.role === 'system')?.content ?? '');
+
+describe.each(testDatabaseKinds())('context across turns (%s)', (kind) => {
+  let h: ChatHarness;
+  beforeAll(async () => {
+    // a small window so old turns really fall out of the prompt
+    h = await openChatHarness(kind, { models: { 'sim-mini': { contextWindow: 3_000, maxOutputTokens: 200 } } });
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('the Windows scenario: a fact from turn 2 is still in the prompt of turn 18', async () => {
+    const { user, chatId } = await newUserChat(h, { model: 'sim-mini' });
+    const say = (text: string) => runChatTurn(h, { userId: user.id, chatId, mode: 'answer', text });
+    await say('hello');
+    await say('I am on Windows 11 and my colleague uses Linux.');
+    for (let turn = 3; turn <= 17; turn++) {
+      await say(`The export still fails with error E${400 + turn} when the document has images, attempt ${turn}. What else can I check?`);
+    }
+    const turn18 = await say('How do I install the desktop app?');
+    const system = systemOf(turn18.turn.messages);
+    expect(system).toContain('Windows 11');
+    expect(system).not.toContain('Linux');
+    // a "last 6 messages" window would not have carried it
+    const rows = await h.db.prisma.message.findMany({ where: { chatId }, orderBy: { createdAt: 'asc' } });
+    const lastSix = rows.slice(-7, -1).map((m) => m.text).join('\n');
+    expect(lastSix).not.toContain('Windows');
+    const os = (await loadSlotStates(h.db.prisma, chatId)).find((s) => s.key === 'os');
+    expect(os).toMatchObject({ key: 'os', value: 'Windows 11' });
+    expect(os!.history[0]!.messageId).toBe(rows[2]!.id);
+  }, 120_000);
+
+  it('a change of mind becomes the current value, keeps history, and the model is told it changed', async () => {
+    const { user, chatId } = await newUserChat(h, { model: 'sim-mini' });
+    await runChatTurn(h, { userId: user.id, chatId, mode: 'answer', text: 'у меня Windows 10' });
+    const run = await runChatTurn(h, { userId: user.id, chatId, mode: 'answer', text: 'я перешёл на Mac, что теперь?' });
+    expect(systemOf(run.turn.messages)).toContain('OS: macOS (changed from Windows 10)');
+    const os = (await loadSlotStates(h.db.prisma, chatId)).find((s) => s.key === 'os');
+    expect(os?.value).toBe('macOS');
+    expect(os?.history.map((e) => e.value)).toEqual(['Windows 10', 'macOS']);
+  });
+
+  it('older turns are summarised by a cheap call billed as `summary`, after the answer', async () => {
+    const { user, chatId } = await newUserChat(h, { model: 'sim-mini' });
+    let last;
+    for (let i = 0; i < 22; i++) {
+      last = await runChatTurn(h, {
+        userId: user.id,
+        chatId,
+        mode: 'answer',
+        text: `Question ${i}: tell me about planning chapter ${i} of my thesis on river ecology. It covers sediment transport, seasonal flooding, invertebrate surveys and the restoration of the banks along the lower reach, with field notes from ${2000 + i}.`,
+      });
+    }
+    expect(last!.turn.needsSummary).toBe(true);
+    expect(await refreshSummary(h.deps, last!.turn)).toBe(true);
+    const chat = await h.db.prisma.chat.findUniqueOrThrow({ where: { id: chatId } });
+    expect(chat.summary?.length).toBeGreaterThan(10);
+    const call = await h.db.prisma.modelCall.findFirst({ where: { entry: { turnId: last!.turn.turnId }, purpose: 'summary' } });
+    expect(call?.status).toBe('charged');
+    // the next prompt carries the summary
+    const next = await runChatTurn(h, { userId: user.id, chatId, mode: 'answer', text: 'And the conclusion?' });
+    expect(systemOf(next.turn.messages)).toContain(chat.summary!.slice(0, 20));
+  }, 120_000);
+});
