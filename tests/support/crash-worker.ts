@@ -1,0 +1,19 @@
+/**
+ * The crash suite's child process: runs the document worker against
+ * DATABASE_URL (PostgreSQL) or DATA_DIR (PGlite) until every job rests,
+ * answering questions with a canned answer. QUIRE_CRASH_AT makes it SIGKILL
+ * itself at a named point (lib/documents/jobs/crash-point.ts).
+ *   LLM_BASE_URL=… DATABASE_URL=… QUIRE_CRASH_AT=write:after-call node --import tsx tests/support/crash-worker.ts
+ */
+import { openDatabase } from '@/lib/db/client';
+import { releaseAllLeases } from '@/lib/documents/jobs/release-stale-leases';
+import { driveJobsToRest, testPipelineDeps } from './documents-harness';
+
+const databaseUrl = process.env.DATABASE_URL || undefined;
+const database = await openDatabase({ databaseUrl, dataDir: process.env.DATA_DIR ?? '', migrate: false });
+// PGlite: this is the only process, so any lease is the killed predecessor's
+if (database.kind === 'pglite') await releaseAllLeases(database.prisma);
+const deps = testPipelineDeps(database.prisma, process.env.LLM_BASE_URL ?? '', { maxOutputTokens: 600 });
+await driveJobsToRest(deps, { leaseMs: Number(process.env.QUIRE_JOB_LEASE_MS ?? 1_500), retryBaseMs: 50, pollMs: 50, maxRuns: 1_000 });
+await database.close();
+process.exit(0);

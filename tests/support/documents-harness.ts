@@ -1,0 +1,73 @@
+import type { Db } from '@/lib/db/client';
+import { ModelCatalog, parseModelCatalog } from '@/lib/llm/catalog';
+import { createModelProvider } from '@/lib/llm/provider';
+import { SIMULATED_MODELS } from '@/lib/llm/simulator/models';
+import { answerQuestions } from '@/lib/documents/answers';
+import type { PipelineDeps } from '@/lib/documents/pipeline-deps';
+import { runOneJob, type WorkerOptions } from '@/lib/documents/worker/document-worker';
+
+/** A user with a wallet, as sign-up would leave them. */
+export async function createTestUser(db: Db, options: { id?: string; email?: string; credits?: bigint } = {}): Promise<string> {
+  const id = options.id ?? `u-${Math.random().toString(36).slice(2, 10)}`;
+  const credits = options.credits ?? 5_000_000n;
+  await db.user.create({ data: { id, name: `User ${id}`, email: options.email ?? `${id}@example.com` } });
+  await db.wallet.create({ data: { userId: id, balanceMicros: credits, creditedMicros: credits } });
+  return id;
+}
+
+export async function createTestChat(db: Db, userId: string, model = 'sim-swift'): Promise<string> {
+  const chat = await db.chat.create({ data: { userId, title: 'Test chat', model }, select: { id: true } });
+  return chat.id;
+}
+
+export function testPipelineDeps(db: Db, simulatorUrl: string, overrides: Partial<PipelineDeps> = {}): PipelineDeps {
+  return {
+    db,
+    provider: createModelProvider({ baseUrl: simulatorUrl }),
+    catalog: new ModelCatalog(parseModelCatalog(undefined, { maxOutputTokens: 2400 }, SIMULATED_MODELS)),
+    publicSources: false,
+    publicSearch: null,
+    maxOutputTokens: 1200,
+    log: () => undefined,
+    ...overrides,
+  };
+}
+
+export const SAMPLE_SOURCE = [
+  'Northwind Traders opened its Lisbon warehouse in March 2021. The warehouse handles 4,200 orders a day.',
+  'Delivery times in Portugal fell from 5 days to 2 days after the opening. Customer complaints dropped by 31 percent.',
+  'The company employs 180 people in Lisbon. Most of them work in picking and packing.',
+  'Energy costs rose by 12 percent in 2022. The warehouse installed solar panels on its roof in 2023.',
+  'Management plans a second site near Porto. The Porto site would serve the north of the country.',
+  'Returns are processed within 48 hours. The returns team uses a barcode system called ScanPro 7.',
+].join('\n\n');
+
+export const CANNED_ANSWER = 'Operations managers at Northwind Traders; the years 2021 to 2023.';
+
+/**
+ * Runs jobs in this process until none is claimable, answering questions with
+ * a canned answer when a job waits for them. Returns how many units ran.
+ */
+export async function driveJobsToRest(deps: PipelineDeps, options: WorkerOptions & { answer?: boolean; maxRuns?: number } = {}): Promise<number> {
+  let runs = 0;
+  for (; runs < (options.maxRuns ?? 200); runs++) {
+    const outcome = await runOneJob(deps, { leaseMs: 5_000, retryBaseMs: 50, ...options });
+    if (outcome !== 'idle') continue;
+    if (options.answer === false) break;
+    const waiting = await deps.db.documentJob.findMany({ where: { status: 'awaiting_answers' }, select: { documentId: true } });
+    if (waiting.length === 0) {
+      // a retry backs off for a moment: wait for it rather than stopping early
+      const backingOff = await deps.db.documentJob.count({ where: { status: { in: ['queued', 'planning', 'researching', 'writing', 'finalizing'] } } });
+      if (backingOff === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      continue;
+    }
+    for (const job of waiting) await answerAll(deps.db, job.documentId);
+  }
+  return runs;
+}
+
+export async function answerAll(db: Db, documentId: string): Promise<void> {
+  const questions = await db.documentQuestion.findMany({ where: { documentId, answer: null }, select: { id: true } });
+  await answerQuestions(db, documentId, questions.map((q) => ({ questionId: q.id, text: CANNED_ANSWER })));
+}

@@ -1,0 +1,58 @@
+// A web process of Quire reduced to its turn engine: the same prepareTurn →
+// streamTurnResponse path the route handlers take, served on its own port.
+// Tests start two of these on one PostgreSQL to prove cross-process behaviour.
+import { createServer } from 'node:http';
+import { openDatabase } from '@/lib/db/client';
+import { ModelCatalog } from '@/lib/llm/catalog';
+import { createModelProvider } from '@/lib/llm/provider';
+import { SIMULATED_MODELS } from '@/lib/llm/simulator';
+import { AppError, errorResponse } from '@/lib/http/errors';
+import { prepareTurn } from '@/lib/chat/turn/prepare-turn';
+import { streamTurnResponse } from '@/lib/chat/turn/turn-response';
+import { createStopBus } from '@/lib/chat/turn/stop-bus';
+import type { TurnDeps } from '@/lib/chat/turn/types';
+
+const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL!, dataDir: '', migrate: false });
+const stopBus = createStopBus(database);
+const deps: TurnDeps = {
+  db: database.prisma,
+  provider: createModelProvider({ baseUrl: process.env.LLM_BASE_URL! }),
+  catalog: new ModelCatalog(SIMULATED_MODELS.map((m) => ({ ...m, simulated: true }))),
+  stopBus,
+  wallClockMs: 60_000,
+};
+
+const server = createServer(async (req, res) => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString()) : {};
+  const abort = new AbortController();
+  res.on('close', () => abort.abort());
+  const request = new Request(`http://local${req.url}`, { method: 'POST', signal: abort.signal });
+  let response: Response;
+  try {
+    if (req.url === '/stop') {
+      await stopBus.requestStop(body.chatId);
+      response = Response.json({ ok: true });
+    } else {
+      const turn = await prepareTurn(deps, { userId: body.userId, chatId: body.chatId, mode: 'answer', text: body.text, rateLimitPerMinute: 10_000 });
+      response = streamTurnResponse(deps, turn, request);
+    }
+  } catch (error) {
+    response = error instanceof AppError ? errorResponse(error) : Response.json({ error: String(error) }, { status: 500 });
+  }
+  res.writeHead(response.status, Object.fromEntries(response.headers));
+  if (!response.body) return res.end();
+  const reader = response.body.getReader();
+  res.on('close', () => void reader.cancel().catch(() => undefined));
+  for (;;) {
+    const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
+    if (done) break;
+    res.write(value);
+  }
+  res.end();
+});
+server.listen(0, '127.0.0.1', () => {
+  const address = server.address();
+  console.log(`listening ${typeof address === 'object' && address ? address.port : ''}`);
+});
