@@ -1,0 +1,146 @@
+/**
+ * Chat latency (issue 3), side by side in one run: time to first token through
+ * Quire (production server on PostgreSQL) vs calling the same simulator (its own
+ * process) directly, at 1 and 50 concurrent chats; stop latency (client abort →
+ * upstream connection closed); model calls per plain turn.
+ */
+import { median, percentile, round } from './support';
+import { startBenchStack, type BenchStack } from './quire-server';
+
+const GREETING = 'hello there, what can you do?';
+
+async function firstDelta(response: Response, isDelta: (payload: string) => boolean): Promise<void> {
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) throw new Error('stream ended before any text');
+    buffer += decoder.decode(value, { stream: true });
+    const lines = buffer.split('\n');
+    buffer = lines.pop()!;
+    if (lines.some((l) => l.startsWith('data: ') && isDelta(l.slice(6)))) {
+      await reader.cancel();
+      return;
+    }
+  }
+}
+
+async function quireTtft(stack: BenchStack, chatId: string): Promise<{ ms: number; turnId: string }> {
+  const start = performance.now();
+  const res = await fetch(`${stack.quireUrl}/api/chats/${chatId}/messages`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: stack.cookie },
+    body: JSON.stringify({ text: GREETING }),
+  });
+  if (!res.ok) throw new Error(`turn failed: ${res.status} ${await res.text()}`);
+  await firstDelta(res, (p) => p.includes('"text-delta"'));
+  return { ms: performance.now() - start, turnId: res.headers.get('x-turn-id')! };
+}
+
+async function directTtft(stack: BenchStack): Promise<number> {
+  const start = performance.now();
+  const res = await fetch(`${stack.simUrl}/chat/completions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ model: 'sim-swift', stream: true, messages: [{ role: 'user', content: GREETING }] }),
+  });
+  await firstDelta(res, (p) => /"content":"[^"]/.test(p));
+  return performance.now() - start;
+}
+
+async function newChats(stack: BenchStack, n: number): Promise<string[]> {
+  return Promise.all(
+    Array.from({ length: n }, async () => {
+      const res = await fetch(`${stack.quireUrl}/api/chats`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: stack.cookie }, body: '{}' });
+      return ((await res.json()) as { id: string }).id;
+    }),
+  );
+}
+
+/** Waits until every chat is free again (the previous turns finished in the background). */
+async function settle(stack: BenchStack, chatIds: string[]) {
+  for (const id of chatIds) {
+    for (let i = 0; i < 200; i++) {
+      const chat = (await (await fetch(`${stack.quireUrl}/api/chats/${id}`, { headers: { cookie: stack.cookie } })).json()) as { liveTurnId: string | null };
+      if (!chat.liveTurnId) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+}
+
+export async function runChatBenchmark(opts: { rounds1?: number; rounds50?: number } = {}) {
+  const stack = await startBenchStack({ tokenDelayMs: 5 });
+  try {
+    const ttft: Array<Record<string, number>> = [];
+    const turnIds: string[] = [];
+    for (const [concurrency, rounds] of [[1, opts.rounds1 ?? 30], [50, opts.rounds50 ?? 4]] as const) {
+      const chats = await newChats(stack, concurrency);
+      await quireTtft(stack, chats[0]!); // warm-up: compiles routes, opens pools
+      await settle(stack, chats);
+      const quire: number[] = [];
+      const direct: number[] = [];
+      for (let r = 0; r < rounds; r++) {
+        // alternate which path goes first, so neither always meets a warmer machine
+        const runQuire = async () => {
+          const results = await Promise.all(chats.map((id) => quireTtft(stack, id)));
+          quire.push(...results.map((x) => x.ms));
+          turnIds.push(...results.map((x) => x.turnId));
+          await settle(stack, chats);
+        };
+        const runDirect = async () => direct.push(...(await Promise.all(chats.map(() => directTtft(stack)))));
+        if (r % 2 === 0) {
+          await runQuire();
+          await runDirect();
+        } else {
+          await runDirect();
+          await runQuire();
+        }
+      }
+      ttft.push({
+        concurrency,
+        samples: quire.length,
+        directMedianMs: round(median(direct)),
+        quireMedianMs: round(median(quire)),
+        addedMedianMs: round(median(quire) - median(direct)),
+        directP95Ms: round(percentile(direct, 95)),
+        quireP95Ms: round(percentile(quire, 95)),
+        addedP95Ms: round(percentile(quire, 95) - percentile(direct, 95)),
+      });
+    }
+
+    const stats = (await (await fetch(`${stack.simUrl}/_stats`)).json()) as Array<{ turnId: string | null; closedAt: number | null; closeReason: string | null }>;
+    const callsPerTurn = turnIds.map((id) => stats.filter((s) => s.turnId === id).length);
+
+    const stopLatencies: number[] = [];
+    const [stopChat] = await newChats(stack, 1);
+    for (let i = 0; i < 15; i++) {
+      const abort = new AbortController();
+      const res = await fetch(`${stack.quireUrl}/api/chats/${stopChat}/messages`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: stack.cookie },
+        body: JSON.stringify({ text: '[sim:delay=30] [sim:list 80] a long list' }),
+        signal: abort.signal,
+      });
+      const turnId = res.headers.get('x-turn-id')!;
+      await firstDelta(res.clone(), (p) => p.includes('"text-delta"')).catch(() => undefined);
+      const abortedAt = Date.now();
+      abort.abort();
+      let closedAt: number | null = null;
+      for (let j = 0; j < 100 && closedAt === null; j++) {
+        await new Promise((r) => setTimeout(r, 20));
+        const s = (await (await fetch(`${stack.simUrl}/_stats`)).json()) as typeof stats;
+        closedAt = s.find((x) => x.turnId === turnId)?.closedAt ?? null;
+      }
+      if (closedAt !== null) stopLatencies.push(closedAt - abortedAt);
+      await settle(stack, [stopChat!]);
+    }
+    return {
+      ttft,
+      stop: { samples: stopLatencies.length, medianMs: round(median(stopLatencies)), p95Ms: round(percentile(stopLatencies, 95)), targetP95Ms: 200 },
+      callsPerPlainTurn: round(callsPerTurn.reduce((a, b) => a + b, 0) / callsPerTurn.length, 2),
+    };
+  } finally {
+    await stack.close();
+  }
+}

@@ -1,0 +1,55 @@
+/**
+ * `npm run bench`: every benchmark, printed as tables and written to
+ * bench/results.json. Targets live here, never in timed unit tests.
+ * Select some with `npm run bench -- chat billing`.
+ */
+import { writeFileSync } from 'node:fs';
+
+// the benchmarks measure the PostgreSQL deployment (the machine's local server)
+process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
+import { runBillingBenchmark } from './billing-bench';
+import { runChatBenchmark } from './chat-bench';
+import { runContextBenchmark } from './context-bench';
+
+const benchmarks: Record<string, () => Promise<unknown>> = {
+  context: async () => {
+    const { summary, speed } = runContextBenchmark();
+    return { summary, speed };
+  },
+  billing: () => runBillingBenchmark(),
+  chat: () => runChatBenchmark(),
+};
+
+const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const results: Record<string, unknown> = { machine: { cpus: (await import('node:os')).cpus().length, node: process.version, at: new Date().toISOString() } };
+for (const [name, run] of Object.entries(benchmarks)) {
+  if (wanted.length && !wanted.includes(name)) continue;
+  console.log(`\n=== ${name} ===`);
+  const started = Date.now();
+  try {
+    const result = await run();
+    results[name] = result;
+    printResult(result);
+  } catch (error) {
+    results[name] = { error: String(error) };
+    console.error(`${name} failed: ${error}`);
+  }
+  console.log(`(${((Date.now() - started) / 1000).toFixed(1)} s)`);
+}
+writeFileSync('bench/results.json', JSON.stringify(results, null, 2));
+console.log('\nWrote bench/results.json');
+
+function printResult(result: unknown) {
+  if (!result || typeof result !== 'object') return console.log(result);
+  for (const [key, value] of Object.entries(result)) {
+    if (Array.isArray(value) && value.every((v) => v && typeof v === 'object')) {
+      console.log(key);
+      console.table(value);
+    } else if (value && typeof value === 'object') {
+      console.log(key);
+      console.table([value]);
+    } else {
+      console.log(`${key}: ${value}`);
+    }
+  }
+}

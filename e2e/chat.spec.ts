@@ -1,0 +1,56 @@
+import { expect, test } from '@playwright/test';
+import { signUpInBrowser, uniqueEmail } from './support';
+
+test('sign up, send a message, watch the answer stream, reload and find it saved', async ({ page }) => {
+  await signUpInBrowser(page);
+  await expect(page).toHaveURL(/\/chats\//);
+  await page.getByTestId('chat-input').fill('Hello! What can you do?');
+  await page.getByTestId('send-button').click();
+  const answer = page.getByTestId('message-assistant').last();
+  // while streaming, the send button is a stop button
+  await expect(page.getByTestId('stop-button')).toBeVisible();
+  await expect(answer).toHaveAttribute('data-status', 'complete', { timeout: 30_000 });
+  const text = (await answer.innerText()).trim();
+  expect(text.length).toBeGreaterThan(20);
+  await expect(page.getByTestId('message-user').last()).toContainText('What can you do?');
+  await page.reload();
+  await expect(page.getByTestId('message-assistant').last()).toContainText(text.slice(0, 30));
+  await expect(page.getByTestId('wallet-balance')).toBeVisible();
+});
+
+test('stop: the answer is saved as far as it was shown, marked stopped, and staff see it as stopped', async ({ page, browser }) => {
+  await signUpInBrowser(page, uniqueEmail('stopper'));
+  const chatUrl = page.url();
+  await page.getByTestId('chat-input').fill('[sim:delay=60] [sim:list 80] ideas for a garden');
+  await page.getByTestId('send-button').click();
+  const answer = page.getByTestId('message-assistant').last();
+  await expect(answer).toContainText('Item 3');
+  await page.getByTestId('stop-button').click();
+  await expect(page.getByTestId('send-button')).toBeVisible();
+  const shown = (await answer.innerText()).trim();
+  await page.reload();
+  const saved = page.getByTestId('message-assistant').last();
+  await expect(saved).toHaveAttribute('data-status', 'stopped');
+  await expect(saved.getByTestId('status-stopped')).toBeVisible();
+  const savedText = (await saved.innerText()).trim();
+  // what the person saw is a prefix of what was saved (the server may have sent a little more)
+  const firstLine = shown.split('\n').find((l) => l.includes('Item 2'))!;
+  expect(savedText).toContain(firstLine.trim());
+  expect(savedText).not.toContain('Item 80');
+
+  // a normal user is refused on /staff
+  await page.goto('/staff');
+  await expect(page.getByText(/staff only|403|not allowed/i).first()).toBeVisible();
+
+  // staff see the same answer as stopped
+  const staffContext = await browser.newContext();
+  const staff = await staffContext.newPage();
+  await signUpInBrowser(staff, 'staff@example.com', 'Staff Person');
+  await staff.goto('/staff?status=stopped');
+  const row = staff.getByTestId('staff-transcript-row').filter({ hasText: 'stopper' }).first();
+  await expect(row).toBeVisible();
+  await row.click();
+  await expect(staff.getByTestId('status-stopped').first()).toBeVisible();
+  await staffContext.close();
+  void chatUrl;
+});

@@ -1,0 +1,24 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+let counter = 0;
+export function uniqueEmail(prefix = 'person'): string {
+  return `${prefix}-${Date.now().toString(36)}-${counter++}@example.com`;
+}
+
+/** Signs up through the real form and lands in the app. */
+export async function signUpInBrowser(page: Page, email = uniqueEmail(), name = 'Ada Lovelace'): Promise<string> {
+  await page.goto('/sign-up');
+  await page.getByLabel(/name/i).fill(name);
+  await page.getByLabel(/email/i).fill(email);
+  await page.getByLabel(/password/i).fill('correct-horse-battery');
+  await page.getByRole('button', { name: /sign up|create account/i }).click();
+  await expect(page).not.toHaveURL(/sign-up/);
+  return email;
+}
+
+/** Signs up through the API (cookie kept in the request context). */
+export async function signUpApi(request: APIRequestContext, email = uniqueEmail()): Promise<string> {
+  const res = await request.post('/api/auth/sign-up/email', { data: { email, password: 'correct-horse-battery', name: 'API Person' } });
+  expect(res.ok()).toBe(true);
+  return email;
+}
