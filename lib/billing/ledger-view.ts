@@ -1,4 +1,5 @@
 import type { Db } from '@/lib/db/client';
+import type { ModelCall } from '@/lib/generated/prisma/client';
 
 export interface LedgerFilter {
   userId?: string;
@@ -33,18 +34,24 @@ export async function listLedger(db: Db, filter: LedgerFilter) {
     reservedMicros: Number(e.reservedMicros),
     chargedMicros: Number(e.chargedMicros),
     createdAt: e.createdAt,
-    calls: e.calls.map((c) => ({
-      model: c.model,
-      purpose: c.purpose,
-      status: c.status,
-      inputTokens: c.inputTokens,
-      outputTokens: c.outputTokens,
-      reasoningTokens: c.reasoningTokens,
-      estimated: c.estimated,
-      costMicros: Number(c.costMicros),
-      finishReason: c.finishReason,
-    })),
+    calls: e.calls.map(toCallView),
   }));
+}
+
+/** One upstream call as people and staff see it (CONTRACT.md ledger `calls`). */
+export function toCallView(c: ModelCall) {
+  return {
+    model: c.model,
+    purpose: c.purpose,
+    status: c.status,
+    inputTokens: c.inputTokens,
+    outputTokens: c.outputTokens,
+    reasoningTokens: c.reasoningTokens,
+    estimated: c.estimated,
+    costMicros: Number(c.costMicros),
+    finishReason: c.finishReason,
+    error: c.error,
+  };
 }
 
 export async function listCreditGrants(db: Db, userId: string) {

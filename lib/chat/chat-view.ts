@@ -1,5 +1,6 @@
 import type { Db } from '@/lib/db/client';
 import { notFound } from '@/lib/http/errors';
+import { toCallView } from '@/lib/billing/ledger-view';
 import { loadSlotStates } from './slots-store';
 
 export interface ChatViewOptions {
@@ -59,21 +60,7 @@ async function modelCallsByMessage(db: Db, chatId: string) {
   for (const e of entries) {
     if (!e.messageId) continue;
     const list = byMessage.get(e.messageId) ?? [];
-    for (const c of e.calls) {
-      list.push({
-        turnId: e.turnId,
-        model: c.model,
-        purpose: c.purpose,
-        status: c.status,
-        inputTokens: c.inputTokens,
-        outputTokens: c.outputTokens,
-        reasoningTokens: c.reasoningTokens,
-        estimated: c.estimated,
-        costMicros: Number(c.costMicros),
-        finishReason: c.finishReason,
-        error: c.error,
-      });
-    }
+    for (const c of e.calls) list.push({ turnId: e.turnId, ...toCallView(c) });
     byMessage.set(e.messageId, list);
   }
   return byMessage;
