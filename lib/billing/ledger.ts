@@ -42,21 +42,25 @@ export interface CallReservation {
  * the caller's (short) transaction, so a refusal also rolls back what came with it.
  */
 export async function reserveCall(tx: Tx, r: CallReservation): Promise<void> {
-  const moved = await tx.wallet.updateMany({
-    where: { userId: r.userId, balanceMicros: { gte: r.reservedMicros } },
-    data: { balanceMicros: { decrement: r.reservedMicros }, reservedMicros: { increment: r.reservedMicros } },
-  });
-  if (moved.count === 0) {
-    const wallet = await tx.wallet.findUnique({ where: { userId: r.userId }, select: { balanceMicros: true } });
-    throw new InsufficientCreditsError(r.reservedMicros, wallet?.balanceMicros ?? 0n);
-  }
-  await tx.modelCall.create({
-    data: { entryId: r.entryId, seq: r.seq, model: r.model, purpose: r.purpose, reservedMicros: r.reservedMicros },
-  });
-  await tx.ledgerEntry.update({
-    where: { id: r.entryId },
-    data: { status: 'reserved', reservedMicros: { increment: r.reservedMicros } },
-  });
+  // one statement, one round trip: billing sits on every call's hot path
+  const [row] = await tx.$queryRaw<Array<{ moved: number; balance: bigint | null }>>`
+    WITH moved AS (
+      UPDATE wallet SET "balanceMicros" = "balanceMicros" - ${r.reservedMicros},
+                        "reservedMicros" = "reservedMicros" + ${r.reservedMicros}, "updatedAt" = now()
+      WHERE "userId" = ${r.userId} AND "balanceMicros" >= ${r.reservedMicros}
+      RETURNING "userId"
+    ), call AS (
+      INSERT INTO model_call (id, "entryId", seq, model, purpose, "reservedMicros")
+      SELECT gen_random_uuid()::text, ${r.entryId}, ${r.seq}, ${r.model}, ${r.purpose}, ${r.reservedMicros} FROM moved
+      RETURNING id
+    ), entry AS (
+      UPDATE ledger_entry SET status = 'reserved', "reservedMicros" = "reservedMicros" + ${r.reservedMicros}, "updatedAt" = now()
+      WHERE id = ${r.entryId} AND EXISTS (SELECT 1 FROM call)
+      RETURNING id
+    )
+    SELECT (SELECT count(*) FROM call)::int AS moved,
+           (SELECT "balanceMicros" FROM wallet WHERE "userId" = ${r.userId}) AS balance`;
+  if (!row || row.moved === 0) throw new InsufficientCreditsError(r.reservedMicros, row?.balance ?? 0n);
 }
 
 export interface CallSettlement {
@@ -76,57 +80,43 @@ export interface CallSettlement {
  * call row flips from `reserved` exactly once (a finally that runs twice bills once).
  * Returns the micro-USD actually charged, or null when it was already settled.
  */
-export async function settleCall(db: Db, s: CallSettlement): Promise<bigint | null> {
-  return db.$transaction(async (tx) => {
-    const call = await tx.modelCall.findUnique({
-      where: { entryId_seq: { entryId: s.entryId, seq: s.seq } },
-      include: { entry: { select: { userId: true } } },
-    });
-    if (!call || call.status !== 'reserved') return null;
-    const wallet = await tx.wallet.findUniqueOrThrow({ where: { userId: call.entry.userId } });
-    let charge = s.refund ? 0n : s.costMicros;
-    // A provider can count a few more prompt tokens than our estimate: the excess
-    // comes from the balance, but never below zero.
-    const excess = charge - call.reservedMicros;
-    if (excess > wallet.balanceMicros) charge = call.reservedMicros + wallet.balanceMicros;
-    const flipped = await tx.modelCall.updateMany({
-      where: { id: call.id, status: 'reserved' },
-      data: {
-        status: s.refund ? 'refunded' : 'charged',
-        inputTokens: s.usage.inputTokens,
-        outputTokens: s.usage.outputTokens,
-        reasoningTokens: s.usage.reasoningTokens,
-        estimated: s.estimated,
-        costMicros: charge,
-        finishReason: s.finishReason ?? null,
-        error: s.error ?? null,
-        settledAt: new Date(),
-      },
-    });
-    if (flipped.count === 0) return null;
-    await tx.wallet.update({
-      where: { userId: call.entry.userId },
-      data: {
-        reservedMicros: { decrement: call.reservedMicros },
-        balanceMicros: { increment: call.reservedMicros - charge },
-        chargedMicros: { increment: charge },
-      },
-    });
-    await settleEntryIfDone(tx, s.entryId, charge);
-    return charge;
-  });
-}
-
-async function settleEntryIfDone(tx: Tx, entryId: string, charged: bigint): Promise<void> {
-  const open = await tx.modelCall.count({ where: { entryId, status: 'reserved' } });
-  const anyCharged = open === 0 && (await tx.modelCall.count({ where: { entryId, status: 'charged' } })) > 0;
-  await tx.ledgerEntry.update({
-    where: { id: entryId },
-    data: {
-      chargedMicros: { increment: charged },
-      ...(open === 0 ? { status: anyCharged ? 'settled' : 'refunded' } : {}),
-    },
-  });
+export async function settleCall(db: Db | Tx, s: CallSettlement): Promise<bigint | null> {
+  const status = s.refund ? 'refunded' : 'charged';
+  const cost = s.refund ? 0n : s.costMicros;
+  // One statement: the call flips from `reserved` once (a concurrent second
+  // settle finds no reserved row and changes nothing); the wallet moves the
+  // reservation to charged and balance; the entry settles when no call is open.
+  // A provider may count a few more prompt tokens than our reservation: the
+  // excess comes from the balance, never below zero.
+  const rows = await db.$queryRaw<Array<{ costMicros: bigint }>>`
+    WITH target AS (
+      SELECT c.id, c."reservedMicros", e."userId", w."balanceMicros"
+      FROM model_call c JOIN ledger_entry e ON e.id = c."entryId" JOIN wallet w ON w."userId" = e."userId"
+      WHERE c."entryId" = ${s.entryId} AND c.seq = ${s.seq} AND c.status = 'reserved'
+    ), settled AS (
+      UPDATE model_call c SET status = ${status}, "inputTokens" = ${s.usage.inputTokens}, "outputTokens" = ${s.usage.outputTokens},
+             "reasoningTokens" = ${s.usage.reasoningTokens}, estimated = ${s.estimated},
+             "costMicros" = LEAST(${cost}::bigint, t."reservedMicros" + t."balanceMicros"),
+             "finishReason" = ${s.finishReason ?? null}, error = ${s.error ?? null}, "settledAt" = now()
+      FROM target t WHERE c.id = t.id AND c.status = 'reserved'
+      RETURNING c."reservedMicros", c."costMicros", t."userId"
+    ), wallet_moved AS (
+      UPDATE wallet w SET "reservedMicros" = w."reservedMicros" - x."reservedMicros",
+             "balanceMicros" = w."balanceMicros" + x."reservedMicros" - x."costMicros",
+             "chargedMicros" = w."chargedMicros" + x."costMicros", "updatedAt" = now()
+      FROM settled x WHERE w."userId" = x."userId"
+      RETURNING 1
+    ), entry_settled AS (
+      UPDATE ledger_entry e SET "chargedMicros" = e."chargedMicros" + x."costMicros", "updatedAt" = now(),
+             status = CASE
+               WHEN EXISTS (SELECT 1 FROM model_call o WHERE o."entryId" = e.id AND o.status = 'reserved' AND o.seq <> ${s.seq}) THEN e.status
+               WHEN ${status} = 'charged' OR EXISTS (SELECT 1 FROM model_call o WHERE o."entryId" = e.id AND o.status = 'charged') THEN 'settled'
+               ELSE 'refunded' END
+      FROM settled x WHERE e.id = ${s.entryId}
+      RETURNING 1
+    )
+    SELECT "costMicros" FROM settled`;
+  return rows[0]?.costMicros ?? null;
 }
 
 /** Reservations a dead process left behind are refunded after `olderThanMs`. */
