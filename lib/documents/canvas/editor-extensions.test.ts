@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+
+import { canvasSchema } from './editor-extensions';
+
+describe('canvas schema', () => {
+  it('has exactly the nodes and marks of the canonical subset', () => {
+    expect(Object.keys(canvasSchema.nodes).sort()).toEqual(
+      ['blockquote', 'bulletList', 'citation', 'doc', 'heading', 'listItem', 'orderedList', 'paragraph', 'table', 'tableCell', 'tableHeader', 'tableRow', 'text'].sort(),
+    );
+    expect(Object.keys(canvasSchema.marks).sort()).toEqual(['bold', 'italic', 'link']);
+  });
+
+  it('renders a citation as a footnote chip', () => {
+    const citation = canvasSchema.nodes.citation.create({ n: '3' });
+    expect(citation.isAtom && citation.isInline).toBe(true);
+    expect(canvasSchema.nodes.citation.spec.toDOM!(citation)).toEqual(['sup', { 'data-citation': '3' }, '[3]']);
+  });
+});

@@ -1,0 +1,201 @@
+import { collectUnits, isWhitespaceUnit, type EmphasisMark, type InlineUnit } from './inline-chars';
+import { writeHref, writeUnits } from './markdown-escape';
+import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
+
+type MarkKey = 'link' | EmphasisMark;
+const MARK_RANK: MarkKey[] = ['link', 'bold', 'italic'];
+
+/**
+ * A piece of markup around a run of text: `**…**`, `*…*` or `[…](url)`.
+ * Columns are relative to the line; [from, to) are the editor positions of
+ * the marked text. Selection snapping treats [outerStart, outerEnd) as atomic
+ * unless the selection stays inside [innerStart, innerEnd).
+ */
+export interface MarkupSpan {
+  from: number;
+  to: number;
+  outerStart: number;
+  innerStart: number;
+  innerEnd: number;
+  outerEnd: number;
+}
+
+/** One written textblock: its text and where each editor position landed. */
+export interface InlineLine {
+  text: string;
+  /** Per unit (one editor position each): the columns of what was written for it. */
+  units: Array<{ pos: number; start: number; end: number }>;
+  spans: MarkupSpan[];
+}
+
+interface Delimiter {
+  key: MarkKey;
+  opens: boolean;
+  col: number;
+  length: number;
+  span: number;
+}
+
+interface Emitted {
+  text: string;
+  starts: number[];
+  ends: number[];
+  spans: Array<MarkupSpan & { key: MarkKey; firstUnit: number; endUnit: number }>;
+  delimiters: Delimiter[];
+}
+
+export function serializeInline(
+  textblock: ProseMirrorNode,
+  contentStart: number,
+  options: { heading: boolean },
+  readsBackAs: (line: string) => InlineUnit[] | null,
+): InlineLine {
+  const units = collectUnits(textblock, contentStart);
+  let emitted = emitWithValidEmphasis(units, options);
+  // The flanking rules above cover the cases we know; reading the line back
+  // is the proof. If the parser disagrees, emphasis in this block is dropped
+  // rather than stored as text that would not round-trip.
+  if (units.some((unit) => unit.bold || unit.italic) && !sameEmphasis(units, readsBackAs(emitted.text))) {
+    for (const unit of units) unit.bold = unit.italic = false;
+    emitted = emit(units, writeUnits(units, options));
+  }
+  return {
+    text: emitted.text,
+    units: units.map((unit, index) => ({ pos: unit.pos, start: emitted.starts[index], end: emitted.ends[index] })),
+    spans: emitted.spans.map(({ from, to, outerStart, innerStart, innerEnd, outerEnd }) => ({
+      from, to, outerStart, innerStart, innerEnd, outerEnd,
+    })),
+  };
+}
+
+function emitWithValidEmphasis(units: InlineUnit[], options: { heading: boolean }): Emitted {
+  for (;;) {
+    const emitted = emit(units, writeUnits(units, options));
+    const invalid = invalidEmphasisSpans(emitted);
+    if (invalid.length === 0) return emitted;
+    for (const span of invalid) {
+      // `** a**` is not bold: first move edge whitespace out of the mark;
+      // only a mark that is still invalid without it is dropped.
+      const mark = span.key as EmphasisMark;
+      let first = span.firstUnit;
+      let end = span.endUnit;
+      while (first < end && isWhitespaceUnit(units[first])) units[first++][mark] = false;
+      while (end > first && isWhitespaceUnit(units[end - 1])) units[--end][mark] = false;
+      if (first === span.firstUnit && end === span.endUnit) {
+        for (let index = first; index < end; index++) units[index][mark] = false;
+      }
+    }
+  }
+}
+
+const hasMark = (unit: InlineUnit, key: MarkKey, href?: string | null) =>
+  key === 'link' ? unit.href !== null && unit.href === href : unit[key];
+
+function emit(units: InlineUnit[], written: string[]): Emitted {
+  let text = '';
+  const starts: number[] = [];
+  const ends: number[] = [];
+  const spans: Emitted['spans'] = [];
+  const delimiters: Delimiter[] = [];
+  const stack: Array<{ key: MarkKey; href: string | null; col: number; length: number; firstUnit: number; lastUnit: number }> = [];
+
+  const close = (keep: number) => {
+    while (stack.length > keep) {
+      const open = stack.pop()!;
+      const delimiter = open.key === 'link' ? `](${writeHref(open.href ?? '')})` : open.key === 'bold' ? '**' : '*';
+      delimiters.push({ key: open.key, opens: false, col: text.length, length: delimiter.length, span: spans.length });
+      delimiters.push({ key: open.key, opens: true, col: open.col, length: open.length, span: spans.length });
+      spans.push({
+        key: open.key,
+        from: units[open.firstUnit].pos,
+        to: units[open.lastUnit].pos + 1,
+        outerStart: open.col,
+        innerStart: open.col + open.length,
+        innerEnd: text.length,
+        outerEnd: text.length + delimiter.length,
+        firstUnit: open.firstUnit,
+        endUnit: open.lastUnit + 1,
+      });
+      text += delimiter;
+    }
+  };
+  // How far a mark runs from unit i: the longer-running mark opens outside.
+  const reach = (index: number, key: MarkKey) => {
+    let end = index;
+    while (end < units.length && (units[end].dropped || hasMark(units[end], key, units[index].href))) end++;
+    return end - index;
+  };
+
+  units.forEach((unit, index) => {
+    if (unit.dropped) {
+      starts.push(text.length);
+      ends.push(text.length);
+      return;
+    }
+    let keep = 0;
+    while (keep < stack.length && hasMark(unit, stack[keep].key, stack[keep].href)) keep++;
+    close(keep);
+    const opening = MARK_RANK.filter((key) => hasMark(unit, key, unit.href) && !stack.some((open) => open.key === key));
+    opening.sort((a, b) => reach(index, b) - reach(index, a));
+    for (const key of opening) {
+      const delimiter = key === 'link' ? '[' : key === 'bold' ? '**' : '*';
+      stack.push({ key, href: unit.href, col: text.length, length: delimiter.length, firstUnit: index, lastUnit: index });
+      text += delimiter;
+    }
+    for (const open of stack) open.lastUnit = index;
+    starts.push(text.length);
+    text += written[index];
+    ends.push(text.length);
+  });
+  close(0);
+  return { text, starts, ends, spans, delimiters };
+}
+
+// micromark classifies single UTF-16 units, so an emoji half is "other".
+const isWhitespace = (char: string | undefined) => char === undefined || /\s/.test(char);
+const isPunctuation = (char: string | undefined) => char !== undefined && /\p{P}|\p{S}/u.test(char);
+
+/** CommonMark's flanking and "rule of 3" checks for the `*` runs we wrote. */
+function invalidEmphasisSpans(emitted: Emitted): Emitted['spans'] {
+  const emphasis = emitted.delimiters.filter((d) => d.key !== 'link').sort((a, b) => a.col - b.col);
+  const runOf = new Map<Delimiter, { length: number; left: boolean; right: boolean }>();
+  for (let start = 0; start < emphasis.length; ) {
+    let end = start + 1;
+    while (end < emphasis.length && emphasis[end - 1].col + emphasis[end - 1].length === emphasis[end].col) end++;
+    const runStart = emphasis[start].col;
+    const runEnd = emphasis[end - 1].col + emphasis[end - 1].length;
+    const before = emitted.text[runStart - 1];
+    const after = emitted.text[runEnd];
+    const run = {
+      length: runEnd - runStart,
+      left: !isWhitespace(after) && (!isPunctuation(after) || isWhitespace(before) || isPunctuation(before)),
+      right: !isWhitespace(before) && (!isPunctuation(before) || isWhitespace(after) || isPunctuation(after)),
+    };
+    for (let index = start; index < end; index++) runOf.set(emphasis[index], run);
+    start = end;
+  }
+  const bad = new Set<number>();
+  for (const delimiter of emphasis) {
+    const run = runOf.get(delimiter)!;
+    if (delimiter.opens ? !run.left : !run.right) bad.add(delimiter.span);
+  }
+  for (const delimiter of emphasis.filter((d) => d.opens)) {
+    const closer = emphasis.find((d) => !d.opens && d.span === delimiter.span)!;
+    const opener = runOf.get(delimiter)!;
+    const closing = runOf.get(closer)!;
+    const ambiguous = (opener.left && opener.right) || (closing.left && closing.right);
+    const sum = opener.length + closing.length;
+    if (ambiguous && sum % 3 === 0 && !(opener.length % 3 === 0 && closing.length % 3 === 0)) bad.add(delimiter.span);
+  }
+  return [...bad].map((index) => emitted.spans[index]);
+}
+
+function sameEmphasis(expected: InlineUnit[], actual: InlineUnit[] | null): boolean {
+  const visible = expected.filter((unit) => !unit.dropped);
+  if (!actual || actual.length !== visible.length) return false;
+  return visible.every(
+    (unit, index) =>
+      unit.unit === actual[index].unit && unit.citation === actual[index].citation &&
+      unit.bold === actual[index].bold && unit.italic === actual[index].italic,
+  );
+}
