@@ -17,6 +17,7 @@ const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   SIMULATOR_TOKEN_DELAY_MS: z.coerce.number().nonnegative().optional(),
   TURN_WALL_CLOCK_MS: z.coerce.number().int().positive().default(180_000),
+  CHAT_IDLE_MINUTES: z.coerce.number().int().positive().default(240),
 });
 
 export type AppConfig = ReturnType<typeof loadConfig>;
@@ -46,6 +47,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     simulatorTokenDelayMs: e.SIMULATOR_TOKEN_DELAY_MS,
     turnWallClockMs: e.TURN_WALL_CLOCK_MS,
+    chatIdleMinutes: e.CHAT_IDLE_MINUTES,
   };
 }
 

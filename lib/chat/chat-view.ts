@@ -1,9 +1,12 @@
 import type { Db } from '@/lib/db/client';
 import { notFound } from '@/lib/http/errors';
 import { toCallView } from '@/lib/billing/ledger-view';
+import { isIdle } from './chats';
 import { loadSlotStates } from './slots-store';
 
 export interface ChatViewOptions {
+  /** minutes without messages after which a new topic is suggested */
+  idleMinutes?: number;
   /** staff see every chat and each answer's model calls */
   asStaff?: boolean;
 }
@@ -26,6 +29,7 @@ export async function loadChatView(db: Db, chatId: string, viewerId: string, opt
     user: options.asStaff ? { email: chat.user.email, name: chat.user.name } : undefined,
     liveTurnId: chat.liveTurnId,
     lastMessageAt: chat.lastMessageAt,
+    idle: chat.messages.length > 0 && isIdle(chat.lastMessageAt, options.idleMinutes ?? 240),
     messages: chat.messages.map((m) => ({
       id: m.id,
       role: m.role,

@@ -1,15 +1,35 @@
 import type { Db } from '@/lib/db/client';
 import type { ModelCatalog } from '@/lib/llm/catalog';
 import { AppError, notFound } from '@/lib/http/errors';
+import { loadSlotStates, recordSlotValues } from './slots-store';
 import { DEFAULT_TITLE } from './turn/prepare-turn';
 
-export async function createChat(db: Db, catalog: ModelCatalog, userId: string, input: { title?: string; model?: string }) {
+export async function createChat(
+  db: Db,
+  catalog: ModelCatalog,
+  userId: string,
+  input: { title?: string; model?: string; carrySlotsFrom?: string },
+) {
   if (input.model && !catalog.find(input.model)) throw new AppError('validation_failed', `Unknown model "${input.model}".`);
-  const chat = await db.chat.create({
-    data: { userId, title: input.title?.trim() || DEFAULT_TITLE, model: input.model ?? catalog.default.id },
-    select: { id: true },
+  return db.$transaction(async (tx) => {
+    const from = input.carrySlotsFrom ? await tx.chat.findFirst({ where: { id: input.carrySlotsFrom, userId } }) : null;
+    if (input.carrySlotsFrom && !from) throw notFound('No such chat to carry key facts from.');
+    const chat = await tx.chat.create({
+      data: { userId, title: input.title?.trim() || DEFAULT_TITLE, model: input.model ?? from?.model ?? catalog.default.id },
+      select: { id: true },
+    });
+    if (from) {
+      // a new topic keeps what Quire knows about the person, with where it came from
+      const slots = (await loadSlotStates(tx, from.id)).filter((slot) => slot.value !== '');
+      await recordSlotValues(tx, chat.id, slots, { messageId: null, at: new Date(), kind: 'carried' });
+    }
+    return chat;
   });
-  return chat;
+}
+
+/** A chat untouched this long suggests starting a new topic (its key facts carry over). */
+export function isIdle(lastMessageAt: Date, idleMinutes: number, now = new Date()): boolean {
+  return now.getTime() - lastMessageAt.getTime() > idleMinutes * 60_000;
 }
 
 export async function listChats(db: Db, userId: string) {

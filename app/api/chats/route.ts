@@ -4,7 +4,12 @@ import { requireUser } from '@/lib/auth/session';
 import { createChat, listChats } from '@/lib/chat/chats';
 import { readJson, route } from '@/lib/http/handler';
 
-const createBody = z.object({ title: z.string().max(200).optional(), model: z.string().max(200).optional() });
+const createBody = z.object({
+  title: z.string().max(200).optional(),
+  model: z.string().max(200).optional(),
+  /** start a new topic from this chat: its key facts come along */
+  carrySlotsFrom: z.string().max(100).optional(),
+});
 
 export const POST = route(async (request) => {
   const app = await getApp();

@@ -69,3 +69,23 @@ describe.each(testDatabaseKinds())('context across turns (%s)', (kind) => {
     expect(systemOf(next.turn.messages)).toContain(chat.summary!.slice(0, 20));
   }, 120_000);
 });
+
+describe('a new topic from an idle chat', () => {
+  it('carries the key facts over, marked as carried, and the old chat keeps its own', async () => {
+    const h = await openChatHarness('pglite');
+    try {
+      const { createChat, isIdle } = await import('@/lib/chat/chats');
+      const { user, chatId } = await newUserChat(h);
+      await runChatTurn(h, { userId: user.id, chatId, mode: 'answer', text: 'I am on Windows 11 with the Pro plan' });
+      expect(isIdle(new Date(Date.now() - 5 * 3_600_000), 240)).toBe(true);
+      const next = await createChat(h.db.prisma, h.deps.catalog, user.id, { carrySlotsFrom: chatId });
+      const carried = await loadSlotStates(h.db.prisma, next.id);
+      expect(carried.find((s) => s.key === 'os')?.value).toBe('Windows 11');
+      const change = await h.db.prisma.slotChange.findFirst({ where: { slot: { chatId: next.id } } });
+      expect(change?.source).toBe('carried');
+      expect((await loadSlotStates(h.db.prisma, chatId)).length).toBeGreaterThan(0);
+    } finally {
+      await h.close();
+    }
+  });
+});

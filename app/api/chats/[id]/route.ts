@@ -6,5 +6,5 @@ import { route } from '@/lib/http/handler';
 export const GET = route<{ id: string }>(async (request, { id }) => {
   const app = await getApp();
   const user = await requireUser(app, request);
-  return Response.json(await loadChatView(app.db, id, user.id));
+  return Response.json(await loadChatView(app.db, id, user.id, { idleMinutes: app.config.chatIdleMinutes }));
 });
