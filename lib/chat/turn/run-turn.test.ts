@@ -73,6 +73,17 @@ describe.each(testDatabaseKinds())('chat turns against the simulator on %s', (ki
     expect(await walletBooks(h.db.prisma, user.id)).toMatchObject({ charged: call.costMicros, reserved: 0n, balanced: true });
   });
 
+  it("a reasoning model's reservation covers the whole output ceiling, reasoning included", async () => {
+    const { user, chatId } = await newUserChat(h, { model: 'sim-reasoner' });
+    const run = await runChatTurn(h, { userId: user.id, chatId, mode: 'answer', text: 'hello' });
+    const model = h.deps.catalog.find('sim-reasoner')!;
+    const call = await h.db.prisma.modelCall.findFirstOrThrow({ where: { entry: { turnId: run.turn.turnId } } });
+    expect(call.reasoningTokens).toBeGreaterThan(0);
+    expect(call.reservedMicros).toBeGreaterThanOrEqual(BigInt(model.maxOutputTokens * model.outputPrice));
+    // billed once: reasoning tokens are inside the output tokens the provider reported
+    expect(call.costMicros).toBe(BigInt(Math.ceil(call.inputTokens * model.inputPrice + call.outputTokens * model.outputPrice)));
+  });
+
   it('stop: the upstream connection closes within 200 ms, the saved text is what was sent, usage is estimated', async () => {
     const { user, chatId } = await newUserChat(h, { credits: 5_000_000n });
     const abort = new AbortController();
