@@ -17,7 +17,7 @@ export const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 1
 export function spawnUntil(
   command: string,
   args: string[],
-  env: NodeJS.ProcessEnv,
+  env: Record<string, string | undefined>,
   ready: RegExp,
   timeoutMs = 300_000,
 ): Promise<{ child: ChildProcess; match: RegExpExecArray }> {

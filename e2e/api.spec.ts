@@ -17,8 +17,8 @@ test.describe('the HTTP API refuses bad requests clearly', () => {
   });
 
   test("another user's chat is a 404, never a 403 and never its content", async ({ baseURL }) => {
-    const alice = await newRequest({ baseURL });
-    const bob = await newRequest({ baseURL });
+    const alice = await newRequest.newContext({ baseURL });
+    const bob = await newRequest.newContext({ baseURL });
     await signUpApi(alice);
     await signUpApi(bob);
     const { id } = await (await alice.post('/api/chats', { data: {} })).json();

@@ -22,9 +22,18 @@ export async function listLedger(db: Db, filter: LedgerFilter) {
     orderBy: { createdAt: 'desc' },
     take: filter.limit ?? 200,
   });
+  // names for the rows (staff read everyone's ledger)
+  const [users, chats] = await Promise.all([
+    db.user.findMany({ where: { id: { in: [...new Set(entries.map((e) => e.userId))] } }, select: { id: true, email: true } }),
+    db.chat.findMany({ where: { id: { in: entries.flatMap((e) => (e.chatId ? [e.chatId] : [])) } }, select: { id: true, title: true } }),
+  ]);
+  const emailOf = new Map(users.map((u) => [u.id, u.email]));
+  const titleOf = new Map(chats.map((c) => [c.id, c.title]));
   return entries.map((e) => ({
     id: e.id,
     userId: e.userId,
+    userEmail: emailOf.get(e.userId) ?? null,
+    chatTitle: e.chatId ? (titleOf.get(e.chatId) ?? null) : null,
     turnId: e.turnId,
     jobId: e.jobId,
     chatId: e.chatId,

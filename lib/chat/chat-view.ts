@@ -2,6 +2,7 @@ import type { Db } from '@/lib/db/client';
 import { notFound } from '@/lib/http/errors';
 import { toCallView } from '@/lib/billing/ledger-view';
 import { isIdle } from './chats';
+import type { MessageMeta } from './message-meta';
 import { loadSlotStates } from './slots-store';
 
 export interface ChatViewOptions {
@@ -42,7 +43,7 @@ export async function loadChatView(db: Db, chatId: string, viewerId: string, opt
       usage: { inputTokens: m.inputTokens, outputTokens: m.outputTokens, reasoningTokens: m.reasoningTokens, estimated: m.estimated },
       costMicros: Number(m.costMicros),
       error: m.error,
-      meta: m.meta,
+      meta: (m.meta ?? null) as MessageMeta | null,
       createdAt: m.createdAt,
       ...(options.asStaff ? { calls: callsByMessage.get(m.id) ?? [] } : {}),
     })),

@@ -2,7 +2,7 @@ import type { Db } from '@/lib/db/client';
 import type { ModelCatalog } from '@/lib/llm/catalog';
 import { AppError, notFound } from '@/lib/http/errors';
 import { loadSlotStates, recordSlotValues } from './slots-store';
-import { DEFAULT_TITLE } from './turn/prepare-turn';
+import { DEFAULT_CHAT_TITLE as DEFAULT_TITLE } from './limits';
 
 export async function createChat(
   db: Db,

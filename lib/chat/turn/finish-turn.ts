@@ -42,6 +42,7 @@ export async function finishTurn(deps: TurnDeps, turn: PreparedTurn, outcome: Tu
               }
             : sum),
           error: outcome.status === 'complete' ? null : (outcome.reason ?? null),
+          ...(outcome.tools.length ? { meta: { tools: outcome.tools } as object } : {}),
         },
       }),
       deps.db.chat.update({ where: { id: turn.chatId }, data: { lastMessageAt: now } }),

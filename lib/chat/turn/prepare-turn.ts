@@ -8,12 +8,11 @@ import { loadSlotStates, recordSlotValues } from '@/lib/chat/slots-store';
 import { buildChatTools, type ChatToolFactory } from '@/lib/chat/tools/registry';
 import { AppError, notFound } from '@/lib/http/errors';
 import { takeRateLimit } from '@/lib/http/rate-limit';
+import { DEFAULT_CHAT_TITLE as DEFAULT_TITLE } from '@/lib/chat/limits';
 import { acquireLiveTurn, releaseLiveTurn } from './live-turn-lock';
 import { buildTurnPrompt, historyForPrompt } from './turn-prompt';
 import type { PreparedTurn, TurnDeps, TurnMode } from './types';
 
-export const MAX_MESSAGE_CHARS = 6_000;
-const DEFAULT_TITLE = 'New chat';
 
 export interface TurnRequest {
   userId: string;
@@ -141,4 +140,3 @@ export function titleFrom(text: string): string {
   return line.length > 60 ? `${line.slice(0, 57)}…` : line || DEFAULT_TITLE;
 }
 
-export { DEFAULT_TITLE };

@@ -32,6 +32,9 @@ describe.each(testDatabaseKinds())('chat turns against the simulator on %s', (ki
     expect(run.outcome.text).toMatch(/password/i);
     const entry = await h.db.prisma.ledgerEntry.findUniqueOrThrow({ where: { turnId: run.turn.turnId }, include: { calls: true } });
     expect(entry.calls.map((c) => c.purpose).sort()).toEqual(['answer', 'tool_round']);
+    // the tool line survives a reload
+    const stored = await h.db.prisma.message.findUniqueOrThrow({ where: { id: run.turn.assistantMessageId } });
+    expect(stored.meta).toMatchObject({ tools: [{ name: 'search_docs' }] });
   });
 
   it('text of two rounds is separated by a paragraph break', async () => {
@@ -117,6 +120,18 @@ describe.each(testDatabaseKinds())('chat turns against the simulator on %s', (ki
     expect(await walletBooks(h.db.prisma, user.id)).toMatchObject({ reserved: 0n, balanced: true });
     const chat = await h.db.prisma.chat.findUniqueOrThrow({ where: { id: chatId } });
     expect(chat.liveTurnId).toBeNull();
+  });
+
+  it('continuing an answer stopped before its first word answers the question afresh', async () => {
+    const { user, chatId } = await newUserChat(h);
+    const abort = new AbortController();
+    abort.abort();
+    const stopped = await runChatTurn(h, { userId: user.id, chatId, mode: 'answer', text: 'hello' }, { signal: abort.signal });
+    expect(stopped.outcome).toMatchObject({ status: 'stopped', text: '' });
+    const resumed = await runChatTurn(h, { userId: user.id, chatId, mode: 'continue', messageId: stopped.turn.assistantMessageId });
+    expect(resumed.outcome.status).toBe('complete');
+    expect(resumed.outcome.text.length).toBeGreaterThan(10);
+    expect(resumed.outcome.continuations).toBe(0);
   });
 
   it('stop from elsewhere (the stop bus) aborts the live turn', async () => {

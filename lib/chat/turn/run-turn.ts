@@ -41,10 +41,12 @@ export async function runTurn(deps: TurnDeps, turn: PreparedTurn, sink: TurnSink
     continuations: turn.initialContinuations,
     calls: 0,
     costMicros: 0n,
+    tools: [],
   };
   let messages: ModelMessage[] = turn.messages;
   let seq = 0;
-  let purpose: Purpose = turn.mode === 'continue' ? 'continuation' : 'answer';
+  // continuing an answer stopped before its first word is simply answering again
+  let purpose: Purpose = turn.mode === 'continue' && turn.initialText.trim() ? 'continuation' : 'answer';
   let open: { seq: number; promptTokens: number; round: RoundResult | null } | null = null;
   let roundsWithText = 0;
   let toolRounds = 0;
@@ -97,7 +99,10 @@ export async function runTurn(deps: TurnDeps, turn: PreparedTurn, sink: TurnSink
           }
           emit(delta);
         },
-        onToolCall: (name, input) => sink.event('tool', { name, input }),
+        onToolCall: (name, input) => {
+          outcome.tools.push({ name, input });
+          sink.event('tool', { name, input });
+        },
       });
       open.round = round;
       deps.onRound?.({ turnId: turn.turnId, seq, purpose, rawText: round.text, textBefore });

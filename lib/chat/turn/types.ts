@@ -59,4 +59,6 @@ export interface TurnOutcome {
   calls: number;
   costMicros: bigint;
   reason?: string;
+  /** the tools the model called, shown under the answer after a reload too */
+  tools: Array<{ name: string; input: unknown }>;
 }

@@ -64,6 +64,11 @@ async function serve(
   options: { tokenDelayMs?: number; observer: Required<SimulatorObserver> },
   stats: SimulatorStats,
 ): Promise<void> {
+  if (req.method === 'GET' && req.url?.endsWith('/_stats')) {
+    // what this server saw, for a benchmark that runs it in its own process
+    res.writeHead(200, { 'content-type': 'application/json' });
+    return void res.end(JSON.stringify(stats.requests));
+  }
   const abort = new AbortController();
   let requestId: string | null = null;
   res.on('close', () => {

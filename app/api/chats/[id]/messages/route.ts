@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { getApp } from '@/lib/app';
 import { requireUser } from '@/lib/auth/session';
 import { startTurnResponse } from '@/lib/chat/start-turn';
-import { MAX_MESSAGE_CHARS } from '@/lib/chat/turn/prepare-turn';
+import { MAX_MESSAGE_CHARS } from '@/lib/chat/limits';
 import { readJson, route } from '@/lib/http/handler';
 
 const body = z.object({

@@ -1,0 +1,29 @@
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { requirePageUser } from '@/components/server/page-session';
+import { AddCreditsForm } from '@/components/staff/add-credits-form';
+import { Forbidden } from '@/components/staff/forbidden';
+import { StaffLedger } from '@/components/staff/staff-ledger';
+import { PageHeader } from '@/components/ui/page-header';
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('staff.ledger'))('title') };
+}
+
+export default async function StaffLedgerPage({ searchParams }: { searchParams: Promise<{ user?: string }> }) {
+  const { user } = await requirePageUser();
+  if (user.role !== 'staff') return <Forbidden />;
+  const t = await getTranslations('staff.ledger');
+  const { user: email } = await searchParams;
+  return (
+    <div className="h-full overflow-y-auto">
+      <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-8 sm:px-8">
+        <PageHeader title={t('title')} lead={t('lead')} />
+        <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+          <StaffLedger initialEmail={email ?? ''} />
+          <AddCreditsForm defaultEmail={email ?? ''} />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { toJson } from '@/components/api/api-types';
+import { PageHeader } from '@/components/ui/page-header';
+import { requirePageUser } from '@/components/server/page-session';
+import { LedgerFilters } from '@/components/wallet/ledger-filters';
+import { LedgerTable } from '@/components/wallet/ledger-table';
+import { WalletSummary } from '@/components/wallet/wallet-summary';
+import { listLedger } from '@/lib/billing/ledger-view';
+import { listChats } from '@/lib/chat/chats';
+
+const STATUSES = ['reserved', 'settled', 'refunded'] as const;
+type LedgerStatus = (typeof STATUSES)[number];
+
+interface WalletPageProps {
+  searchParams: Promise<{ status?: string; chat?: string }>;
+}
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('wallet'))('title') };
+}
+
+export default async function WalletPage({ searchParams }: WalletPageProps) {
+  const t = await getTranslations('wallet');
+  const { app, user } = await requirePageUser();
+  const query = await searchParams;
+  const status = STATUSES.find((s) => s === query.status) as LedgerStatus | undefined;
+  const chatId = query.chat || undefined;
+  const [entries, chats] = await Promise.all([listLedger(app.db, { userId: user.id, status, chatId }), listChats(app.db, user.id)]);
+  const chatTitles = Object.fromEntries(chats.map((c) => [c.id, c.title]));
+
+  return (
+    <div className="h-full overflow-y-auto">
+      <div className="mx-auto flex max-w-5xl flex-col gap-8 px-4 py-8 sm:px-8">
+        <PageHeader title={t('title')} lead={t('lead')} />
+        <WalletSummary />
+        <section aria-labelledby="ledger-title" className="flex flex-col gap-4">
+          <div className="flex flex-wrap items-end justify-between gap-4">
+            <h2 id="ledger-title" className="text-base font-semibold">
+              {t('ledgerTitle')}
+            </h2>
+            <LedgerFilters status={status ?? ''} chatId={chatId ?? ''} chats={chats.map((c) => ({ id: c.id, title: c.title }))} />
+          </div>
+          <LedgerTable entries={toJson(entries)} chatTitles={chatTitles} />
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import { redirect } from 'next/navigation';
+import { BrandMark } from '@/components/app-shell/brand-mark';
+import { LanguageSwitcher } from '@/components/app-shell/language-switcher';
+import { ThemeToggle } from '@/components/app-shell/theme-toggle';
+import { getPageUser } from '@/components/server/page-session';
+
+export default async function AuthLayout({ children }: { children: React.ReactNode }) {
+  const { user } = await getPageUser();
+  if (user) redirect('/');
+  return (
+    <div className="flex min-h-dvh flex-col bg-zinc-50 dark:bg-zinc-950">
+      <header className="flex items-center justify-between px-6 py-4">
+        <BrandMark />
+        <div className="flex items-center gap-2">
+          <LanguageSwitcher />
+          <ThemeToggle />
+        </div>
+      </header>
+      <main className="flex flex-1 items-start justify-center px-4 pt-[8vh] pb-16">{children}</main>
+    </div>
+  );
+}

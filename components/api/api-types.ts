@@ -1,0 +1,50 @@
+import type { ChatView } from '@/lib/chat/chat-view';
+import type { listLedger } from '@/lib/billing/ledger-view';
+import type { listChats } from '@/lib/chat/chats';
+import type { listTranscripts } from '@/lib/chat/transcripts';
+import type { ModelInfo } from '@/lib/llm/catalog';
+
+/** What a value looks like after JSON: dates become ISO strings. */
+export type Json<T> = T extends Date
+  ? string
+  : T extends bigint
+    ? number
+    : T extends ReadonlyArray<infer U>
+      ? Json<U>[]
+      : T extends object
+        ? { [K in keyof T]: Json<T[K]> }
+        : T;
+
+/** Server data handed to client components in the same shape the HTTP API returns. */
+export function toJson<T>(value: T): Json<T> {
+  return JSON.parse(JSON.stringify(value)) as Json<T>;
+}
+
+export type ChatJson = Json<ChatView>;
+export type ChatMessageJson = ChatJson['messages'][number];
+export type SlotJson = ChatJson['slots'][number];
+export type MessageStatus = 'complete' | 'stopped' | 'truncated' | 'error' | 'streaming';
+export type ChatSummaryJson = Json<Awaited<ReturnType<typeof listChats>>[number]>;
+export type LedgerEntryJson = Json<Awaited<ReturnType<typeof listLedger>>[number]>;
+export type TranscriptRowJson = Json<Awaited<ReturnType<typeof listTranscripts>>[number]>;
+export type ModelJson = ModelInfo;
+
+/** A model call as staff see it under each answer (GET /api/staff/transcripts/:chatId). */
+export interface StaffModelCallJson {
+  turnId: string;
+  model: string;
+  purpose: string;
+  status: string;
+  inputTokens: number;
+  outputTokens: number;
+  reasoningTokens: number;
+  estimated: boolean;
+  costMicros: number;
+  finishReason: string | null;
+  error: string | null;
+}
+
+export interface WalletJson {
+  balanceMicros: number;
+  reservedMicros: number;
+}

@@ -1,0 +1,64 @@
+'use client';
+
+import { FileText, Receipt, ShieldCheck, Wallet } from 'lucide-react';
+import { useTranslations } from 'next-intl';
+import type { ChatSummaryJson } from '@/components/api/api-types';
+import type { SessionUser } from '@/lib/auth/session';
+import { BrandMark } from './brand-mark';
+import { ChatList } from './chat-list';
+import { LanguageSwitcher } from './language-switcher';
+import { NavLink } from './nav-link';
+import { NewChatButton } from './new-chat-button';
+import { SignOutButton } from './sign-out-button';
+import { ThemeToggle } from './theme-toggle';
+import { WalletIndicator } from './wallet-indicator';
+
+export function Sidebar({ user, chats }: { user: SessionUser; chats: ChatSummaryJson[] }) {
+  const t = useTranslations('shell');
+  return (
+    <div className="flex min-h-0 w-full flex-col">
+      <div className="flex items-center justify-between px-4 pt-4 pb-3">
+        <BrandMark />
+      </div>
+      <div className="px-3 pb-3">
+        <NewChatButton />
+      </div>
+      <nav aria-label={t('chats')} className="min-h-0 flex-1 overflow-y-auto px-3">
+        <h2 className="px-2 pb-1 text-[11px] font-semibold tracking-wide text-zinc-500 uppercase">{t('chats')}</h2>
+        <ChatList chats={chats} />
+      </nav>
+      <div className="flex flex-col gap-3 border-t border-zinc-200 p-3 dark:border-zinc-800">
+        <nav aria-label={t('account')} className="flex flex-col gap-0.5">
+          <NavLink href="/documents" icon={FileText} alsoActiveUnder="/documents/">
+            {t('documents')}
+          </NavLink>
+          <NavLink href="/wallet" icon={Wallet}>
+            {t('wallet')}
+          </NavLink>
+          {user.role === 'staff' && (
+            <>
+              <NavLink href="/staff" icon={ShieldCheck} alsoActiveUnder="/staff/transcripts/">
+                {t('staffTranscripts')}
+              </NavLink>
+              <NavLink href="/staff/ledger" icon={Receipt}>
+                {t('staffLedger')}
+              </NavLink>
+            </>
+          )}
+        </nav>
+        <WalletIndicator />
+        <div className="flex items-center justify-between gap-2">
+          <LanguageSwitcher />
+          <ThemeToggle />
+        </div>
+        <div className="flex items-center gap-2 px-1">
+          <div className="min-w-0 flex-1 leading-tight">
+            <p className="truncate text-sm font-medium">{user.name}</p>
+            <p className="truncate text-xs text-zinc-500">{user.email}</p>
+          </div>
+          <SignOutButton />
+        </div>
+      </div>
+    </div>
+  );
+}

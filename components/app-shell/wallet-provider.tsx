@@ -1,0 +1,46 @@
+'use client';
+
+import { createContext, useCallback, useContext, useEffect, useState } from 'react';
+import { fetchJson } from '@/components/api/fetch-json';
+import type { WalletJson } from '@/components/api/api-types';
+
+const POLL_MS = 5_000;
+
+interface WalletState {
+  wallet: WalletJson;
+  /** call after anything that spends or adds credits */
+  refresh: () => void;
+}
+
+const WalletContext = createContext<WalletState | null>(null);
+
+/** The person's balance, polled while the tab is visible and refreshed after each turn. */
+export function WalletProvider({ initial, children }: { initial: WalletJson; children: React.ReactNode }) {
+  const [wallet, setWallet] = useState(initial);
+
+  const refresh = useCallback(() => {
+    fetchJson<WalletJson>('/api/wallet').then(setWallet, (error: unknown) => {
+      console.warn('Could not refresh the wallet', error);
+    });
+  }, []);
+
+  useEffect(() => {
+    const refreshIfVisible = () => {
+      if (document.visibilityState === 'visible') refresh();
+    };
+    const timer = setInterval(refreshIfVisible, POLL_MS);
+    document.addEventListener('visibilitychange', refreshIfVisible);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', refreshIfVisible);
+    };
+  }, [refresh]);
+
+  return <WalletContext.Provider value={{ wallet, refresh }}>{children}</WalletContext.Provider>;
+}
+
+export function useWallet(): WalletState {
+  const state = useContext(WalletContext);
+  if (!state) throw new Error('useWallet needs a WalletProvider above it.');
+  return state;
+}

@@ -1,0 +1,102 @@
+'use client';
+
+import { LoaderCircle } from 'lucide-react';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import { useState, type FormEvent } from 'react';
+import { ApiError, fetchJson } from '@/components/api/fetch-json';
+import { Button } from '@/components/ui/button';
+import { Field, TextInput } from '@/components/ui/field';
+
+const MIN_PASSWORD = 8;
+
+/** The auth library's error codes a person can act on, in their language. */
+const KNOWN_ERRORS: Record<string, string> = {
+  INVALID_EMAIL_OR_PASSWORD: 'invalidCredentials',
+  USER_ALREADY_EXISTS: 'emailTaken',
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'emailTaken',
+  PASSWORD_TOO_SHORT: 'passwordTooShort',
+  INVALID_EMAIL: 'invalidEmail',
+};
+
+export function AuthForm({ mode }: { mode: 'sign-in' | 'sign-up' }) {
+  const t = useTranslations('auth');
+  const router = useRouter();
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const signUp = mode === 'sign-up';
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const body = {
+      email: String(form.get('email') ?? '').trim(),
+      password: String(form.get('password') ?? ''),
+      ...(signUp ? { name: String(form.get('name') ?? '').trim() } : {}),
+    };
+    setPending(true);
+    setError(null);
+    try {
+      await fetchJson(signUp ? '/api/auth/sign-up/email' : '/api/auth/sign-in/email', { method: 'POST', body });
+      router.replace('/');
+      router.refresh();
+    } catch (caught) {
+      const known = caught instanceof ApiError ? KNOWN_ERRORS[caught.code] : undefined;
+      setError(known ? t(`errors.${known}`) : caught instanceof Error ? caught.message : t('errors.generic'));
+      setPending(false);
+    }
+  }
+
+  return (
+    <div className="w-full max-w-sm">
+      <h1 className="text-2xl font-semibold tracking-tight">{signUp ? t('signUpTitle') : t('signInTitle')}</h1>
+      <p className="mt-1.5 text-sm text-zinc-600 dark:text-zinc-400">{signUp ? t('signUpLead') : t('signInLead')}</p>
+      <form
+        onSubmit={submit}
+        className="mt-6 flex flex-col gap-4 rounded-2xl border border-zinc-200 bg-white p-6 shadow-sm dark:border-zinc-800 dark:bg-zinc-900"
+        aria-describedby={error ? 'auth-error' : undefined}
+      >
+        {signUp && (
+          <Field label={t('name')} htmlFor="auth-name">
+            <TextInput id="auth-name" name="name" autoComplete="name" required maxLength={100} />
+          </Field>
+        )}
+        <Field label={t('email')} htmlFor="auth-email">
+          <TextInput id="auth-email" name="email" type="email" autoComplete="email" required />
+        </Field>
+        <Field label={t('password')} htmlFor="auth-password">
+          <TextInput
+            id="auth-password"
+            name="password"
+            type="password"
+            autoComplete={signUp ? 'new-password' : 'current-password'}
+            required
+            minLength={signUp ? MIN_PASSWORD : undefined}
+            aria-describedby={signUp ? 'auth-password-hint' : undefined}
+          />
+          {signUp && (
+            <span id="auth-password-hint" className="text-xs text-zinc-500">
+              {t('passwordHint', { min: MIN_PASSWORD })}
+            </span>
+          )}
+        </Field>
+        {error && (
+          <p id="auth-error" role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700 dark:bg-red-950/50 dark:text-red-300">
+            {error}
+          </p>
+        )}
+        <Button type="submit" variant="primary" disabled={pending} className="mt-1 w-full">
+          {pending && <LoaderCircle className="size-4 animate-spin" aria-hidden />}
+          {signUp ? t('signUpAction') : t('signInAction')}
+        </Button>
+      </form>
+      <p className="mt-5 text-center text-sm text-zinc-600 dark:text-zinc-400">
+        {signUp ? t('haveAccount') : t('noAccount')}{' '}
+        <Link href={signUp ? '/sign-in' : '/sign-up'} className="font-medium text-indigo-600 underline-offset-2 hover:underline dark:text-indigo-400">
+          {signUp ? t('signInLink') : t('signUpLink')}
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+'use client';
+
+import { Play, RotateCcw } from 'lucide-react';
+import { useTranslations } from 'next-intl';
+import type { ChatMessageJson, MessageStatus } from '@/components/api/api-types';
+import { Button } from '@/components/ui/button';
+import { CostLabel } from './cost-label';
+import { StatusBadge } from './status-badge';
+
+interface AnswerFooterProps {
+  status: MessageStatus;
+  modelLabel: string | null;
+  record: ChatMessageJson | undefined;
+  actionsDisabled: boolean;
+  onContinue: () => void;
+  onRetry: () => void;
+}
+
+/** Model, status, continuations, cost, and the one action the status allows. */
+export function AnswerFooter({ status, modelLabel, record, actionsDisabled, onContinue, onRetry }: AnswerFooterProps) {
+  const t = useTranslations('chat');
+  const settled = status !== 'streaming' && !!record && record.status !== 'streaming';
+  return (
+    <div className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1.5 text-xs text-zinc-500 dark:text-zinc-400">
+      {modelLabel && <span className="font-medium text-zinc-600 dark:text-zinc-300">{modelLabel}</span>}
+      <StatusBadge status={status} />
+      {settled && record.continuations > 0 && <span title={t('continuedHint')}>{t('continued', { count: record.continuations })}</span>}
+      {settled && (record.costMicros > 0 || record.usage.inputTokens > 0) && <CostLabel costMicros={record.costMicros} usage={record.usage} />}
+      {settled && (status === 'stopped' || status === 'truncated') && (
+        <Button size="sm" variant="secondary" onClick={onContinue} disabled={actionsDisabled} data-testid="continue-button">
+          <Play className="size-3" aria-hidden />
+          {t('continue')}
+        </Button>
+      )}
+      {settled && status === 'error' && (
+        <Button size="sm" variant="secondary" onClick={onRetry} disabled={actionsDisabled} data-testid="retry-button">
+          <RotateCcw className="size-3" aria-hidden />
+          {t('retry')}
+        </Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+'use client';
+
+import { Sparkle, TriangleExclamationPoint } from 'lucide-react';
+import { useTranslations } from 'next-intl';
+import { memo, useDeferredValue } from 'react';
+import type { ChatMessageJson, MessageStatus } from '@/components/api/api-types';
+import { AnswerFooter } from './answer-footer';
+import { dataParts, messageText, type ChatUIMessage } from './chat-ui-message';
+import { StreamingMarkdown } from './streaming-markdown';
+import { ThinkingDots } from './thinking-dots';
+import { ToolActivity } from './tool-activity';
+
+interface AssistantMessageProps {
+  message: ChatUIMessage;
+  record: ChatMessageJson | undefined;
+  status: MessageStatus;
+  /** text is arriving in this tab right now */
+  live: boolean;
+  modelLabel: string | null;
+  actionsDisabled: boolean;
+  onContinue: (messageId: string) => void;
+  onRetry: (messageId: string) => void;
+}
+
+/**
+ * Memoized, and the Markdown renders a deferred copy of the text: a burst of
+ * stream updates re-renders only what changed, at a priority React may yield
+ * (useChat re-renders on every chunk; a slow render must not pile up).
+ */
+export const AssistantMessage = memo(function AssistantMessage({ message, record, status, live, modelLabel, actionsDisabled, onContinue, onRetry }: AssistantMessageProps) {
+  const t = useTranslations('chat');
+  const text = useDeferredValue(messageText(message));
+  const notices = dataParts(message, 'notice');
+  const streamError = dataParts(message, 'error').at(-1)?.message;
+  const errorText = status === 'error' ? (streamError ?? record?.error ?? t('errorFallback')) : null;
+  const elsewhere = status === 'streaming' && !live && !text;
+
+  return (
+    <article className="group flex gap-3" data-testid="message-assistant" data-status={status} data-message-id={message.id} aria-busy={status === 'streaming'}>
+      <div className="mt-0.5 grid size-7 shrink-0 place-items-center rounded-full bg-indigo-50 text-indigo-600 ring-1 ring-indigo-100 dark:bg-indigo-950 dark:text-indigo-300 dark:ring-indigo-900">
+        <Sparkle className="size-3.5" aria-hidden />
+      </div>
+      <div className="min-w-0 flex-1">
+        <h3 className="sr-only">{t('answerHeading', { model: modelLabel ?? '' })}</h3>
+        <ToolActivity calls={dataParts(message, 'tool')} />
+        {text ? (
+          <StreamingMarkdown text={text} streaming={live} className="text-[15px] text-zinc-800 dark:text-zinc-200" />
+        ) : status === 'streaming' ? (
+          elsewhere ? <p className="text-sm text-zinc-500">{t('writingElsewhere')}</p> : <ThinkingDots label={t('thinking')} />
+        ) : status === 'stopped' ? (
+          <p className="text-sm text-zinc-500 italic">{t('stoppedBeforeText')}</p>
+        ) : status === 'complete' ? (
+          <p className="text-sm text-zinc-500 italic">{t('emptyAnswer')}</p>
+        ) : null}
+        {notices.map((notice, index) => (
+          <p key={index} className="mt-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800 dark:bg-amber-950/50 dark:text-amber-300">
+            {notice.message}
+          </p>
+        ))}
+        {status === 'truncated' && <p className="mt-2 text-sm text-amber-700 dark:text-amber-400">{t('truncatedExplain')}</p>}
+        {errorText && (
+          <p role="alert" className="mt-2 flex items-start gap-2 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700 dark:bg-red-950/50 dark:text-red-300">
+            <TriangleExclamationPoint className="mt-0.5 size-4 shrink-0" aria-hidden />
+            <span>{errorText}</span>
+          </p>
+        )}
+        <AnswerFooter
+          status={status}
+          modelLabel={modelLabel}
+          record={record}
+          actionsDisabled={actionsDisabled}
+          onContinue={() => onContinue(message.id)}
+          onRetry={() => onRetry(message.id)}
+        />
+      </div>
+    </article>
+  );
+});

@@ -1,0 +1,97 @@
+'use client';
+
+import { PanelRight, PanelRightClose } from 'lucide-react';
+import { useTranslations } from 'next-intl';
+import { useMemo, useState } from 'react';
+import type { ChatJson, ModelJson } from '@/components/api/api-types';
+import { InsightsPanel } from '@/components/insights/insights-panel';
+import { usePanelOpen } from '@/components/insights/use-panel-open';
+import { Button } from '@/components/ui/button';
+import { orderForDisplay } from './chat-ui-message';
+import { ClosedBanner } from './closed-banner';
+import { Composer } from './composer';
+import { MessageList } from './message-list';
+import { TurnFailure } from './turn-failure';
+import { useChatSession } from './use-chat-session';
+import { useChatTitle } from './use-chat-title';
+import { useStickToBottom } from './use-stick-to-bottom';
+
+export function ChatScreen({ initialChat, models }: { initialChat: ChatJson; models: ModelJson[] }) {
+  const t = useTranslations('chat');
+  const titleOf = useChatTitle();
+  const session = useChatSession(initialChat);
+  const { view, messages, status, streaming, settling, remoteLive, failure } = session;
+  const [model, setModel] = useState(() => (models.some((m) => m.id === view.model) ? view.model : models[0]!.id));
+  const [panelOpen, setPanelOpen] = usePanelOpen();
+
+  const records = useMemo(() => new Map(view.messages.map((m) => [m.id, m])), [view.messages]);
+  const ordered = useMemo(() => orderForDisplay(messages, view.messages), [messages, view.messages]);
+  const last = messages.at(-1);
+  const pendingId = (streaming || settling) && last?.role === 'assistant' ? last.id : null;
+  const awaitingAnswer = status === 'submitted' && last?.role === 'user';
+  const scroller = useStickToBottom<HTMLDivElement, HTMLDivElement>();
+
+  return (
+    <div className="flex h-full min-h-0">
+      <section className="flex min-w-0 flex-1 flex-col" aria-labelledby="chat-title">
+        <header className="flex h-12 shrink-0 items-center gap-2 border-b border-zinc-200 px-4 dark:border-zinc-800">
+          <h1 id="chat-title" className="min-w-0 flex-1 truncate text-sm font-semibold">
+            {titleOf(view.title)}
+          </h1>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="size-8"
+            onClick={() => setPanelOpen(!panelOpen)}
+            aria-expanded={panelOpen}
+            aria-controls="chat-insights"
+            aria-label={panelOpen ? t('hidePanel') : t('showPanel')}
+            title={panelOpen ? t('hidePanel') : t('showPanel')}
+          >
+            {panelOpen ? <PanelRightClose className="size-4" aria-hidden /> : <PanelRight className="size-4" aria-hidden />}
+          </Button>
+        </header>
+        {view.status === 'closed' && <ClosedBanner text={t('closedBanner')} />}
+        <div ref={scroller.scrollRef} onScroll={scroller.onScroll} className="min-h-0 flex-1 overflow-y-auto" aria-label={t('conversation')} role="region">
+          <div ref={scroller.contentRef} className="min-h-full">
+          {messages.length === 0 ? (
+            <div className="mx-auto flex h-full min-h-[60vh] max-w-md flex-col items-center justify-center px-6 text-center">
+              <h2 className="text-xl font-semibold tracking-tight">{t('emptyTitle')}</h2>
+              <p className="mt-2 text-sm text-zinc-500">{t('emptyLead')}</p>
+            </div>
+          ) : (
+            <MessageList
+              messages={ordered}
+              records={records}
+              models={models}
+              pendingId={pendingId}
+              streaming={streaming}
+              awaitingAnswer={awaitingAnswer}
+              actionsDisabled={streaming || settling || remoteLive}
+              onContinue={session.continueAnswer}
+              onRetry={session.retryAnswer}
+            />
+          )}
+          </div>
+        </div>
+        {failure && <TurnFailure failure={failure} onDismiss={session.dismissFailure} />}
+        <div className="shrink-0 pt-2">
+          <Composer
+            models={models}
+            model={model}
+            onModelChange={setModel}
+            busy={streaming || remoteLive}
+            holdSend={settling}
+            onSend={(text) => {
+              scroller.scrollToEnd();
+              session.send(text, model);
+            }}
+            onStop={() => void session.stopTurn()}
+            restoredDraft={session.restoredDraft}
+          />
+        </div>
+      </section>
+      {panelOpen && <InsightsPanel id="chat-insights" chat={view} onChanged={session.reload} onClose={() => setPanelOpen(false)} />}
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { DefaultChatTransport } from 'ai';
+import type { ChatUIMessage } from './chat-ui-message';
+
+/** What a request asks of the turn routes: a new answer, or a Continue/Retry of a saved one. */
+export type TurnRequestBody = { action: 'answer'; model: string } | { action: 'continue' | 'retry'; messageId: string };
+
+function lastUserText(messages: ChatUIMessage[]): string {
+  const last = messages.findLast((m) => m.role === 'user');
+  return last?.parts.map((part) => (part.type === 'text' ? part.text : '')).join('') ?? '';
+}
+
+/** The three turn routes behind one useChat transport (CONTRACT.md "Chat"). */
+export function createChatTransport(chatId: string) {
+  const base = `/api/chats/${encodeURIComponent(chatId)}`;
+  return new DefaultChatTransport<ChatUIMessage>({
+    api: `${base}/messages`,
+    credentials: 'same-origin',
+    prepareSendMessagesRequest: ({ messages, body }) => {
+      const request = body as TurnRequestBody | undefined;
+      if (request && request.action !== 'answer') {
+        return { api: `${base}/messages/${encodeURIComponent(request.messageId)}/${request.action}`, body: {} };
+      }
+      return { body: { text: lastUserText(messages), model: request?.model } };
+    },
+  });
+}

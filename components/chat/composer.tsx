@@ -1,0 +1,116 @@
+'use client';
+
+import { ArrowUp, Square } from 'lucide-react';
+import { useLocale, useTranslations } from 'next-intl';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import type { ModelJson } from '@/components/api/api-types';
+import { formatCount } from '@/components/format/money';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
+import { ModelPicker } from './model-picker';
+import type { Draft } from './use-chat-session';
+import { MAX_MESSAGE_CHARS } from '@/lib/chat/limits';
+
+// CONTRACT.md: a message over 6,000 characters is refused (lib/chat/turn/prepare-turn.ts is server-only).
+const COUNTER_FROM = 5_000;
+const MAX_HEIGHT_PX = 240;
+
+interface ComposerProps {
+  models: ModelJson[];
+  model: string;
+  onModelChange: (id: string) => void;
+  /** an answer is being written: the send button is a Stop button */
+  busy: boolean;
+  /** sending is paused (the last answer is being saved) */
+  holdSend: boolean;
+  onSend: (text: string) => void;
+  onStop: () => void;
+  /** text handed back after a refused send, so nothing the person wrote is lost */
+  restoredDraft: Draft | null;
+}
+
+export function Composer({ models, model, onModelChange, busy, holdSend, onSend, onStop, restoredDraft }: ComposerProps) {
+  const t = useTranslations('chat.composer');
+  const locale = useLocale();
+  const [text, setText] = useState('');
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const tooLong = text.length > MAX_MESSAGE_CHARS;
+  const canSend = !busy && !holdSend && text.trim().length > 0 && !tooLong;
+
+  useEffect(() => {
+    if (!restoredDraft) return;
+    setText(restoredDraft.text);
+    textarea.current?.focus();
+  }, [restoredDraft]);
+
+  useEffect(() => {
+    const el = textarea.current;
+    if (!el) return;
+    el.style.height = 'auto';
+    el.style.height = `${Math.min(el.scrollHeight, MAX_HEIGHT_PX)}px`;
+  }, [text]);
+
+  function submit(event?: FormEvent) {
+    event?.preventDefault();
+    if (!canSend) return;
+    onSend(text.trim());
+    setText('');
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    // Enter sends; Shift+Enter is a new line; Enter that confirms an IME composition (Chinese input) is neither.
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      submit();
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="mx-auto w-full max-w-3xl px-4 pb-4 sm:px-6" aria-label={t('formLabel')}>
+      <div className="rounded-2xl border border-zinc-300 bg-white shadow-sm focus-within:border-zinc-400 focus-within:ring-4 focus-within:ring-zinc-200/60 dark:border-zinc-700 dark:bg-zinc-900 dark:focus-within:border-zinc-600 dark:focus-within:ring-zinc-800/60">
+        <label htmlFor="chat-input" className="sr-only">
+          {t('label')}
+        </label>
+        <textarea
+          id="chat-input"
+          ref={textarea}
+          data-testid="chat-input"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={onKeyDown}
+          rows={1}
+          placeholder={t('placeholder')}
+          aria-describedby="chat-input-hint chat-input-counter"
+          aria-invalid={tooLong || undefined}
+          className="block max-h-60 w-full resize-none bg-transparent px-4 pt-3.5 pb-1 text-[15px] leading-relaxed text-zinc-900 placeholder:text-zinc-400 focus:outline-none dark:text-zinc-100"
+        />
+        <div className="flex items-center gap-2 px-2.5 pt-1 pb-2.5">
+          <ModelPicker models={models} value={model} onChange={onModelChange} disabled={busy} />
+          <span id="chat-input-hint" className="sr-only">
+            {t('hint')}
+          </span>
+          <span
+            id="chat-input-counter"
+            aria-live="polite"
+            className={cn('ml-auto text-xs tabular-nums', tooLong ? 'font-medium text-red-600 dark:text-red-400' : 'text-zinc-500')}
+          >
+            {text.length >= COUNTER_FROM &&
+              (tooLong
+                ? t('tooLong', { count: formatCount(text.length, locale), max: formatCount(MAX_MESSAGE_CHARS, locale) })
+                : t('counter', { count: formatCount(text.length, locale), max: formatCount(MAX_MESSAGE_CHARS, locale) }))}
+          </span>
+          {busy ? (
+            <Button variant="primary" size="icon" className="size-8 rounded-full" onClick={onStop} aria-label={t('stop')} title={t('stop')} data-testid="stop-button">
+              <Square className="size-3.5 fill-current" aria-hidden />
+            </Button>
+          ) : (
+            <Button type="submit" variant="primary" size="icon" className="size-8 rounded-full" disabled={!canSend} aria-label={t('send')} title={t('send')} data-testid="send-button">
+              <ArrowUp className="size-4" aria-hidden />
+            </Button>
+          )}
+        </div>
+      </div>
+      <p className="mt-2 hidden text-center text-[11px] text-zinc-400 sm:block">{t('footnote')}</p>
+    </form>
+  );
+}

@@ -1,0 +1,59 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import type { ChatMessageJson, ModelJson } from '@/components/api/api-types';
+import { answerStatus } from './answer-status';
+import { AssistantMessage } from './assistant-message';
+import type { ChatUIMessage } from './chat-ui-message';
+import { EventNotice } from './event-notice';
+import { ThinkingDots } from './thinking-dots';
+import { UserMessage } from './user-message';
+
+interface MessageListProps {
+  messages: ChatUIMessage[];
+  records: Map<string, ChatMessageJson>;
+  models: ModelJson[];
+  /** the answer whose stream is running or not saved yet */
+  pendingId: string | null;
+  /** text is arriving in this tab */
+  streaming: boolean;
+  /** the request is sent and the answer has not started */
+  awaitingAnswer: boolean;
+  actionsDisabled: boolean;
+  onContinue: (messageId: string) => void;
+  onRetry: (messageId: string) => void;
+}
+
+export function MessageList({ messages, records, models, pendingId, streaming, awaitingAnswer, actionsDisabled, onContinue, onRetry }: MessageListProps) {
+  const t = useTranslations('chat');
+  const labelOf = (id: string | null | undefined) => (id ? (models.find((m) => m.id === id)?.label ?? id) : null);
+
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6 sm:px-6">
+      {messages.map((message) => {
+        const record = records.get(message.id);
+        if (message.role === 'user') return <UserMessage key={message.id} message={message} heading={t('youWrote')} />;
+        if (message.role === 'system' || record?.kind === 'event') return <EventNotice key={message.id} message={message} />;
+        const pending = message.id === pendingId;
+        return (
+          <AssistantMessage
+            key={message.id}
+            message={message}
+            record={record}
+            status={answerStatus(message, record, pending)}
+            live={pending && streaming}
+            modelLabel={labelOf(message.metadata?.model ?? record?.model)}
+            actionsDisabled={actionsDisabled}
+            onContinue={onContinue}
+            onRetry={onRetry}
+          />
+        );
+      })}
+      {awaitingAnswer && (
+        <div className="flex gap-3 pl-10" data-testid="answer-pending">
+          <ThinkingDots label={t('thinking')} />
+        </div>
+      )}
+    </div>
+  );
+}

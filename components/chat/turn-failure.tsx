@@ -1,0 +1,38 @@
+'use client';
+
+import { CircleExclamationPoint, X } from 'lucide-react';
+import { useTranslations } from 'next-intl';
+import type { ApiError } from '@/components/api/fetch-json';
+
+const TITLE_BY_CODE: Record<string, string> = {
+  turn_in_progress: 'busy',
+  conflict: 'busy',
+  rate_limited: 'rateLimited',
+  insufficient_credits: 'noCredits',
+  payment_required: 'noCredits',
+};
+
+/** A request the server refused before any answer started: said plainly, in the chat. */
+export function TurnFailure({ failure, onDismiss }: { failure: ApiError; onDismiss: () => void }) {
+  const t = useTranslations('chat.failure');
+  const title = t(TITLE_BY_CODE[failure.code] ?? 'generic');
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 sm:px-6" data-testid="turn-failure" data-code={failure.code}>
+      <div role="alert" className="flex items-start gap-3 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/50 dark:text-red-200">
+        <CircleExclamationPoint className="mt-0.5 size-4 shrink-0" aria-hidden />
+        <div className="min-w-0 flex-1">
+          <p className="font-medium">{title}</p>
+          <p className="mt-0.5 text-red-700 dark:text-red-300">{failure.message}</p>
+        </div>
+        <button
+          type="button"
+          onClick={onDismiss}
+          className="rounded p-0.5 text-red-700 hover:bg-red-100 focus-visible:outline-2 focus-visible:outline-red-500 dark:text-red-300 dark:hover:bg-red-900/50"
+          aria-label={t('dismiss')}
+        >
+          <X className="size-4" aria-hidden />
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,167 @@
+'use client';
+
+import { useChat } from '@ai-sdk/react';
+import { generateId } from 'ai';
+import { useRouter } from 'next/navigation';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { ChatJson } from '@/components/api/api-types';
+import { ApiError, fetchJson, parseApiError } from '@/components/api/fetch-json';
+import { useWallet } from '@/components/app-shell/wallet-provider';
+import { createChatTransport, type TurnRequestBody } from './chat-transport';
+import { moveToEnd, toUIMessages, type ChatUIMessage } from './chat-ui-message';
+
+/**
+ * After this tab's own stream: poll fast and show the saved view once the answer is saved.
+ * Following an answer written elsewhere: show every poll (it says "being written elsewhere").
+ */
+const SETTLE = {
+  own: { pollMs: 300, maxMs: 10_000, showEachPoll: false },
+  follow: { pollMs: 1_500, maxMs: 5 * 60_000, showEachPoll: true },
+} as const;
+
+export interface Draft {
+  text: string;
+  /** a new object each time, so the composer takes it even when the text repeats */
+  nonce: number;
+}
+
+const hasLiveAnswer = (view: ChatJson) => view.messages.some((m) => m.status === 'streaming');
+
+/**
+ * One conversation: useChat streams turns; the server's view (GET /api/chats/:id)
+ * is the source of truth, fetched again once each stream ends.
+ */
+export function useChatSession(initial: ChatJson) {
+  const chatId = initial.id;
+  const router = useRouter();
+  const { refresh: refreshWallet } = useWallet();
+  const [view, setView] = useState(initial);
+  const [failure, setFailure] = useState<ApiError | null>(null);
+  const [restoredDraft, setRestoredDraft] = useState<Draft | null>(null);
+  const [settling, setSettling] = useState(false);
+  // the person's message in flight: put back in the input if the server refuses it
+  const sent = useRef<{ id: string; text: string } | null>(null);
+  // a settle started before a newer request must not overwrite that request's stream
+  const generation = useRef(0);
+  const transport = useMemo(() => createChatTransport(chatId), [chatId]);
+
+  const { messages, setMessages, sendMessage, stop, status } = useChat<ChatUIMessage>({
+    id: chatId,
+    messages: toUIMessages(initial.messages),
+    transport,
+    experimental_throttle: 50,
+    onError: (error) => {
+      setFailure(error instanceof ApiError ? error : parseApiError(0, error.message));
+      const refused = sent.current;
+      if (!refused) return;
+      setMessages((current) => current.filter((m) => m.id !== refused.id));
+      setRestoredDraft({ text: refused.text, nonce: Date.now() });
+    },
+    onFinish: ({ isError }) => {
+      sent.current = null;
+      void settle(isError ? 'follow' : 'own');
+    },
+  });
+
+  const settle = useCallback(
+    async (mode: keyof typeof SETTLE) => {
+      const { pollMs, maxMs, showEachPoll } = SETTLE[mode];
+      const mine = ++generation.current;
+      const show = (latest: ChatJson) => {
+        setView(latest);
+        setMessages(toUIMessages(latest.messages));
+      };
+      setSettling(!showEachPoll);
+      const deadline = Date.now() + maxMs;
+      try {
+        let latest = await fetchJson<ChatJson>(`/api/chats/${chatId}`);
+        while (hasLiveAnswer(latest) && Date.now() < deadline && mine === generation.current) {
+          if (showEachPoll) show(latest);
+          await new Promise((resolve) => setTimeout(resolve, pollMs));
+          latest = await fetchJson<ChatJson>(`/api/chats/${chatId}`);
+        }
+        if (mine === generation.current) show(latest);
+      } catch (error) {
+        setFailure(error instanceof ApiError ? error : new ApiError(0, 'network', String(error)));
+      } finally {
+        if (mine === generation.current) setSettling(false);
+        refreshWallet();
+        router.refresh();
+      }
+    },
+    [chatId, refreshWallet, router, setMessages],
+  );
+
+  // An answer was being written (in another tab) when the page opened: follow it until it is saved.
+  const openedWithLiveAnswer = useRef(hasLiveAnswer(initial));
+  useEffect(() => {
+    if (openedWithLiveAnswer.current) void settle('follow');
+  }, [settle]);
+
+  const startRequest = useCallback(() => {
+    generation.current++;
+    setSettling(false);
+    setFailure(null);
+  }, []);
+
+  const send = useCallback(
+    (text: string, model: string) => {
+      startRequest();
+      const id = generateId(); // crypto.randomUUID needs a secure context; a LAN address over http is not one
+      sent.current = { id, text };
+      const body: TurnRequestBody = { action: 'answer', model };
+      void sendMessage({ id, role: 'user', parts: [{ type: 'text', text }] }, { body });
+    },
+    [sendMessage, startRequest],
+  );
+
+  const resume = useCallback(
+    (messageId: string, action: 'continue' | 'retry') => {
+      startRequest();
+      sent.current = null;
+      // a retry starts the answer over; a continue appends to the text already there
+      setMessages((current) =>
+        moveToEnd(current, messageId, (m) => (action === 'retry' ? { ...m, parts: m.parts.filter((p) => p.type === 'data-tool') } : m)),
+      );
+      const body: TurnRequestBody = { action, messageId };
+      void sendMessage(undefined, { body });
+    },
+    [sendMessage, setMessages, startRequest],
+  );
+
+  const streaming = status === 'submitted' || status === 'streaming';
+  const remoteLive = !streaming && !settling && hasLiveAnswer(view);
+
+  const stopTurn = useCallback(async () => {
+    if (streaming) return stop();
+    try {
+      await fetchJson(`/api/chats/${chatId}/stop`, { method: 'POST' });
+    } catch (error) {
+      setFailure(error instanceof ApiError ? error : new ApiError(0, 'network', String(error)));
+    }
+  }, [chatId, stop, streaming]);
+
+  const reload = useCallback(() => settle('own'), [settle]);
+  const continueAnswer = useCallback((messageId: string) => resume(messageId, 'continue'), [resume]);
+  const retryAnswer = useCallback((messageId: string) => resume(messageId, 'retry'), [resume]);
+  const dismissFailure = useCallback(() => setFailure(null), []);
+
+  return {
+    view,
+    messages,
+    status,
+    streaming,
+    settling,
+    remoteLive,
+    failure,
+    dismissFailure,
+    restoredDraft,
+    send,
+    continueAnswer,
+    retryAnswer,
+    stopTurn,
+    reload,
+  };
+}
+
+export type ChatSession = ReturnType<typeof useChatSession>;

@@ -1,0 +1,57 @@
+'use client';
+
+import { useLocale, useTranslations } from 'next-intl';
+import type { ChatMessageJson, MessageStatus, StaffModelCallJson } from '@/components/api/api-types';
+import { StatusBadge } from '@/components/chat/status-badge';
+import { StreamingMarkdown } from '@/components/chat/streaming-markdown';
+import { LocalTime } from '@/components/format/local-time';
+import { formatCount, formatUsd } from '@/components/format/money';
+import { ModelCalls } from './model-calls';
+
+/** One message of a transcript as staff read it: text, then the facts of how it was made. */
+export function StaffMessage({ message, modelLabel }: { message: ChatMessageJson; modelLabel: string | null }) {
+  const t = useTranslations('staff.transcript');
+  const locale = useLocale();
+  const calls = ((message as { calls?: StaffModelCallJson[] }).calls ?? []) as StaffModelCallJson[];
+
+  if (message.role === 'user') {
+    return (
+      <article className="rounded-xl bg-zinc-100 px-4 py-3 dark:bg-zinc-800/70" data-testid="message-user">
+        <p className="mb-1 text-xs font-medium text-zinc-500">
+          {t('user')} · <LocalTime iso={message.createdAt} />
+        </p>
+        <p className="text-sm whitespace-pre-wrap [overflow-wrap:anywhere]">{message.text}</p>
+      </article>
+    );
+  }
+  if (message.role === 'system' || message.kind === 'event') {
+    return <p className="text-center text-xs text-zinc-500">{message.text}</p>;
+  }
+  const status = message.status as MessageStatus;
+  return (
+    <article className="rounded-xl border border-zinc-200 px-4 py-3 dark:border-zinc-800" data-testid="message-assistant" data-status={status}>
+      <div className="mb-2 flex flex-wrap items-center gap-2 text-xs text-zinc-500">
+        <span className="font-medium text-zinc-700 dark:text-zinc-300">{modelLabel ?? t('assistant')}</span>
+        <StatusBadge status={status} />
+        {message.continuations > 0 && <span>{t('continued', { count: message.continuations })}</span>}
+        <span className="tabular-nums">
+          {t('usage', {
+            input: formatCount(message.usage.inputTokens, locale),
+            output: formatCount(message.usage.outputTokens, locale),
+            reasoning: formatCount(message.usage.reasoningTokens, locale),
+          })}
+        </span>
+        <span className="tabular-nums">
+          {message.usage.estimated ? '≈ ' : ''}
+          {formatUsd(message.costMicros, locale)}
+        </span>
+        <span className="ml-auto">
+          <LocalTime iso={message.createdAt} />
+        </span>
+      </div>
+      {message.text ? <StreamingMarkdown text={message.text} className="text-sm" /> : <p className="text-sm text-zinc-400 italic">{t('noText')}</p>}
+      {message.error && status !== 'complete' && <p className="mt-2 text-xs text-red-600 dark:text-red-400">{t('reason', { reason: message.error })}</p>}
+      <ModelCalls calls={calls} />
+    </article>
+  );
+}

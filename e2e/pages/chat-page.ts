@@ -1,0 +1,49 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** The UI's stable test hooks (data-testid) behind the actions a test performs on a chat. */
+export class ChatPage {
+  constructor(readonly page: Page) {}
+
+  /** Creates an account through the sign-up form; lands on a chat. */
+  async signUp(user: { email: string; password: string; name: string }) {
+    await this.page.goto('/sign-up');
+    await this.page.getByLabel('Name').fill(user.name);
+    await this.page.getByLabel('Email').fill(user.email);
+    await this.page.getByLabel('Password').fill(user.password);
+    await this.page.getByRole('button', { name: 'Create account' }).click();
+    await this.page.waitForURL(/\/chats\//);
+  }
+
+  get input(): Locator {
+    return this.page.getByTestId('chat-input');
+  }
+
+  get answers(): Locator {
+    return this.page.getByTestId('message-assistant');
+  }
+
+  lastAnswer(): Locator {
+    return this.answers.last();
+  }
+
+  async pickModel(modelId: string) {
+    await this.page.getByTestId('model-picker').selectOption(modelId);
+  }
+
+  /** Types and sends with Enter; the send button turns into Stop while the answer streams. */
+  async send(text: string) {
+    await this.input.fill(text);
+    await this.input.press('Enter');
+  }
+
+  async stop() {
+    await this.page.getByTestId('stop-button').click();
+  }
+
+  /** Waits until no answer is streaming or waiting to be saved; returns the last answer's status. */
+  async waitForSettled(timeout = 60_000): Promise<string | null> {
+    await expect(this.page.getByTestId('send-button')).toBeVisible({ timeout });
+    await expect(this.page.locator('[data-testid="message-assistant"][data-status="streaming"]')).toHaveCount(0, { timeout });
+    return this.lastAnswer().getAttribute('data-status');
+  }
+}
