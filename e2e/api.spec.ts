@@ -37,7 +37,7 @@ test.describe('the HTTP API refuses bad requests clearly', () => {
   test('malformed and oversized bodies are 400 and 413, never 500', async ({ request }) => {
     await signUpApi(request);
     const { id } = await (await request.post('/api/chats', { data: {} })).json();
-    const malformed = await request.post(`/api/chats/${id}/messages`, { headers: { 'content-type': 'application/json' }, data: '{"text": ' });
+    const malformed = await request.post(`/api/chats/${id}/messages`, { headers: { 'content-type': 'application/json' }, data: Buffer.from('{"text": ') });
     expect(malformed.status()).toBe(400);
     expect((await malformed.json()).error.code).toBe('invalid_json');
     const tooLong = await request.post(`/api/chats/${id}/messages`, { data: { text: 'x'.repeat(6001) } });
@@ -45,7 +45,7 @@ test.describe('the HTTP API refuses bad requests clearly', () => {
     expect((await tooLong.json()).error.message).toMatch(/6000|6,000/);
     const wrongType = await request.post(`/api/chats/${id}/messages`, { data: { text: 42 } });
     expect(wrongType.status()).toBe(400);
-    const huge = await request.post(`/api/chats/${id}/messages`, { headers: { 'content-type': 'application/json' }, data: JSON.stringify({ text: 'y'.repeat(200_000) }) });
+    const huge = await request.post(`/api/chats/${id}/messages`, { headers: { 'content-type': 'application/json' }, data: Buffer.from(JSON.stringify({ text: 'y'.repeat(200_000) })) });
     expect(huge.status()).toBe(413);
     const unknownModel = await request.post('/api/chats', { data: { model: 'no-such-model' } });
     expect(unknownModel.status()).toBe(400);

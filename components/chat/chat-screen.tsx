@@ -11,6 +11,7 @@ import { orderForDisplay } from './chat-ui-message';
 import { ClosedBanner } from './closed-banner';
 import { Composer } from './composer';
 import { MessageList } from './message-list';
+import { NewTopicBanner } from './new-topic-banner';
 import { TurnFailure } from './turn-failure';
 import { useChatSession } from './use-chat-session';
 import { useChatTitle } from './use-chat-title';
@@ -52,6 +53,7 @@ export function ChatScreen({ initialChat, models }: { initialChat: ChatJson; mod
           </Button>
         </header>
         {view.status === 'closed' && <ClosedBanner text={t('closedBanner')} />}
+        {view.status === 'open' && view.idle && !streaming && <NewTopicBanner chatId={view.id} />}
         <div ref={scroller.scrollRef} onScroll={scroller.onScroll} className="min-h-0 flex-1 overflow-y-auto" aria-label={t('conversation')} role="region">
           <div ref={scroller.contentRef} className="min-h-full">
           {messages.length === 0 ? (

@@ -20,6 +20,13 @@ export function createAuth(db: Db, cfg: AppConfig) {
     // 127.0.0.1, a LAN name): trust the request's own origin; cookies stay SameSite=Lax.
     trustedOrigins: (request) => [request ? new URL(request.url).origin : undefined],
     advanced: { useSecureCookies: false },
+    // per client address: generous for people behind one office NAT, still a brake on guessing
+    rateLimit: {
+      enabled: true,
+      window: 60,
+      max: 300,
+      customRules: { '/sign-in/email': { window: 60, max: 30 }, '/sign-up/email': { window: 60, max: 30 } },
+    },
     telemetry: { enabled: false },
     databaseHooks: {
       user: {

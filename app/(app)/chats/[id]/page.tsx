@@ -13,7 +13,7 @@ interface ChatPageProps {
 // metadata and page share one load per request
 const loadOwnChat = cache(async (id: string) => {
   const { app, user } = await requirePageUser();
-  return { app, chat: await loadOr404(() => loadChatView(app.db, id, user.id)) };
+  return { app, chat: await loadOr404(() => loadChatView(app.db, id, user.id, { idleMinutes: app.config.chatIdleMinutes })) };
 });
 
 export async function generateMetadata({ params }: ChatPageProps): Promise<Metadata> {
