@@ -15,9 +15,8 @@ export async function listTranscripts(db: Db, filter: TranscriptFilter) {
     where: {
       ...(filter.user ? { user: { email: { contains: filter.user, mode: 'insensitive' } } } : {}),
       ...(filter.from || filter.to ? { lastMessageAt: { ...(filter.from ? { gte: filter.from } : {}), ...(filter.to ? { lte: filter.to } : {}) } } : {}),
-      ...(filter.status || filter.model
-        ? { messages: { some: { ...(filter.status ? { status: filter.status } : {}), ...(filter.model ? { model: filter.model } : {}) } } }
-        : {}),
+      // an empty chat is not a conversation yet
+      messages: { some: { ...(filter.status ? { status: filter.status } : {}), ...(filter.model ? { model: filter.model } : {}) } },
     },
     include: { user: { select: { email: true } } },
     orderBy: { lastMessageAt: 'desc' },
