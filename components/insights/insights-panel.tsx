@@ -6,6 +6,7 @@ import type { ChatJson } from '@/components/api/api-types';
 import { Button } from '@/components/ui/button';
 import { CostChart } from './cost-chart';
 import { KeyFacts } from './key-facts';
+import { SummariesToggle } from './summaries-toggle';
 
 interface InsightsPanelProps {
   id: string;
@@ -32,6 +33,7 @@ export function InsightsPanel({ id, chat, onChanged, onClose }: InsightsPanelPro
       <div className="flex min-h-0 flex-1 flex-col gap-8 overflow-y-auto p-4">
         <KeyFacts chatId={chat.id} slots={chat.slots} onChanged={onChanged} />
         <CostChart messages={chat.messages} />
+        <SummariesToggle chatId={chat.id} enabled={chat.summariesEnabled} onChanged={onChanged} />
       </div>
     </aside>
   );

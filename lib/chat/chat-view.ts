@@ -26,6 +26,7 @@ export async function loadChatView(db: Db, chatId: string, viewerId: string, opt
     title: chat.title,
     status: chat.status,
     model: chat.model,
+    summariesEnabled: chat.summariesEnabled,
     summary: options.asStaff ? chat.summary : undefined,
     user: options.asStaff ? { email: chat.user.email, name: chat.user.name } : undefined,
     liveTurnId: chat.liveTurnId,

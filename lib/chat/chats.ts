@@ -57,3 +57,15 @@ export async function requireOwnChat(db: Db, chatId: string, userId: string) {
   if (!chat) throw notFound('No such chat.');
   return chat;
 }
+
+/** The person renames a chat or turns its summaries of older turns on or off. */
+export async function updateChatSettings(db: Db, chatId: string, userId: string, input: { title?: string; summariesEnabled?: boolean }) {
+  const updated = await db.chat.updateMany({
+    where: { id: chatId, userId },
+    data: {
+      ...(input.title !== undefined ? { title: input.title.trim() || DEFAULT_TITLE } : {}),
+      ...(input.summariesEnabled !== undefined ? { summariesEnabled: input.summariesEnabled } : {}),
+    },
+  });
+  if (updated.count === 0) throw notFound('No such chat.');
+}

@@ -67,6 +67,13 @@ describe.each(testDatabaseKinds())('context across turns (%s)', (kind) => {
     // the next prompt carries the summary
     const next = await runChatTurn(h, { userId: user.id, chatId, mode: 'answer', text: 'And the conclusion?' });
     expect(systemOf(next.turn.messages)).toContain(chat.summary!.slice(0, 20));
+
+    // the person can turn summaries off for this chat: no further summary call
+    const { updateChatSettings } = await import('@/lib/chat/chats');
+    await updateChatSettings(h.db.prisma, chatId, user.id, { summariesEnabled: false });
+    const calls = await h.db.prisma.modelCall.count({ where: { purpose: 'summary', entry: { chatId } } });
+    expect(await refreshSummary(h.deps, next.turn)).toBe(false);
+    expect(await h.db.prisma.modelCall.count({ where: { purpose: 'summary', entry: { chatId } } })).toBe(calls);
   }, 120_000);
 });
 
