@@ -54,7 +54,7 @@ test('a document from the chat with an attached file: answer the questions, watc
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Markdown' }).click()]);
   const markdown = await readFile((await download.path())!, 'utf8');
   expect(markdown).toMatch(/^# /);
-  expect(markdown).toMatch(/^\[\^1\]: warehouse-notes, paragraph \d+/m);
+  expect(markdown).toMatch(/^\[\^1\]: (warehouse-notes|Answers to the questions), paragraph \d+: “/m);
   const html = await page.request.get(`${new URL(page.url()).pathname.replace('/documents/', '/api/documents/')}/export?format=html`);
   expect(html.status()).toBe(200);
   expect(await html.text()).toContain('<main id="main">');

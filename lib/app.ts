@@ -1,6 +1,7 @@
 import { config, type AppConfig } from '@/lib/config';
 import { createAuth, type Auth } from '@/lib/auth/auth';
-import { openDatabase, sharedDatabase, type Database, type Db } from '@/lib/db/client';
+import type { Database, Db } from '@/lib/db/client';
+import { sharedDatabase } from '@/lib/db/shared';
 import { ModelCatalog, parseModelCatalog } from '@/lib/llm/catalog';
 import { createModelProvider, type ModelProvider } from '@/lib/llm/provider';
 import { SIMULATED_MODELS } from '@/lib/llm/simulator/models';
@@ -32,7 +33,7 @@ export function getApp(): Promise<App> {
 }
 
 export async function buildApp(cfg: AppConfig, database?: Database): Promise<App> {
-  const db = database ?? (await sharedDatabase(() => openDatabase({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir })));
+  const db = database ?? (await sharedDatabase());
   const catalog = new ModelCatalog(parseModelCatalog(cfg.llm.models, cfg.llm, SIMULATED_MODELS));
   const provider = createModelProvider({
     baseUrl: cfg.llm.baseUrl ?? `http://127.0.0.1:${cfg.port}/api/simulator/v1`,

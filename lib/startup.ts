@@ -3,6 +3,9 @@ import type { Database } from '@/lib/db/client';
 import { sweepStaleReservations } from '@/lib/billing/ledger';
 import { settleOrphanedTurns } from '@/lib/chat/sweep';
 import { seedHelpCenter } from '@/lib/help-center/seed';
+import { releaseAllLeases } from '@/lib/documents/jobs/release-stale-leases';
+import { startDocumentWorker } from '@/lib/documents/worker/document-worker';
+import { pipelineDepsFromConfig, workerOptionsFromEnv } from '@/lib/documents/worker/worker-deps';
 
 export interface BackgroundTasks {
   stop(): Promise<void>;
@@ -31,5 +34,18 @@ export async function runStartupTasks(database: Database, cfg: AppConfig): Promi
     );
   }, 60_000);
   sweeper.unref();
-  return { stop: async () => clearInterval(sweeper) };
+  // The web process runs one document worker in-process (`npm run worker` adds more on PostgreSQL).
+  // With PGlite no other process can hold a lease: the ones in the database are a dead process's.
+  if (database.kind === 'pglite') await releaseAllLeases(db);
+  const worker = startDocumentWorker(pipelineDepsFromConfig(database, cfg), {
+    ...workerOptionsFromEnv(),
+    // the built-in simulator is served by this process, which is not listening yet
+    initialDelayMs: cfg.llm.baseUrl ? 0 : 5_000,
+  });
+  return {
+    stop: async () => {
+      clearInterval(sweeper);
+      await worker.stop();
+    },
+  };
 }

@@ -63,4 +63,47 @@ describe.each(testDatabaseKinds())('the document pipeline on %s', (kind) => {
       entries.reduce((n, e) => n + e.calls.length, 0),
     );
   }, 60_000);
+
+  it('a section the fact check still flags after one regeneration is saved as flagged, with the flags listed', async () => {
+    const userId = await createTestUser(db.prisma);
+    const deps = testPipelineDeps(db.prisma, simulator.url);
+    const make = (request: string) =>
+      createDocument(db.prisma, { ownerId: userId, request, model: 'sim-swift', sectionCount: 1, researchRounds: 1, sources: [parsePastedText('Warehouse notes', SAMPLE_SOURCE)] });
+    const always = await make('Write a report on the Lisbon warehouse [sim:hallucinate]');
+    const once = await make('Write a report on the Lisbon warehouse [sim:hallucinate-once]');
+    await driveJobsToRest(deps);
+
+    const flagged = (await getDocumentView(db.prisma, always.id, 'owner')).sections[0];
+    expect(flagged.status).toBe('flagged');
+    expect((flagged.flags as Array<{ token: string }>).map((f) => f.token)).toEqual(expect.arrayContaining(['73.4%', 'Zebulon Quark']));
+    const fixed = (await getDocumentView(db.prisma, once.id, 'owner')).sections[0];
+    expect(fixed.status).toBe('written');
+    expect(fixed.body).not.toContain('Zebulon');
+    // regenerated once: two write calls in one ledger entry
+    const writes = await db.prisma.modelCall.findMany({ where: { purpose: 'write', entry: { documentId: once.id } } });
+    expect(writes).toHaveLength(2);
+  }, 60_000);
+
+  it('prompt tokens per section stay flat as the document grows (section 40 ≤ 1.2 × section 2)', async () => {
+    const userId = await createTestUser(db.prisma, { credits: 50_000_000n });
+    const { id } = await createDocument(db.prisma, {
+      ownerId: userId,
+      request: 'Write a manual on running the Lisbon warehouse',
+      model: 'sim-swift',
+      sectionCount: 40,
+      researchRounds: 1,
+      sources: [parsePastedText('Warehouse notes', SAMPLE_SOURCE)],
+    });
+    await driveJobsToRest(testPipelineDeps(db.prisma, simulator.url), { maxRuns: 2_000 });
+    const sections = await db.prisma.section.findMany({ where: { documentId: id }, orderBy: { position: 'asc' } });
+    expect(sections).toHaveLength(40);
+    const promptOf = async (position: number) => {
+      const section = sections[position - 1];
+      const call = await db.prisma.modelCall.findFirstOrThrow({ where: { purpose: 'write', entry: { stepKey: `write:${section.id}:1` } }, orderBy: { seq: 'asc' } });
+      return call.inputTokens;
+    };
+    const second = await promptOf(2);
+    const fortieth = await promptOf(40);
+    expect(fortieth).toBeLessThanOrEqual(1.2 * second);
+  }, 180_000);
 });

@@ -13,7 +13,13 @@ const databaseUrl = process.env.DATABASE_URL || undefined;
 const database = await openDatabase({ databaseUrl, dataDir: process.env.DATA_DIR ?? '', migrate: false });
 // PGlite: this is the only process, so any lease is the killed predecessor's
 if (database.kind === 'pglite') await releaseAllLeases(database.prisma);
-const deps = testPipelineDeps(database.prisma, process.env.LLM_BASE_URL ?? '', { maxOutputTokens: 600 });
+const deps = testPipelineDeps(database.prisma, process.env.LLM_BASE_URL ?? '', {
+  maxOutputTokens: 600,
+  // claims are what the race suite counts; model-call lines would only be noise here
+  log: (line) => {
+    if (line.event === 'job_claimed' || line.event === 'job_step_failed') console.log(JSON.stringify(line));
+  },
+});
 await driveJobsToRest(deps, { leaseMs: Number(process.env.QUIRE_JOB_LEASE_MS ?? 1_500), retryBaseMs: 50, pollMs: 50, maxRuns: 1_000 });
 await database.close();
 process.exit(0);

@@ -3,6 +3,7 @@ import { ModelCatalog, parseModelCatalog } from '@/lib/llm/catalog';
 import { createModelProvider } from '@/lib/llm/provider';
 import { SIMULATED_MODELS } from '@/lib/llm/simulator/models';
 import { answerQuestions } from '@/lib/documents/answers';
+import { AppError } from '@/lib/http/errors';
 import type { PipelineDeps } from '@/lib/documents/pipeline-deps';
 import { runOneJob, type WorkerOptions } from '@/lib/documents/worker/document-worker';
 
@@ -67,7 +68,12 @@ export async function driveJobsToRest(deps: PipelineDeps, options: WorkerOptions
   return runs;
 }
 
+/** Answers every open question; another worker process answering first is fine (a 409 here). */
 export async function answerAll(db: Db, documentId: string): Promise<void> {
   const questions = await db.documentQuestion.findMany({ where: { documentId, answer: null }, select: { id: true } });
-  await answerQuestions(db, documentId, questions.map((q) => ({ questionId: q.id, text: CANNED_ANSWER })));
+  try {
+    await answerQuestions(db, documentId, questions.map((q) => ({ questionId: q.id, text: CANNED_ANSWER })));
+  } catch (error) {
+    if (!(error instanceof AppError && error.code === 'conflict')) throw error;
+  }
 }

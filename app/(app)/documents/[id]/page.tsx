@@ -1,0 +1,16 @@
+import type { Metadata } from 'next';
+import { toJson } from '@/components/api/api-types';
+import { DocumentScreen } from '@/components/documents/document-screen';
+import { loadOr404 } from '@/components/server/load-or-404';
+import { requirePageUser } from '@/components/server/page-session';
+import { CAN, requireDocumentRole } from '@/lib/documents/access';
+import { getDocumentView } from '@/lib/documents/document-view';
+
+export const metadata: Metadata = { title: 'Document' };
+
+export default async function DocumentPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const { app, user } = await requirePageUser();
+  const document = await loadOr404(async () => getDocumentView(app.db, id, await requireDocumentRole(app.db, id, user.id, CAN.read)));
+  return <DocumentScreen initial={toJson(document)} />;
+}

@@ -1,0 +1,28 @@
+import type { Metadata } from 'next';
+import { toJson } from '@/components/api/api-types';
+import { DocumentList } from '@/components/documents/document-list';
+import { NewDocumentForm } from '@/components/documents/new-document-form';
+import { requirePageUser } from '@/components/server/page-session';
+import { PageHeader } from '@/components/ui/page-header';
+import { listDocuments } from '@/lib/documents/document-view';
+
+export const metadata: Metadata = { title: 'Documents' };
+
+export default async function DocumentsPage() {
+  const { app, user } = await requirePageUser();
+  const documents = await listDocuments(app.db, user.id);
+  return (
+    <div className="h-full overflow-y-auto">
+      <div className="mx-auto flex max-w-4xl flex-col gap-8 px-4 py-8 sm:px-8">
+        <PageHeader title="Documents" lead="Long documents written in the background from your request and sources." />
+        <NewDocumentForm />
+        <section aria-labelledby="documents-title" className="flex flex-col gap-3">
+          <h2 id="documents-title" className="text-base font-semibold">
+            Your documents
+          </h2>
+          <DocumentList documents={toJson(documents)} />
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { getApp } from '@/lib/app';
+import { requireUser } from '@/lib/auth/session';
+import { CAN, requireDocumentRole } from '@/lib/documents/access';
+import { resumeJob } from '@/lib/documents/job-control';
+import { readJson, route } from '@/lib/http/handler';
+
+/** Optional `{budgetMicros}` raises the document's budget (a budget pause resumes only with room to spend). */
+const body = z.object({ budgetMicros: z.number().int().positive().max(1_000_000_000).optional() });
+
+export const POST = route<{ id: string }>(async (request, { id }) => {
+  const app = await getApp();
+  const user = await requireUser(app, request);
+  const { budgetMicros } = await readJson(request, body);
+  await requireDocumentRole(app.db, id, user.id, CAN.manage);
+  return Response.json(await resumeJob(app.db, id, { budgetMicros: budgetMicros === undefined ? undefined : BigInt(budgetMicros) }));
+});

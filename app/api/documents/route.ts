@@ -1,0 +1,24 @@
+import { getApp } from '@/lib/app';
+import { requireUser } from '@/lib/auth/session';
+import { listDocuments } from '@/lib/documents/document-view';
+import { readDocumentRequest } from '@/lib/documents/http/read-document-request';
+import { startDocument } from '@/lib/documents/start-document';
+import { route } from '@/lib/http/handler';
+
+export const POST = route(async (request) => {
+  const app = await getApp();
+  const user = await requireUser(app, request);
+  const input = await readDocumentRequest(request);
+  const { id } = await startDocument(
+    { db: app.db, catalog: app.catalog, publicSources: app.config.publicSources, rateLimitPerMinute: app.config.rateLimitPerMinute },
+    user.id,
+    input,
+  );
+  return Response.json({ id }, { status: 201 });
+});
+
+export const GET = route(async (request) => {
+  const app = await getApp();
+  const user = await requireUser(app, request);
+  return Response.json(await listDocuments(app.db, user.id));
+});

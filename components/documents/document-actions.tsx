@@ -1,0 +1,78 @@
+'use client';
+
+import { Download, Play, Square } from 'lucide-react';
+import { useState } from 'react';
+import { fetchJson } from '@/components/api/fetch-json';
+import { Button } from '@/components/ui/button';
+import type { DocumentJson } from './document-types';
+
+const FINAL = ['done', 'cancelled', 'failed'];
+
+/** Cancel a running job, resume a paused or failed one (optionally with a bigger budget), export. */
+export function DocumentActions({ document, onChanged }: { document: DocumentJson; onChanged: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [budgetUsd, setBudgetUsd] = useState('');
+  const owner = document.role === 'owner';
+  const act = async (path: string, body?: unknown) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await fetchJson(`/api/documents/${document.id}/${path}`, { method: 'POST', body });
+      onChanged();
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const resumable = document.status === 'paused' || document.status === 'failed';
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="flex flex-wrap items-center gap-2">
+        {owner && !FINAL.includes(document.status) && (
+          <Button variant="danger" size="sm" disabled={busy} onClick={() => act('cancel')}>
+            <Square className="size-3.5" aria-hidden /> Cancel
+          </Button>
+        )}
+        {owner && resumable && (
+          <>
+            <label className="sr-only" htmlFor="resume-budget">
+              New budget in USD (optional)
+            </label>
+            <input
+              id="resume-budget"
+              inputMode="decimal"
+              placeholder="Budget $ (optional)"
+              value={budgetUsd}
+              onChange={(e) => setBudgetUsd(e.target.value)}
+              className="h-8 w-40 rounded-md border border-zinc-300 bg-white px-2 text-xs dark:border-zinc-700 dark:bg-zinc-900"
+            />
+            <Button
+              variant="primary"
+              size="sm"
+              disabled={busy}
+              onClick={() => {
+                const usd = Number.parseFloat(budgetUsd);
+                act('resume', Number.isFinite(usd) && usd > 0 ? { budgetMicros: Math.round(usd * 1_000_000) } : {});
+              }}
+            >
+              <Play className="size-3.5" aria-hidden /> Resume
+            </Button>
+          </>
+        )}
+        <a className="inline-flex h-8 items-center gap-1.5 rounded-md border border-zinc-200 px-2.5 text-xs font-medium hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-800" href={`/api/documents/${document.id}/export?format=md`} download>
+          <Download className="size-3.5" aria-hidden /> Markdown
+        </a>
+        <a className="inline-flex h-8 items-center gap-1.5 rounded-md border border-zinc-200 px-2.5 text-xs font-medium hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-800" href={`/api/documents/${document.id}/export?format=html`} download>
+          <Download className="size-3.5" aria-hidden /> HTML
+        </a>
+      </div>
+      {error && (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+'use client';
+
+import Link from 'next/link';
+import { useLocale } from 'next-intl';
+import { CanvasSections } from '@/components/canvas/canvas-sections';
+import { formatUsd } from '@/components/format/money';
+import { Badge } from '@/components/ui/badge';
+import { DocumentActions } from './document-actions';
+import type { DocumentJson } from './document-types';
+import { STATUS_LABEL, statusTone } from './labels';
+import { ProgressBar } from './progress-bar';
+import { QuestionsForm } from './questions-form';
+import { ShareForm } from './share-form';
+import { useDocument } from './use-document';
+
+/** A document page: progress, questions when the job waits, sections as they are written, actions, sharing. */
+export function DocumentScreen({ initial }: { initial: DocumentJson }) {
+  const { document, error, refresh } = useDocument(initial);
+  const locale = useLocale();
+  const waiting = document.status === 'awaiting_answers' && document.role === 'owner';
+  return (
+    <div className="h-full overflow-y-auto">
+      <article className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8 sm:px-8" aria-labelledby="document-title">
+        <header className="flex flex-col gap-3">
+          <p className="text-xs text-zinc-500">
+            <Link href="/documents" className="hover:underline">
+              Documents
+            </Link>
+            {document.type && <> · {document.type}</>}
+            {document.chatId && (
+              <>
+                {' · '}
+                <Link href={`/chats/${document.chatId}`} className="hover:underline">
+                  from a chat
+                </Link>
+              </>
+            )}
+          </p>
+          <div className="flex flex-wrap items-center gap-3">
+            <h1 id="document-title" className="text-2xl font-semibold tracking-tight">
+              {document.title}
+            </h1>
+            <Badge tone={statusTone(document.status)} data-testid="document-status" data-status={document.status}>
+              {STATUS_LABEL[document.status] ?? document.status}
+            </Badge>
+          </div>
+          <ProgressBar {...document.progress} />
+          <p className="text-xs text-zinc-500">
+            Spent {formatUsd(document.spentMicros, locale)} of a {formatUsd(document.budgetMicros, locale)} budget · {document.sources.length} source
+            {document.sources.length === 1 ? '' : 's'}
+          </p>
+          {document.error && (
+            <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/50 dark:text-red-200">
+              {document.error}
+            </p>
+          )}
+          {error && (
+            <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+              Could not refresh: {error}
+            </p>
+          )}
+          <DocumentActions document={document} onChanged={refresh} />
+        </header>
+        {waiting && <QuestionsForm document={document} onSaved={refresh} />}
+        {document.summary && <p className="text-[15px] text-zinc-700 italic dark:text-zinc-300">{document.summary}</p>}
+        <CanvasSections sections={document.sections} role={document.role} onChanged={refresh} />
+        {document.role === 'owner' && (
+          <footer className="border-t border-zinc-200 pt-6 dark:border-zinc-800">
+            <ShareForm documentId={document.id} />
+          </footer>
+        )}
+      </article>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { parseApiError } from '@/components/api/fetch-json';
+import { Button } from '@/components/ui/button';
+import { Field, TextInput } from '@/components/ui/field';
+
+/** A request plus optional files (text, Markdown, PDF, DOCX), sent as multipart; opens the new document. */
+export function NewDocumentForm() {
+  const router = useRouter();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    const form = new FormData(event.currentTarget);
+    if (!form.get('sectionCount')) form.delete('sectionCount');
+    try {
+      const response = await fetch('/api/documents', { method: 'POST', body: form, credentials: 'same-origin' });
+      const text = await response.text();
+      if (!response.ok) throw parseApiError(response.status, text);
+      const { id } = JSON.parse(text) as { id: string };
+      router.push(`/documents/${id}`);
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure));
+      setBusy(false);
+    }
+  };
+  return (
+    <form onSubmit={submit} aria-labelledby="new-document-title" className="flex flex-col gap-4 rounded-xl border border-zinc-200 p-4 dark:border-zinc-800">
+      <h2 id="new-document-title" className="text-base font-semibold">
+        New document
+      </h2>
+      <Field label="What should be written?" htmlFor="document-request">
+        <textarea
+          id="document-request"
+          name="request"
+          required
+          minLength={3}
+          maxLength={4000}
+          rows={3}
+          placeholder="Write a report on…"
+          className="rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm dark:border-zinc-700 dark:bg-zinc-900"
+        />
+      </Field>
+      <div className="flex flex-wrap gap-4">
+        <Field label="Sources (text, Markdown, PDF, DOCX; up to 5 MB each)" htmlFor="document-files" className="min-w-64 flex-1">
+          <input id="document-files" name="files" type="file" multiple accept=".txt,.md,.markdown,.pdf,.docx,text/plain,text/markdown,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document" className="text-sm" />
+        </Field>
+        <Field label="Sections (optional)" htmlFor="document-sections" className="w-36">
+          <TextInput id="document-sections" name="sectionCount" type="number" min={1} max={60} />
+        </Field>
+      </div>
+      {error && (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+          {error}
+        </p>
+      )}
+      <div>
+        <Button type="submit" variant="primary" disabled={busy}>
+          {busy ? 'Starting…' : 'Start writing'}
+        </Button>
+      </div>
+    </form>
+  );
+}

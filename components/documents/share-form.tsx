@@ -1,0 +1,47 @@
+'use client';
+
+import { useState } from 'react';
+import { fetchJson } from '@/components/api/fetch-json';
+import { Button } from '@/components/ui/button';
+import { Field, SelectInput, TextInput } from '@/components/ui/field';
+
+/** Shares the document with another account as reviewer (read, history, restore) or editor. */
+export function ShareForm({ documentId }: { documentId: string }) {
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<'reviewer' | 'editor'>('reviewer');
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    try {
+      await fetchJson(`/api/documents/${documentId}/members`, { method: 'POST', body: { email, role } });
+      setResult({ ok: true, text: `Shared with ${email} as ${role}.` });
+      setEmail('');
+    } catch (failure) {
+      setResult({ ok: false, text: failure instanceof Error ? failure.message : String(failure) });
+    }
+  };
+  return (
+    <form onSubmit={submit} aria-labelledby="share-title" className="flex flex-col gap-3">
+      <h2 id="share-title" className="text-sm font-semibold">
+        Share
+      </h2>
+      <div className="flex flex-wrap items-end gap-2">
+        <Field label="Email" htmlFor="share-email" className="min-w-56 flex-1">
+          <TextInput id="share-email" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        </Field>
+        <Field label="Role" htmlFor="share-role">
+          <SelectInput id="share-role" value={role} onChange={(e) => setRole(e.target.value as 'reviewer' | 'editor')}>
+            <option value="reviewer">Reviewer</option>
+            <option value="editor">Editor</option>
+          </SelectInput>
+        </Field>
+        <Button type="submit">Share</Button>
+      </div>
+      {result && (
+        <p role={result.ok ? 'status' : 'alert'} className={result.ok ? 'text-sm text-emerald-700 dark:text-emerald-300' : 'text-sm text-red-700 dark:text-red-300'}>
+          {result.text}
+        </p>
+      )}
+    </form>
+  );
+}

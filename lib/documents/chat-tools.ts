@@ -1,0 +1,41 @@
+import { tool } from 'ai';
+import { z } from 'zod';
+import type { ChatToolContext, ChatToolFactory } from '@/lib/chat/tools/registry';
+import { createDocument } from './create-document';
+import type { PipelineDeps } from './pipeline-deps';
+import { reviseSection } from './revise-section';
+
+/**
+ * The chat model's document tools. The model decides when to call them; the
+ * system (not the model) posts the Started / Updated / Done messages.
+ */
+export function documentChatTools(deps: PipelineDeps): ChatToolFactory {
+  return (ctx) => ({ start_document: startDocumentTool(deps, ctx), revise_section: reviseSectionTool(deps, ctx) });
+}
+
+function startDocumentTool(deps: PipelineDeps, ctx: ChatToolContext) {
+  return tool({
+    description:
+      'Start writing a long document (report, proposal, article, manual) as a background job, from the conversation. Files the person attached in this chat become its sources. Returns the document id; progress is posted in the chat.',
+    inputSchema: z.object({ request: z.string().min(3).max(4000).describe('what to write, in the person’s words, with any details from the conversation') }),
+    execute: async ({ request }) => {
+      const chat = await deps.db.chat.findUnique({ where: { id: ctx.chatId }, select: { model: true } });
+      const model = deps.catalog.find(chat?.model)?.id ?? deps.catalog.default.id;
+      const { id } = await createDocument(deps.db, { ownerId: ctx.userId, chatId: ctx.chatId, request, model, adoptChatSources: true });
+      const sources = await deps.db.source.count({ where: { documentId: id } });
+      return { documentId: id, url: `/documents/${id}`, status: 'queued', sources, note: 'The document is being planned; questions, if any, will appear in this chat.' };
+    },
+  });
+}
+
+function reviseSectionTool(deps: PipelineDeps, ctx: ChatToolContext) {
+  return tool({
+    description: 'Revise one section of an existing document by an instruction (e.g. "shorten it", "make it more formal").',
+    inputSchema: z.object({
+      documentId: z.string().min(1),
+      section: z.string().min(1).describe('the section title or its number'),
+      instruction: z.string().min(1).max(2000),
+    }),
+    execute: async ({ documentId, section, instruction }, { abortSignal }) => reviseSection(deps, { userId: ctx.userId, documentId, section, instruction, signal: abortSignal }),
+  });
+}

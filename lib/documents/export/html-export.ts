@@ -1,0 +1,82 @@
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import { unified } from 'unified';
+import { footnoteText, type ExportedDocument } from './document-export';
+import { renderBlocks, escapeHtml, type FootnoteRefs } from './mdast-html';
+
+/**
+ * An accessible, self-contained HTML page: landmarks (header, main, footer),
+ * one h1 then h2 per section (section headings demoted so the order never
+ * skips), the document's language, and sources as footnotes with back links.
+ */
+export function renderHtml(doc: ExportedDocument): string {
+  const parser = unified().use(remarkParse).use(remarkGfm);
+  const refs: FootnoteRefs = { seen: new Map() };
+  const sections = doc.sections
+    .map((section) => {
+      const tree = parser.parse(protectMarkers(section.body));
+      return [
+        `<section aria-labelledby="section-${section.position}">`,
+        `<h2 id="section-${section.position}">${escapeHtml(section.title)}</h2>`,
+        section.flagged ? '<p role="note"><strong>Fact check:</strong> some figures or names in this section are not supported by its sources.</p>' : '',
+        renderBlocks(tree.children, { headingOffset: 2, refs }),
+        '</section>',
+      ].join('\n');
+    })
+    .join('\n');
+  const footnotes =
+    doc.footnotes.length === 0
+      ? ''
+      : [
+          '<section role="doc-endnotes" aria-labelledby="sources-title">',
+          '<h2 id="sources-title">Sources</h2>',
+          '<ol>',
+          ...doc.footnotes.map((f, i) => {
+            const n = i + 1;
+            const back = refs.seen.has(n) ? ` <a href="#fnref-${n}" role="doc-backlink" aria-label="Back to reference ${n}">↩</a>` : '';
+            const link = f.url ? ` <a href="${escapeHtml(f.url)}">${escapeHtml(f.url)}</a>` : '';
+            return `<li id="fn-${n}">${escapeHtml(footnoteText(f))}${link}${back}</li>`;
+          }),
+          '</ol>',
+          '</section>',
+        ].join('\n');
+  return [
+    '<!doctype html>',
+    `<html lang="${languageOf(doc)}">`,
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(doc.title)}</title>`,
+    '<style>body{font:17px/1.6 system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem;color:#1a1a1a}table{border-collapse:collapse}th,td{border:1px solid #999;padding:.3rem .6rem}sup a{text-decoration:none}.summary{font-style:italic}</style>',
+    '</head>',
+    '<body>',
+    '<a href="#main">Skip to the document</a>',
+    `<header><p>${escapeHtml(doc.type ? `${doc.type[0].toUpperCase()}${doc.type.slice(1)}` : 'Document')} written with Quire</p></header>`,
+    '<main id="main">',
+    '<article aria-labelledby="document-title">',
+    `<h1 id="document-title">${escapeHtml(doc.title)}</h1>`,
+    doc.summary ? `<p class="summary">${escapeHtml(doc.summary)}</p>` : '',
+    sections,
+    footnotes,
+    '</article>',
+    '</main>',
+    `<footer><p>${doc.footnotes.length} source citation${doc.footnotes.length === 1 ? '' : 's'}.</p></footer>`,
+    '</body>',
+    '</html>',
+    '',
+  ]
+    .filter((line) => line !== '')
+    .join('\n');
+}
+
+/** `[^k]` would parse as a footnote reference only with a definition beside it: keep it as a private-use token. */
+function protectMarkers(body: string): string {
+  return body.replace(/\[\^(\d+)\]/g, '\uE000$1\uE001');
+}
+
+function languageOf(doc: ExportedDocument): string {
+  const sample = `${doc.title} ${doc.sections.map((s) => s.body.slice(0, 200)).join(' ')}`;
+  if (/[\u4e00-\u9fff]/.test(sample)) return 'zh';
+  if (/[а-яё]/i.test(sample)) return 'ru';
+  return 'en';
+}

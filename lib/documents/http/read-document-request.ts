@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { readJson, validationError } from '@/lib/http/handler';
+import { AppError } from '@/lib/http/errors';
+import { MAX_SECTIONS } from '../steps/plan-step';
+import { MAX_SOURCE_FILE_BYTES, MAX_SOURCE_TEXT_CHARS, parsePastedText, parseSourceFile, type ParsedSource } from '../sources/parse-source-file';
+
+export const MAX_FILES_PER_REQUEST = 8;
+/** the whole multipart body: a few files at the per-file limit, plus the fields */
+export const MAX_UPLOAD_BYTES = 4 * MAX_SOURCE_FILE_BYTES + 64 * 1024;
+
+const sourceInput = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('text'), title: z.string().max(200).default('Pasted text'), content: z.string().min(1).max(MAX_SOURCE_TEXT_CHARS) }),
+  z.object({ kind: z.literal('url'), url: z.string().url().max(2000) }),
+]);
+
+const createFields = z.object({
+  request: z.string().trim().min(3).max(4000),
+  chatId: z.string().max(100).optional(),
+  allowPublicSources: z.boolean().optional(),
+  budgetMicros: z.number().int().positive().max(1_000_000_000).optional(),
+  /** how many sections to plan (default: the document type's template) */
+  sectionCount: z.number().int().min(1).max(MAX_SECTIONS).optional(),
+  model: z.string().max(200).optional(),
+  sources: z.array(sourceInput).max(20).optional(),
+});
+
+export type DocumentRequestFields = z.infer<typeof createFields>;
+
+export interface DocumentRequest extends Omit<DocumentRequestFields, 'sources'> {
+  sources: ParsedSource[];
+  urls: string[];
+}
+
+/** POST /api/documents: JSON, or multipart/form-data with a `request` field plus files. */
+export async function readDocumentRequest(request: Request): Promise<DocumentRequest> {
+  if ((request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) {
+    const { fields, files } = await readMultipart(request);
+    const parsed = createFields.safeParse({
+      request: fields.get('request') ?? '',
+      chatId: fields.get('chatId') || undefined,
+      allowPublicSources: fields.has('allowPublicSources') ? fields.get('allowPublicSources') === 'true' : undefined,
+      budgetMicros: fields.get('budgetMicros') ? Number(fields.get('budgetMicros')) : undefined,
+      sectionCount: fields.get('sectionCount') ? Number(fields.get('sectionCount')) : undefined,
+      model: fields.get('model') || undefined,
+    });
+    if (!parsed.success) throw validationError(parsed.error);
+    return { ...parsed.data, sources: await Promise.all(files.map(parseSourceFile)), urls: [] };
+  }
+  const body = await readJson(request, createFields, MAX_SOURCE_TEXT_CHARS * 4 + 64 * 1024);
+  const sources = (body.sources ?? []).flatMap((s) => (s.kind === 'text' ? [parsePastedText(s.title, s.content)] : []));
+  const urls = (body.sources ?? []).flatMap((s) => (s.kind === 'url' ? [s.url] : []));
+  return { ...body, sources, urls };
+}
+
+/** Files only (attaching to a document later, or to a chat before start_document). */
+export async function readSourceFiles(request: Request): Promise<{ fields: Map<string, string>; sources: ParsedSource[] }> {
+  const { fields, files } = await readMultipart(request);
+  if (files.length === 0) throw new AppError('validation_failed', 'Attach at least one file.');
+  return { fields, sources: await Promise.all(files.map(parseSourceFile)) };
+}
+
+async function readMultipart(request: Request): Promise<{ fields: Map<string, string>; files: Array<{ name: string; type: string; bytes: Uint8Array }> }> {
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > MAX_UPLOAD_BYTES) throw new AppError('payload_too_large', `The upload is larger than ${Math.round(MAX_UPLOAD_BYTES / 1024 / 1024)} MB.`);
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch (error) {
+    throw new AppError('bad_request', `The form could not be read: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const fields = new Map<string, string>();
+  const files: Array<{ name: string; type: string; bytes: Uint8Array }> = [];
+  for (const [name, value] of form.entries()) {
+    if (typeof value === 'string') fields.set(name, value);
+    // a browser sends an unnamed empty entry for a file input left empty
+    else if (value.size === 0 && !value.name) continue;
+    else {
+      if (value.size > MAX_SOURCE_FILE_BYTES) throw new AppError('payload_too_large', `“${value.name}” is larger than ${MAX_SOURCE_FILE_BYTES / 1024 / 1024} MB.`);
+      files.push({ name: value.name || 'attachment', type: value.type, bytes: new Uint8Array(await value.arrayBuffer()) });
+    }
+  }
+  if (files.length > MAX_FILES_PER_REQUEST) throw new AppError('validation_failed', `Attach at most ${MAX_FILES_PER_REQUEST} files at once.`);
+  return { fields, files };
+}

@@ -1,0 +1,37 @@
+import type { Db, Tx } from '@/lib/db/client';
+import { formatUsd } from '@/lib/billing/pricing';
+import { DB_NOW } from './job-lease';
+
+/** The document's own budget would be exceeded: the job pauses until the person raises it. */
+export class BudgetExhaustedError extends Error {
+  constructor(readonly neededMicros: bigint, readonly leftMicros: bigint) {
+    super(
+      `The document's budget is used up: the next step may cost up to ${formatUsd(neededMicros)}, ${formatUsd(leftMicros < 0n ? 0n : leftMicros)} is left. Raise the budget and resume.`,
+    );
+    this.name = 'BudgetExhaustedError';
+  }
+}
+
+/**
+ * Invariant: a job never commits more than its budget. Charged calls plus open
+ * reservations plus the new reservation must fit; runs in the reservation's
+ * transaction, after the job row is locked by the fence, so a job's calls are
+ * checked one at a time.
+ */
+export async function assertWithinBudget(tx: Tx, jobId: string, budgetMicros: bigint, reservationMicros: bigint): Promise<void> {
+  const [row] = await tx.$queryRaw<{ committed: bigint | null }[]>`
+    SELECT COALESCE(SUM(CASE WHEN c.status = 'reserved' THEN c."reservedMicros" ELSE c."costMicros" END), 0)::bigint AS committed
+    FROM model_call c JOIN ledger_entry e ON e.id = c."entryId"
+    WHERE e."jobId" = ${jobId}`;
+  const committed = BigInt(row?.committed ?? 0n);
+  if (committed + reservationMicros > budgetMicros) throw new BudgetExhaustedError(reservationMicros, budgetMicros - committed);
+}
+
+/** Invariant: `spentMicros` is what the ledger says the job's calls cost (recomputed, so re-running is harmless). */
+export async function refreshJobSpent(db: Db | Tx, jobId: string): Promise<void> {
+  await db.$executeRaw`
+    UPDATE document_job SET "spentMicros" = (
+      SELECT COALESCE(SUM(e."chargedMicros"), 0) FROM ledger_entry e WHERE e."jobId" = ${jobId}
+    ), "updatedAt" = ${DB_NOW}
+    WHERE id = ${jobId}`;
+}

@@ -1,0 +1,39 @@
+import type { Db } from '@/lib/db/client';
+import type { ModelCatalog } from '@/lib/llm/catalog';
+import type { ModelProvider } from '@/lib/llm/provider';
+import type { PublicSearchProvider } from './sources/public-search';
+
+/** What the document pipeline needs from the outside world, passed in so it runs without Next.js. */
+export interface PipelineDeps {
+  db: Db;
+  provider: ModelProvider;
+  catalog: ModelCatalog;
+  /** the deployment's PUBLIC_SOURCES: a request can only narrow it */
+  publicSources: boolean;
+  /** null: no web-search provider configured (the default) */
+  publicSearch: PublicSearchProvider | null;
+  /** the default output ceiling per call (LLM_MAX_OUTPUT_TOKENS) */
+  maxOutputTokens: number;
+  /** one JSON line per upstream request (CONTRACT.md "Logs") */
+  log: (line: Record<string, unknown>) => void;
+}
+
+export const logToStdout = (line: Record<string, unknown>) => console.log(JSON.stringify(line));
+
+/** The pipeline's dependencies from the composition root (route handlers, chat tools). */
+export function pipelineDepsFromApp(app: {
+  db: Db;
+  provider: ModelProvider;
+  catalog: ModelCatalog;
+  config: { publicSources: boolean; llm: { maxOutputTokens: number } };
+}): PipelineDeps {
+  return {
+    db: app.db,
+    provider: app.provider,
+    catalog: app.catalog,
+    publicSources: app.config.publicSources,
+    publicSearch: null,
+    maxOutputTokens: app.config.llm.maxOutputTokens,
+    log: logToStdout,
+  };
+}

@@ -1,0 +1,99 @@
+import type { Db, Tx } from '@/lib/db/client';
+import { AppError } from '@/lib/http/errors';
+import { Prisma } from '@/lib/generated/prisma/client';
+import { canonicalize } from './canvas/serialize-section';
+import { factCheck } from './canvas/fact-check';
+import { countWords, postDocumentEvent, type SectionChange } from './chat-events';
+import { numberedFacts } from './facts';
+import { sectionDigest } from './section-digest';
+
+export type VersionKind = 'draft' | 'manual' | 'rewrite' | 'restore';
+
+/** A section is editable once the pipeline has written it; before that its draft is still to come. */
+const EDITABLE = ['written', 'flagged'];
+
+export function sectionConflict(message: string, current: { version: number; body: string }): AppError {
+  return new AppError('conflict', message, { current: { version: current.version, body: current.body } });
+}
+
+export interface SectionWrite {
+  sectionId: string;
+  authorId: string | null;
+  body: string;
+  baseVersion: number;
+  kind: Exclude<VersionKind, 'draft'>;
+  /** how the chat's Updated message describes it */
+  how: SectionChange['how'];
+}
+
+/**
+ * Appends a version: compare-and-set on `baseVersion`, so a stale base is a
+ * 409 with the current text, never an overwrite. A body equal to the current
+ * one changes nothing (no version, no Updated message). Flags are recomputed
+ * by the code fact check against the section's facts.
+ */
+export async function writeSectionVersion(db: Db, write: SectionWrite): Promise<{ version: number; changed: boolean; body: string }> {
+  const body = canonicalize(write.body);
+  const facts = (await numberedFacts(db, write.sectionId)).map((f) => f.text);
+  return db.$transaction(async (tx) => {
+    const section = await tx.section.findUnique({ where: { id: write.sectionId }, include: { document: { select: { id: true, title: true, chatId: true, request: true } } } });
+    if (!section) throw new AppError('not_found', 'Section not found.');
+    if (!EDITABLE.includes(section.status)) throw sectionConflict('This section has not been written yet; wait for its first draft.', section);
+    if (section.version !== write.baseVersion) throw sectionConflict('The section changed since you opened it.', section);
+    if (body === section.body) return { version: section.version, changed: false, body };
+    const flags = factCheck({ text: body, facts, allowedSources: [section.title, section.brief, section.document.title, section.document.request] }).flags;
+    const saved = await tx.section.updateMany({
+      where: { id: section.id, version: write.baseVersion },
+      data: {
+        body,
+        version: { increment: 1 },
+        status: flags.length > 0 ? 'flagged' : 'written',
+        flags: flags.length > 0 ? flags.map((f) => ({ ...f })) : Prisma.DbNull,
+        summary: sectionDigest(body),
+      },
+    });
+    if (saved.count === 0) throw sectionConflict('The section changed since you opened it.', section);
+    const version = write.baseVersion + 1;
+    await tx.sectionVersion.create({ data: { sectionId: section.id, version, kind: write.kind, body, authorId: write.authorId } });
+    if (section.document.chatId) {
+      await postUpdated(tx, section.document, [
+        { sectionId: section.id, section: section.title, how: write.how, version, wordsBefore: countWords(section.body), wordsAfter: countWords(body) },
+      ]);
+    }
+    return { version, changed: true, body };
+  });
+}
+
+async function postUpdated(tx: Tx, document: { id: string; title: string; chatId: string | null }, changes: SectionChange[]): Promise<void> {
+  if (!document.chatId) return;
+  await postDocumentEvent(tx, document.chatId, { event: 'document_updated', documentId: document.id, title: document.title, changes });
+}
+
+/** Restoring appends the old text as a new version; nothing is deleted. */
+export async function restoreSectionVersion(db: Db, input: { sectionId: string; userId: string; version: number; baseVersion: number }) {
+  const old = await db.sectionVersion.findUnique({ where: { sectionId_version: { sectionId: input.sectionId, version: input.version } }, select: { body: true } });
+  if (!old) throw new AppError('not_found', `Version ${input.version} does not exist.`);
+  return writeSectionVersion(db, { sectionId: input.sectionId, authorId: input.userId, body: old.body, baseVersion: input.baseVersion, kind: 'restore', how: 'restored' });
+}
+
+export interface SectionVersionView {
+  version: number;
+  kind: VersionKind;
+  author: string;
+  createdAt: string;
+  body: string;
+}
+
+/** Oldest first (CONTRACT.md). The pipeline's drafts are authored by "Quire". */
+export async function listSectionVersions(db: Db, sectionId: string): Promise<SectionVersionView[]> {
+  const versions = await db.sectionVersion.findMany({ where: { sectionId }, orderBy: { version: 'asc' } });
+  const authorIds = [...new Set(versions.map((v) => v.authorId).filter((id): id is string => id !== null))];
+  const authors = new Map((await db.user.findMany({ where: { id: { in: authorIds } }, select: { id: true, name: true } })).map((u) => [u.id, u.name]));
+  return versions.map((v) => ({
+    version: v.version,
+    kind: v.kind as VersionKind,
+    author: v.authorId ? (authors.get(v.authorId) ?? 'a former member') : 'Quire',
+    createdAt: v.createdAt.toISOString(),
+    body: v.body,
+  }));
+}

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import type { AppConfig } from '@/lib/config';
+import type { Database } from '@/lib/db/client';
+import { ModelCatalog, parseModelCatalog } from '@/lib/llm/catalog';
+import { createModelProvider } from '@/lib/llm/provider';
+import { SIMULATED_MODELS } from '@/lib/llm/simulator/models';
+import { logToStdout, type PipelineDeps } from '../pipeline-deps';
+import type { WorkerOptions } from './document-worker';
+
+/** The pipeline's dependencies for a process without Next.js (the web server script, `npm run worker`). */
+export function pipelineDepsFromConfig(database: Database, cfg: AppConfig): PipelineDeps {
+  return {
+    db: database.prisma,
+    provider: createModelProvider({ baseUrl: cfg.llm.baseUrl ?? `http://127.0.0.1:${cfg.port}/api/simulator/v1`, apiKey: cfg.llm.apiKey }),
+    catalog: new ModelCatalog(parseModelCatalog(cfg.llm.models, cfg.llm, SIMULATED_MODELS)),
+    publicSources: cfg.publicSources,
+    publicSearch: null,
+    maxOutputTokens: cfg.llm.maxOutputTokens,
+    log: logToStdout,
+  };
+}
+
+const tuning = z.object({
+  QUIRE_JOB_LEASE_MS: z.coerce.number().int().min(200).optional(),
+  QUIRE_JOB_POLL_MS: z.coerce.number().int().min(10).optional(),
+  QUIRE_JOB_RETRY_MS: z.coerce.number().int().min(1).optional(),
+});
+
+/** Operator tuning of the worker (lease length, poll interval, first retry delay); defaults suit production. */
+export function workerOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): WorkerOptions {
+  const parsed = tuning.parse(env);
+  return { leaseMs: parsed.QUIRE_JOB_LEASE_MS, pollMs: parsed.QUIRE_JOB_POLL_MS, retryBaseMs: parsed.QUIRE_JOB_RETRY_MS };
+}

@@ -1,0 +1,49 @@
+// Screenshots of the main screens for the README:
+//   npx tsx scripts/take-screenshots.ts http://localhost:3000
+// against a running server (STAFF_EMAILS must include staff@example.com for the staff view).
+import { chromium, type Page } from '@playwright/test';
+
+const base = process.argv[2] ?? 'http://localhost:3000';
+const out = 'docs/screenshots';
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+});
+
+async function signUp(page: Page, email: string, name: string) {
+  await page.goto(`${base}/sign-up`);
+  await page.getByLabel(/name/i).fill(name);
+  await page.getByLabel(/email/i).fill(email);
+  await page.getByLabel(/password/i).fill('correct-horse-battery');
+  await page.getByRole('button', { name: /sign up|create account/i }).click();
+  await page.waitForURL(/\/chats\//);
+}
+
+async function send(page: Page, text: string) {
+  await page.getByTestId('chat-input').fill(text);
+  await page.getByTestId('send-button').click();
+  await page.getByTestId('send-button').waitFor({ timeout: 60_000 });
+  await page.waitForTimeout(800);
+}
+
+const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
+const page = await context.newPage();
+const stamp = Date.now().toString(36);
+await signUp(page, `ada-${stamp}@example.com`, 'Ada Lovelace');
+await send(page, 'I am on Windows 11 with the Pro plan. How do I install the desktop app?');
+await send(page, 'Give me [sim:list 12] checks before I export a long report');
+await page.screenshot({ path: `${out}/chat.png` });
+await page.goto(`${base}/wallet`);
+await page.waitForTimeout(500);
+await page.screenshot({ path: `${out}/wallet.png` });
+
+const staffContext = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US', colorScheme: 'dark' });
+const staff = await staffContext.newPage();
+await signUp(staff, `staff@example.com`, 'Sam Staff').catch(() => undefined);
+await staff.goto(`${base}/staff`);
+await staff.waitForTimeout(500);
+await staff.getByTestId('staff-transcript-row').filter({ hasText: 'ada-' }).first().click();
+await staff.waitForTimeout(800);
+await staff.screenshot({ path: `${out}/staff-transcript.png` });
+await browser.close();
+console.log(`Screenshots written to ${out}/`);

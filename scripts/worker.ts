@@ -1,0 +1,48 @@
+// `npm run worker [-- --concurrency N]`: a standalone document-pipeline worker
+// against PostgreSQL. Run as many as you like, on any machine that reaches the
+// database: jobs are claimed with FOR UPDATE SKIP LOCKED and leases expire.
+import { loadConfig } from '../lib/config';
+import { openDatabase } from '../lib/db/client';
+import { startDocumentWorker } from '../lib/documents/worker/document-worker';
+import { pipelineDepsFromConfig, workerOptionsFromEnv } from '../lib/documents/worker/worker-deps';
+
+async function main() {
+  const cfg = loadConfig();
+  if (!cfg.databaseUrl) {
+    console.error(
+      'npm run worker needs PostgreSQL (set DATABASE_URL=postgres://…). With the embedded database the web process (npm start) runs the document worker itself.',
+    );
+    process.exit(2);
+  }
+  const index = process.argv.indexOf('--concurrency');
+  const concurrency = Math.max(1, Number(index >= 0 ? process.argv[index + 1] : process.env.WORKER_CONCURRENCY ?? 1) || 1);
+  // The web process applies migrations; several workers starting together must not race for the migration lock.
+  const database = await openDatabase({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir, migrate: false });
+  const [schema] = await database.prisma.$queryRaw<Array<{ ready: boolean }>>`SELECT to_regclass('public.document_job') IS NOT NULL AS ready`;
+  if (!schema?.ready) {
+    console.error('The database has no document tables yet: start the web process (npm start) once to apply the migrations.');
+    await database.close();
+    process.exit(2);
+  }
+  const deps = pipelineDepsFromConfig(database, cfg);
+  const options = workerOptionsFromEnv();
+  const workers = Array.from({ length: concurrency }, () => startDocumentWorker(deps, options));
+  console.log(JSON.stringify({ event: 'worker_started', workers: workers.map((w) => w.workerId), models: cfg.llm.baseUrl ?? 'simulator via the web process' }));
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(JSON.stringify({ event: 'worker_stopping', signal }));
+    await Promise.all(workers.map((w) => w.stop()));
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error) => {
+  console.error(`The worker could not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

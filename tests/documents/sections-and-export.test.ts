@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSimulatorServer, type SimulatorServer } from '@/lib/llm/simulator';
+import { CAN, requireDocumentRole, requireSectionRole } from '@/lib/documents/access';
+import { createDocument } from '@/lib/documents/create-document';
+import { exportDocument } from '@/lib/documents/export/export-document';
+import { shareDocument } from '@/lib/documents/members';
+import { reviseSection } from '@/lib/documents/revise-section';
+import { listSectionVersions, restoreSectionVersion, writeSectionVersion } from '@/lib/documents/section-edits';
+import { parsePastedText } from '@/lib/documents/sources/parse-source-file';
+import { startDocument } from '@/lib/documents/start-document';
+import { openTestDatabase, type TestDatabase } from '@/tests/support/test-database';
+import { createTestChat, createTestUser, driveJobsToRest, SAMPLE_SOURCE, testPipelineDeps } from '@/tests/support/documents-harness';
+
+describe('sections, versions, sharing and export of a written document', () => {
+  let db: TestDatabase;
+  let simulator: SimulatorServer;
+  let owner: string;
+  let chatId: string;
+  let documentId: string;
+  beforeAll(async () => {
+    db = await openTestDatabase('pglite');
+    simulator = await startSimulatorServer({ tokenDelayMs: 0 });
+    owner = await createTestUser(db.prisma, { email: 'owner@example.com' });
+    chatId = await createTestChat(db.prisma, owner);
+    ({ id: documentId } = await createDocument(db.prisma, {
+      ownerId: owner,
+      chatId,
+      request: 'Write a report on the Lisbon warehouse',
+      model: 'sim-swift',
+      sectionCount: 2,
+      researchRounds: 1,
+      sources: [parsePastedText('Warehouse notes', SAMPLE_SOURCE)],
+    }));
+    await driveJobsToRest(testPipelineDeps(db.prisma, simulator.url));
+  }, 60_000);
+  afterAll(async () => {
+    await simulator?.close();
+    await db?.dispose();
+  });
+
+  const firstSection = () => db.prisma.section.findFirstOrThrow({ where: { documentId }, orderBy: { position: 'asc' } });
+  const updatedEvents = () => db.prisma.message.count({ where: { chatId, kind: 'event', meta: { path: ['event'], equals: 'document_updated' } } });
+
+  it('a manual edit appends a version and posts Updated; a stale base is a conflict with the current text; an unchanged body changes nothing', async () => {
+    const section = await firstSection();
+    const before = await updatedEvents();
+    const edited = await writeSectionVersion(db.prisma, { sectionId: section.id, authorId: owner, body: `${section.body}\n\nOne more paragraph.`, baseVersion: 1, kind: 'manual', how: 'edited' });
+    expect(edited).toMatchObject({ version: 2, changed: true });
+    expect(await updatedEvents()).toBe(before + 1);
+
+    const stale = writeSectionVersion(db.prisma, { sectionId: section.id, authorId: owner, body: 'Overwrite?', baseVersion: 1, kind: 'manual', how: 'edited' });
+    await expect(stale).rejects.toMatchObject({ status: 409, body: { current: { version: 2, body: edited.body } } });
+
+    const same = await writeSectionVersion(db.prisma, { sectionId: section.id, authorId: owner, body: edited.body, baseVersion: 2, kind: 'manual', how: 'edited' });
+    expect(same).toMatchObject({ version: 2, changed: false });
+    expect(await updatedEvents()).toBe(before + 1);
+  });
+
+  it('restore appends the old text as a new version and deletes nothing', async () => {
+    const section = await firstSection();
+    const draft = (await listSectionVersions(db.prisma, section.id))[0];
+    const restored = await restoreSectionVersion(db.prisma, { sectionId: section.id, userId: owner, version: 1, baseVersion: section.version });
+    const versions = await listSectionVersions(db.prisma, section.id);
+    expect(versions.map((v) => v.kind)).toEqual(['draft', 'manual', 'restore']);
+    expect(versions.at(-1)).toMatchObject({ version: restored.version, body: draft.body });
+    expect(versions[0].author).toBe('Quire');
+  });
+
+  it('revise_section rewrites a named section through the model and the fact check, posting Updated', async () => {
+    const section = await firstSection();
+    const before = await updatedEvents();
+    const result = await reviseSection(testPipelineDeps(db.prisma, simulator.url), { userId: owner, documentId, section: section.title, instruction: 'Make it shorter' });
+    expect(result.applied).toBe(true);
+    const versions = await listSectionVersions(db.prisma, section.id);
+    if (result.applied && result.changed) {
+      expect(versions.at(-1)?.kind).toBe('rewrite');
+      expect(await updatedEvents()).toBe(before + 1);
+    } else {
+      expect(await updatedEvents()).toBe(before);
+    }
+    const calls = await db.prisma.modelCall.findMany({ where: { purpose: 'revise' } });
+    expect(calls.length).toBeGreaterThan(0);
+  });
+
+  it('another user gets 404 until shared; a reviewer reads and restores but cannot edit', async () => {
+    const stranger = await createTestUser(db.prisma, { email: 'reviewer@example.com' });
+    await expect(requireDocumentRole(db.prisma, documentId, stranger, CAN.read)).rejects.toMatchObject({ status: 404 });
+    await shareDocument(db.prisma, documentId, owner, 'Reviewer@example.com', 'reviewer');
+    expect(await requireDocumentRole(db.prisma, documentId, stranger, CAN.read)).toBe('reviewer');
+    const section = await firstSection();
+    await expect(requireSectionRole(db.prisma, section.id, stranger, CAN.restore)).resolves.toMatchObject({ role: 'reviewer' });
+    await expect(requireSectionRole(db.prisma, section.id, stranger, CAN.edit)).rejects.toMatchObject({ status: 403 });
+  });
+
+  it('exports Markdown with sources as footnotes, and accessible HTML with landmarks and heading order', async () => {
+    const md = (await exportDocument(db.prisma, documentId, 'md')).content;
+    expect(md).toMatch(/^# /);
+    expect(md).toMatch(/^## /m);
+    expect(md).toMatch(/^\[\^1\]: (Warehouse notes|Answers to the questions), paragraph \d+: “/m);
+    const html = (await exportDocument(db.prisma, documentId, 'html')).content;
+    expect(html).toMatch(/<html lang="en">/);
+    for (const landmark of ['<header>', '<main id="main">', '<footer>', 'role="doc-endnotes"']) expect(html).toContain(landmark);
+    const headings = [...html.matchAll(/<h([1-6])/g)].map((m) => Number(m[1]));
+    expect(headings[0]).toBe(1);
+    for (let i = 1; i < headings.length; i++) expect(headings[i] - headings[i - 1]).toBeLessThanOrEqual(1);
+    expect(html).toMatch(/<a href="#fn-1" id="fnref-1" role="doc-noteref"/);
+    expect(html).toMatch(/<li id="fn-1">(Warehouse notes|Answers to the questions), paragraph/);
+  });
+
+  it('a URL source is refused when the deployment has public sources off', async () => {
+    const deps = { db: db.prisma, catalog: testPipelineDeps(db.prisma, simulator.url).catalog, publicSources: false, rateLimitPerMinute: 100 };
+    await expect(
+      startDocument(deps, owner, { request: 'Write a report', sources: [], urls: ['https://example.org/'], allowPublicSources: true }),
+    ).rejects.toMatchObject({ status: 422, message: expect.stringMatching(/PUBLIC_SOURCES is off/) });
+  });
+});
