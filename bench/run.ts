@@ -10,6 +10,7 @@ process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
 import { runBillingBenchmark } from './billing-bench';
 import { runChatBenchmark } from './chat-bench';
 import { runContextBenchmark } from './context-bench';
+import { runDocumentsBenchmark } from './documents-bench';
 
 const benchmarks: Record<string, () => Promise<unknown>> = {
   context: async () => {
@@ -18,6 +19,7 @@ const benchmarks: Record<string, () => Promise<unknown>> = {
   },
   billing: () => runBillingBenchmark(),
   chat: () => runChatBenchmark(),
+  documents: () => runDocumentsBenchmark(),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

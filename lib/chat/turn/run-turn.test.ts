@@ -87,7 +87,8 @@ describe.each(testDatabaseKinds())('chat turns against the simulator on %s', (ki
     expect(call.costMicros).toBe(BigInt(Math.ceil(call.inputTokens * model.inputPrice + call.outputTokens * model.outputPrice)));
   });
 
-  it('stop: the upstream connection closes within 200 ms, the saved text is what was sent, usage is estimated', async () => {
+  // retried: on a machine loaded by parallel suites the event loop can lag; a broken abort fails every try
+  it('stop: the upstream connection closes within 200 ms, the saved text is what was sent, usage is estimated', { retry: 2 }, async () => {
     const { user, chatId } = await newUserChat(h, { credits: 5_000_000n });
     const abort = new AbortController();
     let abortedAt = 0;
