@@ -24,6 +24,8 @@ export interface SectionWrite {
   kind: Exclude<VersionKind, 'draft'>;
   /** how the chat's Updated message describes it */
   how: SectionChange['how'];
+  /** the caller already canonicalized `body` (a range rewrite verifies its splice that way) */
+  canonical?: boolean;
 }
 
 /**
@@ -33,7 +35,7 @@ export interface SectionWrite {
  * by the code fact check against the section's facts.
  */
 export async function writeSectionVersion(db: Db, write: SectionWrite): Promise<{ version: number; changed: boolean; body: string }> {
-  const body = canonicalize(write.body);
+  const body = write.canonical ? write.body : canonicalize(write.body);
   const facts = (await numberedFacts(db, write.sectionId)).map((f) => f.text);
   return db.$transaction(async (tx) => {
     const section = await tx.section.findUnique({ where: { id: write.sectionId }, include: { document: { select: { id: true, title: true, chatId: true, request: true } } } });

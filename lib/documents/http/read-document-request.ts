@@ -2,11 +2,8 @@ import { z } from 'zod';
 import { readJson, validationError } from '@/lib/http/handler';
 import { AppError } from '@/lib/http/errors';
 import { MAX_SECTIONS } from '../steps/plan-step';
-import { MAX_SOURCE_FILE_BYTES, MAX_SOURCE_TEXT_CHARS, parsePastedText, parseSourceFile, type ParsedSource } from '../sources/parse-source-file';
-
-export const MAX_FILES_PER_REQUEST = 8;
-/** the whole multipart body: a few files at the per-file limit, plus the fields */
-export const MAX_UPLOAD_BYTES = 4 * MAX_SOURCE_FILE_BYTES + 64 * 1024;
+import { MAX_SOURCE_TEXT_CHARS, parsePastedText, parseSourceFile, type ParsedSource } from '../sources/parse-source-file';
+import { MAX_FILES_PER_REQUEST, MAX_SOURCE_FILE_BYTES, MAX_UPLOAD_BYTES } from '../sources/upload-limits';
 
 const sourceInput = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('text'), title: z.string().max(200).default('Pasted text'), content: z.string().min(1).max(MAX_SOURCE_TEXT_CHARS) }),

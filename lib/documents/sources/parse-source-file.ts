@@ -2,13 +2,12 @@ import mammoth from 'mammoth';
 import { extractText } from 'unpdf';
 import { AppError } from '@/lib/http/errors';
 import { splitMarkdownParagraphs, splitParagraphs } from './split-paragraphs';
+import { MAX_SOURCE_FILE_BYTES, sourceKindOf, type SourceKind } from './upload-limits';
 
-/** Per attached file; a larger one is refused with 413 before it is read. */
-export const MAX_SOURCE_FILE_BYTES = 5 * 1024 * 1024;
+export { MAX_SOURCE_FILE_BYTES, sourceKindOf, type SourceKind };
+
 /** A pasted text source. */
 export const MAX_SOURCE_TEXT_CHARS = 200_000;
-
-export type SourceKind = 'text' | 'markdown' | 'pdf' | 'docx';
 
 export interface ParsedSource {
   kind: SourceKind | 'answers' | 'url';
@@ -23,15 +22,6 @@ export interface SourceFile {
   name: string;
   type: string;
   bytes: Uint8Array;
-}
-
-export function sourceKindOf(file: Pick<SourceFile, 'name' | 'type'>): SourceKind | null {
-  const name = file.name.toLowerCase();
-  if (file.type === 'application/pdf' || name.endsWith('.pdf')) return 'pdf';
-  if (file.type === 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' || name.endsWith('.docx')) return 'docx';
-  if (file.type === 'text/markdown' || /\.(md|markdown)$/.test(name)) return 'markdown';
-  if (file.type.startsWith('text/') || /\.(txt|text)$/.test(name)) return 'text';
-  return null;
 }
 
 /**
