@@ -10,6 +10,7 @@ process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
 import { runBillingBenchmark } from './billing-bench';
 import { runChatBenchmark } from './chat-bench';
 import { runContextBenchmark } from './context-bench';
+import { runCanvasBenchmark } from './canvas-bench';
 import { runRewriteServerBenchmark } from './canvas-server-bench';
 import { runDocumentsBenchmark } from './documents-bench';
 
@@ -22,6 +23,7 @@ const benchmarks: Record<string, () => Promise<unknown>> = {
   chat: () => runChatBenchmark(),
   documents: () => runDocumentsBenchmark(),
   rewrite: () => runRewriteServerBenchmark(),
+  canvas: () => runCanvasBenchmark(),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

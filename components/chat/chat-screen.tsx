@@ -7,7 +7,7 @@ import type { ChatJson, ModelJson } from '@/components/api/api-types';
 import { InsightsPanel } from '@/components/insights/insights-panel';
 import { usePanelOpen } from '@/components/insights/use-panel-open';
 import { Button } from '@/components/ui/button';
-import { orderForDisplay } from './chat-ui-message';
+import { dataParts, orderForDisplay } from './chat-ui-message';
 import { ClosedBanner } from './closed-banner';
 import { Composer } from './composer';
 import { MessageList } from './message-list';
@@ -27,6 +27,7 @@ export function ChatScreen({ initialChat, models }: { initialChat: ChatJson; mod
 
   const records = useMemo(() => new Map(view.messages.map((m) => [m.id, m])), [view.messages]);
   const ordered = useMemo(() => orderForDisplay(messages, view.messages), [messages, view.messages]);
+  const documentsStarted = useMemo(() => messages.reduce((n, m) => n + dataParts(m, 'tool').filter((call) => call.name === 'start_document').length, 0), [messages]);
   const last = messages.at(-1);
   const pendingId = (streaming || settling) && last?.role === 'assistant' ? last.id : null;
   const awaitingAnswer = status === 'submitted' && last?.role === 'user';
@@ -79,6 +80,8 @@ export function ChatScreen({ initialChat, models }: { initialChat: ChatJson; mod
         {failure && <TurnFailure failure={failure} onDismiss={session.dismissFailure} />}
         <div className="shrink-0 pt-2">
           <Composer
+            chatId={view.id}
+            documentsStarted={documentsStarted}
             models={models}
             model={model}
             onModelChange={setModel}

@@ -1,12 +1,15 @@
 'use client';
 
-import { ArrowUp, Square } from 'lucide-react';
+import { ArrowUp, Paperclip, Square } from 'lucide-react';
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { ModelJson } from '@/components/api/api-types';
 import { formatCount } from '@/components/format/money';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
+import { SOURCE_FILE_ACCEPT } from '@/lib/documents/sources/upload-limits';
+import { AttachmentChips } from './attachments/attachment-chips';
+import { useChatAttachments } from './attachments/use-chat-attachments';
 import { ModelPicker } from './model-picker';
 import type { Draft } from './use-chat-session';
 import { MAX_MESSAGE_CHARS } from '@/lib/chat/limits';
@@ -16,6 +19,9 @@ const COUNTER_FROM = 5_000;
 const MAX_HEIGHT_PX = 240;
 
 interface ComposerProps {
+  chatId: string;
+  /** how many documents the chat's answers started: each takes the files waiting in the chat */
+  documentsStarted: number;
   models: ModelJson[];
   model: string;
   onModelChange: (id: string) => void;
@@ -29,13 +35,15 @@ interface ComposerProps {
   restoredDraft: Draft | null;
 }
 
-export function Composer({ models, model, onModelChange, busy, holdSend, onSend, onStop, restoredDraft }: ComposerProps) {
+export function Composer({ chatId, documentsStarted, models, model, onModelChange, busy, holdSend, onSend, onStop, restoredDraft }: ComposerProps) {
   const t = useTranslations('chat.composer');
   const locale = useLocale();
   const [text, setText] = useState('');
   const textarea = useRef<HTMLTextAreaElement>(null);
+  const filePicker = useRef<HTMLInputElement>(null);
+  const attachments = useChatAttachments(chatId, documentsStarted);
   const tooLong = text.length > MAX_MESSAGE_CHARS;
-  const canSend = !busy && !holdSend && text.trim().length > 0 && !tooLong;
+  const canSend = !busy && !holdSend && !attachments.uploading && !attachments.blocked && text.trim().length > 0 && !tooLong;
 
   useEffect(() => {
     if (!restoredDraft) return;
@@ -50,10 +58,13 @@ export function Composer({ models, model, onModelChange, busy, holdSend, onSend,
     el.style.height = `${Math.min(el.scrollHeight, MAX_HEIGHT_PX)}px`;
   }, [text]);
 
-  function submit(event?: FormEvent) {
+  async function submit(event?: FormEvent) {
     event?.preventDefault();
     if (!canSend) return;
-    onSend(text.trim());
+    const message = text.trim();
+    // the files first: the answer to this message may start a document that takes them
+    if (!(await attachments.uploadPending())) return;
+    onSend(message);
     setText('');
   }
 
@@ -61,13 +72,14 @@ export function Composer({ models, model, onModelChange, busy, holdSend, onSend,
     // Enter sends; Shift+Enter is a new line; Enter that confirms an IME composition (Chinese input) is neither.
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
-      submit();
+      void submit();
     }
   }
 
   return (
-    <form onSubmit={submit} className="mx-auto w-full max-w-3xl px-4 pb-4 sm:px-6" aria-label={t('formLabel')}>
+    <form onSubmit={(event) => void submit(event)} className="mx-auto w-full max-w-3xl px-4 pb-4 sm:px-6" aria-label={t('formLabel')}>
       <div className="rounded-2xl border border-zinc-300 bg-white shadow-sm focus-within:border-zinc-400 focus-within:ring-4 focus-within:ring-zinc-200/60 dark:border-zinc-700 dark:bg-zinc-900 dark:focus-within:border-zinc-600 dark:focus-within:ring-zinc-800/60">
+        <AttachmentChips items={attachments.items} onRemove={attachments.remove} />
         <label htmlFor="chat-input" className="sr-only">
           {t('label')}
         </label>
@@ -82,9 +94,37 @@ export function Composer({ models, model, onModelChange, busy, holdSend, onSend,
           placeholder={t('placeholder')}
           aria-describedby="chat-input-hint chat-input-counter"
           aria-invalid={tooLong || undefined}
+          readOnly={attachments.uploading}
           className="block max-h-60 w-full resize-none bg-transparent px-4 pt-3.5 pb-1 text-[15px] leading-relaxed text-zinc-900 placeholder:text-zinc-400 focus:outline-none dark:text-zinc-100"
         />
         <div className="flex items-center gap-2 px-2.5 pt-1 pb-2.5">
+          <input
+            ref={filePicker}
+            type="file"
+            multiple
+            accept={SOURCE_FILE_ACCEPT}
+            className="sr-only"
+            tabIndex={-1}
+            aria-hidden
+            data-testid="attach-input"
+            onChange={(event) => {
+              attachments.add(Array.from(event.target.files ?? []));
+              // the same file can be picked again after it was removed
+              event.target.value = '';
+            }}
+          />
+          <Button
+            variant="ghost"
+            size="icon"
+            className="size-8"
+            onClick={() => filePicker.current?.click()}
+            disabled={attachments.uploading}
+            aria-label={t('attach')}
+            title={t('attachHint')}
+            data-testid="attach-button"
+          >
+            <Paperclip className="size-4" aria-hidden />
+          </Button>
           <ModelPicker models={models} value={model} onChange={onModelChange} disabled={busy} />
           <span id="chat-input-hint" className="sr-only">
             {t('hint')}
@@ -110,6 +150,11 @@ export function Composer({ models, model, onModelChange, busy, holdSend, onSend,
           )}
         </div>
       </div>
+      {attachments.error && (
+        <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-300" data-testid="attachment-error">
+          {attachments.error}
+        </p>
+      )}
       <p className="mt-2 hidden text-center text-[11px] text-zinc-400 sm:block">{t('footnote')}</p>
     </form>
   );

@@ -33,7 +33,7 @@ export function MessageList({ messages, records, models, pendingId, streaming, a
       {messages.map((message) => {
         const record = records.get(message.id);
         if (message.role === 'user') return <UserMessage key={message.id} message={message} heading={t('youWrote')} />;
-        if (message.role === 'system' || record?.kind === 'event') return <EventNotice key={message.id} message={message} />;
+        if (message.role === 'system' || record?.kind === 'event') return <EventNotice key={message.id} message={message} record={record} />;
         const pending = message.id === pendingId;
         return (
           <AssistantMessage

@@ -1,6 +1,6 @@
 'use client';
 
-import { Pin, Search, Wrench } from 'lucide-react';
+import { FilePen, FilePlus2, Pin, Search, Wrench } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import type { TurnDataParts } from './chat-ui-message';
 
@@ -17,7 +17,11 @@ export function ToolActivity({ calls }: { calls: Array<TurnDataParts['tool']> })
             ? [Search, t('searched', { query: String(input.query ?? '') })]
             : call.name === 'remember_fact'
               ? [Pin, t('pinned', { key: String(input.key ?? ''), value: String(input.value ?? '') })]
-              : [Wrench, t('used', { name: call.name })];
+              : call.name === 'start_document'
+                ? [FilePlus2, t('startedDocument', { request: String(input.request ?? '') })]
+                : call.name === 'revise_section'
+                  ? [FilePen, t('revisedSection', { section: String(input.section ?? ''), instruction: String(input.instruction ?? '') })]
+                  : [Wrench, t('used', { name: call.name })];
         return (
           <li key={index} className="flex items-center gap-1.5">
             <Icon className="size-3.5 shrink-0" aria-hidden />

@@ -9,6 +9,7 @@ import { ApiError, fetchJson, parseApiError } from '@/components/api/fetch-json'
 import { useWallet } from '@/components/app-shell/wallet-provider';
 import { createChatTransport, type TurnRequestBody } from './chat-transport';
 import { moveToEnd, toUIMessages, type ChatUIMessage } from './chat-ui-message';
+import { documentMayPost } from './document-event';
 
 /**
  * After this tab's own stream: poll fast and show the saved view once the answer is saved.
@@ -18,6 +19,9 @@ const SETTLE = {
   own: { pollMs: 300, maxMs: 10_000, showEachPoll: false },
   follow: { pollMs: 1_500, maxMs: 5 * 60_000, showEachPoll: true },
 } as const;
+
+/** How often the chat looks for a document's messages while its job runs. */
+const DOCUMENT_POLL_MS = 4_000;
 
 export interface Draft {
   text: string;
@@ -140,6 +144,26 @@ export function useChatSession(initial: ChatJson) {
       setFailure(error instanceof ApiError ? error : new ApiError(0, 'network', String(error)));
     }
   }, [chatId, stop, streaming]);
+
+  // A document's job posts its Started / Questions / Done messages in the background: look for them
+  // while one may still come, between turns only, and show the view only when it has new messages.
+  const watchDocuments = !streaming && !settling && !remoteLive && documentMayPost(view.messages, Date.now());
+  useEffect(() => {
+    if (!watchDocuments) return;
+    const timer = setInterval(async () => {
+      const mine = generation.current;
+      try {
+        const latest = await fetchJson<ChatJson>(`/api/chats/${chatId}`);
+        if (mine !== generation.current || latest.messages.length === view.messages.length) return;
+        setView(latest);
+        setMessages(toUIMessages(latest.messages));
+      } catch (error) {
+        // not the person's request, so no failure banner ("not sent" would be wrong): the next tick tries again
+        console.warn('Looking for the document messages failed; trying again.', error);
+      }
+    }, DOCUMENT_POLL_MS);
+    return () => clearInterval(timer);
+  }, [chatId, setMessages, view.messages.length, watchDocuments]);
 
   const reload = useCallback(() => settle('own'), [settle]);
   const continueAnswer = useCallback((messageId: string) => resume(messageId, 'continue'), [resume]);

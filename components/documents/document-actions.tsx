@@ -1,6 +1,7 @@
 'use client';
 
 import { Download, Play, Square } from 'lucide-react';
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { fetchJson } from '@/components/api/fetch-json';
 import { Button } from '@/components/ui/button';
@@ -10,6 +11,7 @@ const FINAL = ['done', 'cancelled', 'failed'];
 
 /** Cancel a running job, resume a paused or failed one (optionally with a bigger budget), export. */
 export function DocumentActions({ document, onChanged }: { document: DocumentJson; onChanged: () => void }) {
+  const t = useTranslations('documents.actions');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [budgetUsd, setBudgetUsd] = useState('');
@@ -32,18 +34,18 @@ export function DocumentActions({ document, onChanged }: { document: DocumentJso
       <div className="flex flex-wrap items-center gap-2">
         {owner && !FINAL.includes(document.status) && (
           <Button variant="danger" size="sm" disabled={busy} onClick={() => act('cancel')}>
-            <Square className="size-3.5" aria-hidden /> Cancel
+            <Square className="size-3.5" aria-hidden /> {t('cancel')}
           </Button>
         )}
         {owner && resumable && (
           <>
             <label className="sr-only" htmlFor="resume-budget">
-              New budget in USD (optional)
+              {t('budgetLabel')}
             </label>
             <input
               id="resume-budget"
               inputMode="decimal"
-              placeholder="Budget $ (optional)"
+              placeholder={t('budgetPlaceholder')}
               value={budgetUsd}
               onChange={(e) => setBudgetUsd(e.target.value)}
               className="h-8 w-40 rounded-md border border-zinc-300 bg-white px-2 text-xs dark:border-zinc-700 dark:bg-zinc-900"
@@ -57,14 +59,14 @@ export function DocumentActions({ document, onChanged }: { document: DocumentJso
                 act('resume', Number.isFinite(usd) && usd > 0 ? { budgetMicros: Math.round(usd * 1_000_000) } : {});
               }}
             >
-              <Play className="size-3.5" aria-hidden /> Resume
+              <Play className="size-3.5" aria-hidden /> {t('resume')}
             </Button>
           </>
         )}
-        <a className="inline-flex h-8 items-center gap-1.5 rounded-md border border-zinc-200 px-2.5 text-xs font-medium hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-800" href={`/api/documents/${document.id}/export?format=md`} download>
+        <a className="inline-flex h-8 items-center gap-1.5 rounded-md border border-zinc-200 px-2.5 text-xs font-medium hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-800" href={`/api/documents/${document.id}/export?format=md`} download title={t('exportMarkdown')}>
           <Download className="size-3.5" aria-hidden /> Markdown
         </a>
-        <a className="inline-flex h-8 items-center gap-1.5 rounded-md border border-zinc-200 px-2.5 text-xs font-medium hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-800" href={`/api/documents/${document.id}/export?format=html`} download>
+        <a className="inline-flex h-8 items-center gap-1.5 rounded-md border border-zinc-200 px-2.5 text-xs font-medium hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-800" href={`/api/documents/${document.id}/export?format=html`} download title={t('exportHtml')}>
           <Download className="size-3.5" aria-hidden /> HTML
         </a>
       </div>

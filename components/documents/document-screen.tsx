@@ -1,22 +1,25 @@
 'use client';
 
 import Link from 'next/link';
-import { useLocale } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { CanvasSections } from '@/components/canvas/canvas-sections';
 import { formatUsd } from '@/components/format/money';
 import { Badge } from '@/components/ui/badge';
 import { DocumentActions } from './document-actions';
 import type { DocumentJson } from './document-types';
-import { STATUS_LABEL, statusTone } from './labels';
 import { ProgressBar } from './progress-bar';
 import { QuestionsForm } from './questions-form';
 import { ShareForm } from './share-form';
+import { statusTone } from './status-tone';
+import { useDocumentLabels } from './use-document-labels';
 import { useDocument } from './use-document';
 
 /** A document page: progress, questions when the job waits, sections as they are written, actions, sharing. */
 export function DocumentScreen({ initial }: { initial: DocumentJson }) {
   const { document, error, refresh } = useDocument(initial);
   const locale = useLocale();
+  const t = useTranslations('documents');
+  const label = useDocumentLabels();
   const waiting = document.status === 'awaiting_answers' && document.role === 'owner';
   return (
     <div className="h-full overflow-y-auto">
@@ -24,14 +27,14 @@ export function DocumentScreen({ initial }: { initial: DocumentJson }) {
         <header className="flex flex-col gap-3">
           <p className="text-xs text-zinc-500">
             <Link href="/documents" className="hover:underline">
-              Documents
+              {t('title')}
             </Link>
-            {document.type && <> · {document.type}</>}
+            {document.type && <> · {label('types', document.type)}</>}
             {document.chatId && (
               <>
                 {' · '}
                 <Link href={`/chats/${document.chatId}`} className="hover:underline">
-                  from a chat
+                  {t('screen.fromChat')}
                 </Link>
               </>
             )}
@@ -41,13 +44,13 @@ export function DocumentScreen({ initial }: { initial: DocumentJson }) {
               {document.title}
             </h1>
             <Badge tone={statusTone(document.status)} data-testid="document-status" data-status={document.status}>
-              {STATUS_LABEL[document.status] ?? document.status}
+              {label('status', document.status)}
             </Badge>
           </div>
           <ProgressBar {...document.progress} />
           <p className="text-xs text-zinc-500">
-            Spent {formatUsd(document.spentMicros, locale)} of a {formatUsd(document.budgetMicros, locale)} budget · {document.sources.length} source
-            {document.sources.length === 1 ? '' : 's'}
+            {t('screen.spent', { spent: formatUsd(document.spentMicros, locale), budget: formatUsd(document.budgetMicros, locale) })} ·{' '}
+            {t('screen.sources', { count: document.sources.length })}
           </p>
           {document.error && (
             <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/50 dark:text-red-200">
@@ -56,7 +59,7 @@ export function DocumentScreen({ initial }: { initial: DocumentJson }) {
           )}
           {error && (
             <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-              Could not refresh: {error}
+              {t('screen.refreshFailed', { message: error })}
             </p>
           )}
           <DocumentActions document={document} onChanged={refresh} />

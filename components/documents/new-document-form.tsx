@@ -1,13 +1,18 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
+import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { parseApiError } from '@/components/api/fetch-json';
 import { Button } from '@/components/ui/button';
+import { formatFileSize } from '@/components/format/file-size';
 import { Field, TextInput } from '@/components/ui/field';
+import { MAX_SOURCE_FILE_BYTES, SOURCE_FILE_ACCEPT } from '@/lib/documents/sources/upload-limits';
 
 /** A request plus optional files (text, Markdown, PDF, DOCX), sent as multipart; opens the new document. */
 export function NewDocumentForm() {
+  const t = useTranslations('documents.new');
+  const locale = useLocale();
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -31,9 +36,9 @@ export function NewDocumentForm() {
   return (
     <form onSubmit={submit} aria-labelledby="new-document-title" className="flex flex-col gap-4 rounded-xl border border-zinc-200 p-4 dark:border-zinc-800">
       <h2 id="new-document-title" className="text-base font-semibold">
-        New document
+        {t('title')}
       </h2>
-      <Field label="What should be written?" htmlFor="document-request">
+      <Field label={t('request')} htmlFor="document-request">
         <textarea
           id="document-request"
           name="request"
@@ -41,15 +46,15 @@ export function NewDocumentForm() {
           minLength={3}
           maxLength={4000}
           rows={3}
-          placeholder="Write a report on…"
+          placeholder={t('requestPlaceholder')}
           className="rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm dark:border-zinc-700 dark:bg-zinc-900"
         />
       </Field>
       <div className="flex flex-wrap gap-4">
-        <Field label="Sources (text, Markdown, PDF, DOCX; up to 5 MB each)" htmlFor="document-files" className="min-w-64 flex-1">
-          <input id="document-files" name="files" type="file" multiple accept=".txt,.md,.markdown,.pdf,.docx,text/plain,text/markdown,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document" className="text-sm" />
+        <Field label={t('sources', { max: formatFileSize(MAX_SOURCE_FILE_BYTES, locale) })} htmlFor="document-files" className="min-w-64 flex-1">
+          <input id="document-files" name="files" type="file" multiple accept={SOURCE_FILE_ACCEPT} className="text-sm" />
         </Field>
-        <Field label="Sections (optional)" htmlFor="document-sections" className="w-36">
+        <Field label={t('sections')} htmlFor="document-sections" className="w-44">
           <TextInput id="document-sections" name="sectionCount" type="number" min={1} max={60} />
         </Field>
       </div>
@@ -60,7 +65,7 @@ export function NewDocumentForm() {
       )}
       <div>
         <Button type="submit" variant="primary" disabled={busy}>
-          {busy ? 'Starting…' : 'Start writing'}
+          {busy ? t('submitting') : t('submit')}
         </Button>
       </div>
     </form>

@@ -1,4 +1,5 @@
-import { STEP_LABEL } from './labels';
+import { useTranslations } from 'next-intl';
+import { useDocumentLabels } from './use-document-labels';
 
 const STEP_WEIGHT: Record<string, number> = { type: 0.02, plan: 0.05, questions: 0.08, research: 0.15, write: 0.2, finalize: 0.95, done: 1 };
 
@@ -7,21 +8,24 @@ const STEP_WEIGHT: Record<string, number> = { type: 0.02, plan: 0.05, questions:
  * are short) with the sections written, so it moves all the way through.
  */
 export function ProgressBar({ step, sectionsDone, sectionsTotal }: { step: string; sectionsDone: number; sectionsTotal: number }) {
+  const t = useTranslations('documents');
+  const label = useDocumentLabels();
   const base = STEP_WEIGHT[step] ?? 0;
   const writing = step === 'write' && sectionsTotal > 0 ? (0.75 * sectionsDone) / sectionsTotal : 0;
   const percent = Math.round(Math.min(1, base + writing) * 100);
-  const label = `${STEP_LABEL[step] ?? step} · ${sectionsDone} / ${sectionsTotal} sections`;
+  const stepLabel = label('steps', step);
+  const count = t('sectionsCount', { done: sectionsDone, total: sectionsTotal });
   return (
     <div className="flex flex-col gap-1.5" data-testid="document-progress">
       <div className="flex items-center justify-between text-xs text-zinc-600 dark:text-zinc-400">
-        <span>{STEP_LABEL[step] ?? step}</span>
-        <span data-testid="sections-count">
-          {sectionsDone} / {sectionsTotal} sections
+        <span>{stepLabel}</span>
+        <span data-testid="sections-count" className="tabular-nums">
+          {count}
         </span>
       </div>
       <div
         role="progressbar"
-        aria-label={label}
+        aria-label={`${stepLabel} · ${count}`}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent}

@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { fetchJson } from '@/components/api/fetch-json';
 import { Button } from '@/components/ui/button';
@@ -7,6 +8,7 @@ import type { DocumentJson } from './document-types';
 
 /** The job waits on these: saving them wakes it (one transaction on the server). */
 export function QuestionsForm({ document, onSaved }: { document: DocumentJson; onSaved: () => void }) {
+  const t = useTranslations('documents.questions');
   const open = document.questions.filter((q) => q.answer === null);
   const [answers, setAnswers] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
@@ -30,7 +32,7 @@ export function QuestionsForm({ document, onSaved }: { document: DocumentJson; o
   return (
     <form onSubmit={submit} aria-labelledby="questions-title" className="flex flex-col gap-4 rounded-xl border border-amber-200 bg-amber-50/60 p-4 dark:border-amber-900 dark:bg-amber-950/30">
       <h2 id="questions-title" className="text-base font-semibold">
-        A few questions before writing
+        {t('title')}
       </h2>
       {open.map((question, i) => (
         <div key={question.id} className="flex flex-col gap-1.5">
@@ -55,7 +57,7 @@ export function QuestionsForm({ document, onSaved }: { document: DocumentJson; o
       )}
       <div>
         <Button type="submit" variant="primary" disabled={saving}>
-          {saving ? 'Saving…' : 'Save answers and continue'}
+          {saving ? t('saving') : t('submit')}
         </Button>
       </div>
     </form>

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import { toJson } from '@/components/api/api-types';
 import { DocumentList } from '@/components/documents/document-list';
 import { NewDocumentForm } from '@/components/documents/new-document-form';
@@ -6,19 +7,22 @@ import { requirePageUser } from '@/components/server/page-session';
 import { PageHeader } from '@/components/ui/page-header';
 import { listDocuments } from '@/lib/documents/document-view';
 
-export const metadata: Metadata = { title: 'Documents' };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('documents'))('title') };
+}
 
 export default async function DocumentsPage() {
   const { app, user } = await requirePageUser();
   const documents = await listDocuments(app.db, user.id);
+  const t = await getTranslations('documents');
   return (
     <div className="h-full overflow-y-auto">
       <div className="mx-auto flex max-w-4xl flex-col gap-8 px-4 py-8 sm:px-8">
-        <PageHeader title="Documents" lead="Long documents written in the background from your request and sources." />
+        <PageHeader title={t('title')} lead={t('lead')} />
         <NewDocumentForm />
         <section aria-labelledby="documents-title" className="flex flex-col gap-3">
           <h2 id="documents-title" className="text-base font-semibold">
-            Your documents
+            {t('yours')}
           </h2>
           <DocumentList documents={toJson(documents)} />
         </section>

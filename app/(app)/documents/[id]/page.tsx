@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import { toJson } from '@/components/api/api-types';
 import { DocumentScreen } from '@/components/documents/document-screen';
 import { loadOr404 } from '@/components/server/load-or-404';
@@ -6,7 +7,9 @@ import { requirePageUser } from '@/components/server/page-session';
 import { CAN, requireDocumentRole } from '@/lib/documents/access';
 import { getDocumentView } from '@/lib/documents/document-view';
 
-export const metadata: Metadata = { title: 'Document' };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('documents'))('documentTitle') };
+}
 
 export default async function DocumentPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;

@@ -1,0 +1,63 @@
+import { ApiError, parseApiError } from '@/components/api/fetch-json';
+import type { RewriteResponse, SectionSnapshot, SectionVersionJson } from './canvas-types';
+
+/** A 409 from any section write: the section moved on; `current` is what the server has now. */
+export class SectionConflictError extends Error {
+  constructor(
+    message: string,
+    readonly current: SectionSnapshot,
+  ) {
+    super(message);
+    this.name = 'SectionConflictError';
+  }
+}
+
+async function sectionRequest<T>(url: string, method: 'GET' | 'POST' | 'PATCH', body?: unknown): Promise<T> {
+  const response = await fetch(url, {
+    method,
+    credentials: 'same-origin',
+    headers: body === undefined ? undefined : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    cache: 'no-store',
+  });
+  const text = await response.text();
+  if (response.status === 409) {
+    const parsed = safeJson(text) as { error?: { message?: string }; current?: SectionSnapshot } | null;
+    if (parsed?.current && typeof parsed.current.version === 'number') {
+      throw new SectionConflictError(parsed.error?.message ?? 'The section changed.', parsed.current);
+    }
+  }
+  if (!response.ok) throw parseApiError(response.status, text);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    if (error instanceof SyntaxError) return null;
+    throw error;
+  }
+}
+
+const base = (sectionId: string) => `/api/sections/${encodeURIComponent(sectionId)}`;
+
+export const sectionApi = {
+  save: (sectionId: string, body: string, baseVersion: number) => sectionRequest<{ version: number }>(base(sectionId), 'PATCH', { body, baseVersion }),
+  versions: (sectionId: string) => sectionRequest<SectionVersionJson[]>(`${base(sectionId)}/versions`, 'GET'),
+  restore: (sectionId: string, version: number, baseVersion: number) =>
+    sectionRequest<{ version: number }>(`${base(sectionId)}/restore`, 'POST', { version, baseVersion }),
+  rewrite: (sectionId: string, input: { start: number; end: number; instruction: string; baseVersion: number }) =>
+    sectionRequest<RewriteResponse>(`${base(sectionId)}/rewrite`, 'POST', input),
+  accept: (sectionId: string, proposalId: string, baseVersion: number) =>
+    sectionRequest<{ version: number; body?: string; range?: { start: number; end: number } }>(`${base(sectionId)}/proposals/${encodeURIComponent(proposalId)}/accept`, 'POST', { baseVersion }),
+  reject: (sectionId: string, proposalId: string) => sectionRequest<unknown>(`${base(sectionId)}/proposals/${encodeURIComponent(proposalId)}/reject`, 'POST', {}),
+};
+
+/** The server's text at the newest version (after an accept that did not echo the body). */
+export async function latestSnapshot(sectionId: string): Promise<SectionSnapshot> {
+  const versions = await sectionApi.versions(sectionId);
+  const last = versions.at(-1);
+  if (!last) throw new ApiError(404, 'not_found', 'The section has no versions.');
+  return { version: last.version, body: last.body };
+}

@@ -1,0 +1,31 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useRef } from 'react';
+import { CanvasStyles } from './canvas-styles';
+import type { CanvasRole, CanvasSectionJson } from './canvas-types';
+import { SectionCanvas } from './section-canvas';
+import { useCrossSectionSelection } from './use-cross-section-selection';
+
+/** A document's sections on the canvas, each its own editor, with the page-wide selection rule. */
+export function CanvasSections({ sections, role, onChanged }: { sections: CanvasSectionJson[]; role: CanvasRole; onChanged?: () => void }) {
+  const t = useTranslations('canvas');
+  const root = useRef<HTMLDivElement>(null);
+  const crossing = useCrossSectionSelection(root);
+  return (
+    <div ref={root} className="flex flex-col gap-6" data-testid="canvas">
+      <CanvasStyles />
+      {role === 'reviewer' && <p className="text-sm text-zinc-500">{t('reviewerNote')}</p>}
+      {sections.map((section) => (
+        <SectionCanvas key={section.id} section={section} role={role} onChanged={onChanged} />
+      ))}
+      <div aria-live="assertive" className="pointer-events-none fixed inset-x-0 bottom-6 z-40 flex justify-center px-4">
+        {crossing && (
+          <p role="alert" data-testid="cross-section-notice" className="pointer-events-auto max-w-lg rounded-lg bg-zinc-900 px-4 py-2.5 text-sm text-white shadow-lg dark:bg-zinc-100 dark:text-zinc-900">
+            {t('crossSection')}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+'use client';
+
+import { History } from 'lucide-react';
+import { useTranslations } from 'next-intl';
+import { Dialog } from 'radix-ui';
+import { useCallback, useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { SectionConflictError, sectionApi } from './canvas-api';
+import type { SectionSnapshot, SectionVersionJson } from './canvas-types';
+import { VersionList } from './version-list';
+import { WordDiff } from './word-diff';
+
+interface HistoryDialogProps {
+  sectionId: string;
+  sectionTitle: string;
+  /** the version the editor stands on: restores are made on top of it */
+  currentVersion: number;
+  /** saves pending edits before a restore replaces the text */
+  flushEdits(): Promise<boolean>;
+  onRestored(snapshot: SectionSnapshot): void;
+  onConflict(mine: string, current: SectionSnapshot): void;
+}
+
+/** A section's versions: pick two for a word diff, restore any (a new `restore` version). */
+export function HistoryDialog({ sectionId, sectionTitle, currentVersion, flushEdits, onRestored, onConflict }: HistoryDialogProps) {
+  const t = useTranslations('canvas.history');
+  const [open, setOpen] = useState(false);
+  const [versions, setVersions] = useState<SectionVersionJson[] | null>(null);
+  const [picked, setPicked] = useState<number[]>([]);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [restoring, setRestoring] = useState<number | null>(null);
+
+  const load = useCallback(async () => {
+    setProblem(null);
+    try {
+      const list = await sectionApi.versions(sectionId);
+      setVersions(list);
+      setPicked(list.slice(-2).map((v) => v.version));
+    } catch (failure) {
+      setProblem(failure instanceof Error ? failure.message : String(failure));
+    }
+  }, [sectionId]);
+
+  useEffect(() => {
+    if (open) void load();
+  }, [open, load]);
+
+  const toggle = (version: number) =>
+    setPicked((previous) => (previous.includes(version) ? previous.filter((v) => v !== version) : [...previous, version].slice(-2)));
+
+  const restore = async (target: SectionVersionJson) => {
+    setRestoring(target.version);
+    setProblem(null);
+    try {
+      if (!(await flushEdits())) throw new Error(t('unsaved'));
+      const { version } = await sectionApi.restore(sectionId, target.version, currentVersion);
+      onRestored({ version, body: target.body });
+      await load();
+    } catch (failure) {
+      if (failure instanceof SectionConflictError) {
+        setOpen(false);
+        onConflict(target.body, failure.current);
+      } else setProblem(failure instanceof Error ? failure.message : String(failure));
+    } finally {
+      setRestoring(null);
+    }
+  };
+
+  const [older, newer] = [...picked].sort((a, b) => a - b).map((v) => versions?.find((item) => item.version === v));
+
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger asChild>
+        <Button size="sm" variant="ghost" data-testid="open-history">
+          <History className="size-3.5" aria-hidden />
+          {t('open')}
+        </Button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
+        <Dialog.Content
+          className="fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[min(56rem,94vw)] -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-xl bg-white p-6 shadow-xl dark:bg-zinc-900"
+          data-testid="history-dialog"
+        >
+          <Dialog.Title className="text-lg font-semibold">{t('title', { title: sectionTitle })}</Dialog.Title>
+          <Dialog.Description className="text-sm text-zinc-600 dark:text-zinc-400">{t('description')}</Dialog.Description>
+          {problem && (
+            <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+              {problem}
+            </p>
+          )}
+          {versions === null && !problem && <p className="text-sm text-zinc-500">{t('loading')}</p>}
+          {versions && (
+            <VersionList versions={versions} currentVersion={currentVersion} picked={picked} restoring={restoring} onToggle={toggle} onRestore={(v) => void restore(v)} />
+          )}
+          {older && newer ? (
+            <section className="flex flex-col gap-2">
+              <h3 className="text-sm font-medium">{t('diffHeading', { from: older.version, to: newer.version })}</h3>
+              <div className="rounded-lg border border-zinc-200 p-3 dark:border-zinc-800">
+                <WordDiff before={older.body} after={newer.body} label={t('diffHeading', { from: older.version, to: newer.version })} />
+              </div>
+            </section>
+          ) : (
+            versions && <p className="text-sm text-zinc-500">{t('pickTwo')}</p>
+          )}
+          <div className="flex justify-end">
+            <Dialog.Close asChild>
+              <Button>{t('close')}</Button>
+            </Dialog.Close>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,118 @@
+'use client';
+
+import { useCallback, useRef, useState, type RefObject } from 'react';
+import { ApiError } from '@/components/api/fetch-json';
+import { latestSnapshot, SectionConflictError, sectionApi } from './canvas-api';
+import type { PendingProposal, RewriteResponse, SectionSnapshot } from './canvas-types';
+
+export type RewritePhase =
+  | { kind: 'idle' }
+  | { kind: 'working'; instruction: string }
+  | { kind: 'applied'; previous: SectionSnapshot }
+  | { kind: 'undoing'; previous: SectionSnapshot }
+  | { kind: 'undone' }
+  | { kind: 'proposal'; proposal: PendingProposal; busy: boolean }
+  | { kind: 'failed'; status: number; code: string; message: string };
+
+interface RewriteOptions {
+  sectionId: string;
+  snapshot: RefObject<SectionSnapshot>;
+  /** saves pending manual edits first: offsets are taken over the server's text */
+  flushEdits(): Promise<boolean>;
+  /** the server's new text goes into the editor; `changed` is the range to highlight */
+  apply(snapshot: SectionSnapshot, changed: { start: number; end: number } | null): void;
+  onConflict(current: SectionSnapshot): void;
+}
+
+/** The rewrite of a selected range: request, progress, result, undo, and held-back proposals. */
+export function useRewrite({ sectionId, snapshot, flushEdits, apply, onConflict }: RewriteOptions) {
+  const [phase, setPhase] = useState<RewritePhase>({ kind: 'idle' });
+  const callbacks = useRef({ apply, onConflict, flushEdits });
+  callbacks.current = { apply, onConflict, flushEdits };
+
+  const fail = useCallback((failure: unknown) => {
+    if (failure instanceof SectionConflictError) {
+      setPhase({ kind: 'idle' });
+      callbacks.current.onConflict(failure.current);
+    } else if (failure instanceof ApiError) {
+      setPhase({ kind: 'failed', status: failure.status, code: failure.code, message: failure.message });
+    } else {
+      setPhase({ kind: 'failed', status: 0, code: 'network', message: failure instanceof Error ? failure.message : String(failure) });
+    }
+  }, []);
+
+  const rewrite = useCallback(
+    async (range: { start: number; end: number }, instruction: string) => {
+      setPhase({ kind: 'working', instruction });
+      if (!(await callbacks.current.flushEdits())) {
+        setPhase({ kind: 'failed', status: 0, code: 'unsaved', message: '' });
+        return;
+      }
+      const base = snapshot.current;
+      try {
+        const result: RewriteResponse = await sectionApi.rewrite(sectionId, { ...range, instruction, baseVersion: base.version });
+        if (result.applied) {
+          const replacedLength = range.end - range.start;
+          const changed = result.range ?? { start: range.start, end: range.start + result.body.length - (base.body.length - replacedLength) };
+          callbacks.current.apply({ version: result.version, body: result.body }, changed);
+          setPhase({ kind: 'applied', previous: base });
+        } else {
+          setPhase({ kind: 'proposal', proposal: toPendingProposal(result, range, base), busy: false });
+        }
+      } catch (failure) {
+        fail(failure);
+      }
+    },
+    [fail, sectionId, snapshot],
+  );
+
+  /** Undo = restore the text before the rewrite, itself a new version. */
+  const undo = useCallback(async () => {
+    if (phase.kind !== 'applied') return;
+    const { previous } = phase;
+    setPhase({ kind: 'undoing', previous });
+    try {
+      const { version } = await sectionApi.restore(sectionId, previous.version, snapshot.current.version);
+      callbacks.current.apply({ version, body: previous.body }, null);
+      setPhase({ kind: 'undone' });
+    } catch (failure) {
+      fail(failure);
+    }
+  }, [fail, phase, sectionId, snapshot]);
+
+  const decide = useCallback(
+    async (accept: boolean) => {
+      if (phase.kind !== 'proposal') return;
+      const { proposal } = phase;
+      setPhase({ kind: 'proposal', proposal, busy: true });
+      try {
+        if (!accept) {
+          await sectionApi.reject(sectionId, proposal.id);
+          setPhase({ kind: 'idle' });
+          return;
+        }
+        const previous = snapshot.current;
+        const accepted = await sectionApi.accept(sectionId, proposal.id, previous.version);
+        const next = typeof accepted.body === 'string' ? { version: accepted.version, body: accepted.body } : await latestSnapshot(sectionId);
+        callbacks.current.apply(next, accepted.range ?? { start: proposal.start, end: proposal.start + proposal.replacement.length });
+        setPhase({ kind: 'applied', previous });
+      } catch (failure) {
+        fail(failure);
+      }
+    },
+    [fail, phase, sectionId, snapshot],
+  );
+
+  const dismiss = useCallback(() => setPhase({ kind: 'idle' }), []);
+
+  return { phase, rewrite, undo, accept: () => decide(true), reject: () => decide(false), dismiss };
+}
+
+/** `proposal` is the replacement text (or an object carrying it); flags are offsets into it. */
+function toPendingProposal(result: Extract<RewriteResponse, { applied: false }>, range: { start: number; end: number }, base: SectionSnapshot): PendingProposal {
+  const raw = result.proposal as string | { replacement?: string; start?: number; end?: number } | null;
+  const replacement = typeof raw === 'string' ? raw : String(raw?.replacement ?? '');
+  const start = typeof raw === 'object' && typeof raw?.start === 'number' ? raw.start : range.start;
+  const end = typeof raw === 'object' && typeof raw?.end === 'number' ? raw.end : range.end;
+  return { id: result.proposalId, start, end, original: base.body.slice(start, end), replacement, flags: result.flags ?? [], baseVersion: base.version };
+}

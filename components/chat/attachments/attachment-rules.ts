@@ -1,0 +1,51 @@
+import { MAX_FILES_PER_REQUEST, MAX_SOURCE_FILE_BYTES, MAX_UPLOAD_FILES_BYTES, sourceKindOf } from '@/lib/documents/sources/upload-limits';
+
+/** Why a picked file is not accepted (each has a message in chat.attachments.problems). */
+export type AttachmentProblem = 'type' | 'empty' | 'fileTooLarge' | 'tooMany' | 'uploadTooLarge';
+
+export interface PickedFile {
+  name: string;
+  type: string;
+  size: number;
+}
+
+/**
+ * Checks newly picked files against the upload limits of POST /api/documents/attachments,
+ * counting the files already waiting to be uploaded: the browser refuses what the
+ * server would refuse (413/422), before any byte is sent.
+ */
+export function checkPicked(waiting: readonly PickedFile[], picked: readonly PickedFile[]): Array<AttachmentProblem | null> {
+  let count = waiting.length;
+  let bytes = waiting.reduce((sum, file) => sum + file.size, 0);
+  return picked.map((file) => {
+    if (!sourceKindOf(file)) return 'type';
+    if (file.size === 0) return 'empty';
+    if (file.size > MAX_SOURCE_FILE_BYTES) return 'fileTooLarge';
+    if (count + 1 > MAX_FILES_PER_REQUEST) return 'tooMany';
+    if (bytes + file.size > MAX_UPLOAD_FILES_BYTES) return 'uploadTooLarge';
+    count += 1;
+    bytes += file.size;
+    return null;
+  });
+}
+
+/**
+ * Each file's share of a multipart upload's progress: the files go in the order
+ * they were appended, so file i is done once the bytes before it and its own are sent.
+ */
+export function progressPerFile(sizes: readonly number[], loaded: number, total: number): number[] {
+  const filesBytes = sizes.reduce((sum, size) => sum + size, 0);
+  // the body also carries the fields and the multipart framing: scale the loaded bytes down to file bytes
+  const sent = total > 0 ? (loaded / total) * filesBytes : 0;
+  let before = 0;
+  return sizes.map((size) => {
+    const share = size > 0 ? Math.min(1, Math.max(0, (sent - before) / size)) : 1;
+    before += size;
+    return share;
+  });
+}
+
+/** The file a server error names (“name” is larger than…), so the chip that caused it is the one marked. */
+export function fileNamedIn(message: string, names: readonly string[]): number {
+  return names.findIndex((name) => message.includes(`“${name}”`));
+}

@@ -1,0 +1,10 @@
+/** A job's duration: "45 s", "12 min", "1 h 5 min", in the locale's own units. */
+export function formatDuration(seconds: number, locale: string): string {
+  const unit = (value: number, name: 'second' | 'minute' | 'hour') =>
+    new Intl.NumberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'short', maximumFractionDigits: 0 }).format(value);
+  if (seconds < 60) return unit(Math.max(1, Math.round(seconds)), 'second');
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return unit(minutes, 'minute');
+  const rest = minutes % 60;
+  return rest === 0 ? unit(Math.floor(minutes / 60), 'hour') : `${unit(Math.floor(minutes / 60), 'hour')} ${unit(rest, 'minute')}`;
+}
