@@ -27,7 +27,8 @@ export default defineConfig({
     url: `http://localhost:${port}/sign-in`,
     timeout: 240_000,
     reuseExistingServer: false,
-    stdout: 'pipe',
+    stdout: 'ignore',
+    stderr: 'pipe',
     env: {
       PORT: String(port),
       DATA_DIR: e2eDataDir,
