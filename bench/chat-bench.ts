@@ -9,7 +9,7 @@ import { startBenchStack, type BenchStack } from './quire-server';
 
 const GREETING = 'hello there, what can you do?';
 
-async function firstDelta(response: Response, isDelta: (payload: string) => boolean): Promise<void> {
+async function firstDelta(response: Response, isDelta: (payload: string) => boolean, cancel = true): Promise<void> {
   const reader = response.body!.getReader();
   const decoder = new TextDecoder();
   let buffer = '';
@@ -20,7 +20,7 @@ async function firstDelta(response: Response, isDelta: (payload: string) => bool
     const lines = buffer.split('\n');
     buffer = lines.pop()!;
     if (lines.some((l) => l.startsWith('data: ') && isDelta(l.slice(6)))) {
-      await reader.cancel();
+      if (cancel) await reader.cancel();
       return;
     }
   }
@@ -70,11 +70,14 @@ async function settle(stack: BenchStack, chatIds: string[]) {
 }
 
 export async function runChatBenchmark(opts: { rounds1?: number; rounds50?: number } = {}) {
+  const progress = (line: string) => console.error(`[chat] ${line}`);
+  progress('starting the production server on PostgreSQL and the simulator in its own process');
   const stack = await startBenchStack({ tokenDelayMs: 5 });
   try {
     const ttft: Array<Record<string, number>> = [];
     const turnIds: string[] = [];
     for (const [concurrency, rounds] of [[1, opts.rounds1 ?? 30], [50, opts.rounds50 ?? 4]] as const) {
+      progress(`time to first token at ${concurrency} concurrent chats (${rounds} rounds)`);
       const chats = await newChats(stack, concurrency);
       await quireTtft(stack, chats[0]!); // warm-up: compiles routes, opens pools
       await settle(stack, chats);
@@ -112,6 +115,7 @@ export async function runChatBenchmark(opts: { rounds1?: number; rounds50?: numb
     const stats = (await (await fetch(`${stack.simUrl}/_stats`)).json()) as Array<{ turnId: string | null; closedAt: number | null; closeReason: string | null }>;
     const callsPerTurn = turnIds.map((id) => stats.filter((s) => s.turnId === id).length);
 
+    progress('stop latency');
     const stopLatencies: number[] = [];
     const [stopChat] = await newChats(stack, 1);
     for (let i = 0; i < 15; i++) {
@@ -123,7 +127,8 @@ export async function runChatBenchmark(opts: { rounds1?: number; rounds50?: numb
         signal: abort.signal,
       });
       const turnId = res.headers.get('x-turn-id')!;
-      await firstDelta(res.clone(), (p) => p.includes('"text-delta"')).catch(() => undefined);
+      // keep the stream open: the abort below is what closes it, as the stop button does
+      await firstDelta(res, (p) => p.includes('"text-delta"'), false);
       const abortedAt = Date.now();
       abort.abort();
       let closedAt: number | null = null;

@@ -201,7 +201,7 @@ export function runContextBenchmark(): { rows: BenchRow[]; summary: BenchSummary
   return { rows: results.flatMap((r) => r.rows), summary: results.map((r) => r.summary), speed: measureSpeed() };
 }
 
-function printReport(report: ReturnType<typeof runContextBenchmark>): void {
+export function printReport(report: ReturnType<typeof runContextBenchmark>): void {
   for (const summary of report.summary) {
     console.log(`\n## ${summary.conversation}  (Quire budget ${QUIRE_BENCH_BUDGET} tokens)`);
     console.log('turn | (a) full: in  cum | (b) last 6: in  cum | (c) Quire: in  +summary  cum');

@@ -9,15 +9,16 @@ import { writeFileSync } from 'node:fs';
 process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
 import { runBillingBenchmark } from './billing-bench';
 import { runChatBenchmark } from './chat-bench';
-import { runContextBenchmark } from './context-bench';
+import { printReport, runContextBenchmark } from './context-bench';
 import { runCanvasBenchmark } from './canvas-bench';
 import { runRewriteServerBenchmark } from './canvas-server-bench';
 import { runDocumentsBenchmark } from './documents-bench';
 
 const benchmarks: Record<string, () => Promise<unknown>> = {
   context: async () => {
-    const { summary, speed } = runContextBenchmark();
-    return { summary, speed };
+    const report = runContextBenchmark();
+    printReport(report); // the per-turn tables: turn, input this turn, cumulative input, per strategy
+    return { summary: report.summary, speed: report.speed };
   },
   billing: () => runBillingBenchmark(),
   chat: () => runChatBenchmark(),
