@@ -33,6 +33,32 @@ await signUp(page, `ada-${stamp}@example.com`, 'Ada Lovelace');
 await send(page, 'I am on Windows 11 with the Pro plan. How do I install the desktop app?');
 await send(page, 'Give me [sim:list 12] checks before I export a long report');
 await page.screenshot({ path: `${out}/chat.png` });
+// a short document from the chat: answer its questions, wait for it to finish
+const chatId = new URL(page.url()).pathname.split('/').pop()!;
+await page.request.post(`${base}/api/documents/attachments`, {
+  multipart: {
+    chatId,
+    file: {
+      name: 'warehouse-notes.md',
+      mimeType: 'text/markdown',
+      buffer: Buffer.from(
+        'Northwind opened its Lisbon warehouse in March 2021. It handles 4,200 orders a day.\n\nDelivery times in Portugal fell from 5 days to 2 days after the opening.\n\nThe company employs 180 people in Lisbon.',
+      ),
+    },
+  },
+});
+await send(page, 'Write a short report on the Northwind Lisbon warehouse using the attached notes');
+await page.screenshot({ path: `${out}/chat-document-started.png` });
+await page.goto(`${base}/documents`);
+await page.getByTestId('document-list').getByRole('link').first().click();
+const questions = page.getByRole('form', { name: /questions before writing/i });
+await questions.waitFor({ timeout: 60_000 });
+for (const box of await questions.getByRole('textbox').all()) await box.fill('Operations managers; 2021 to 2023.');
+await questions.getByRole('button', { name: /save answers/i }).click();
+await page.getByTestId('document-status').and(page.locator('[data-status="done"]')).waitFor({ timeout: 180_000 });
+await page.waitForTimeout(1500);
+await page.screenshot({ path: `${out}/document.png` });
+
 await page.goto(`${base}/wallet`);
 await page.waitForTimeout(500);
 await page.screenshot({ path: `${out}/wallet.png` });
