@@ -48,7 +48,11 @@ console.log('\nWrote bench/results.json');
 
 function printResult(result: unknown) {
   if (!result || typeof result !== 'object') return console.log(result);
+  const printed = new Set<string>();
   for (const [key, value] of Object.entries(result)) {
+    const json = JSON.stringify(value);
+    if (printed.has(json)) continue; // a table returned under two names is printed once
+    printed.add(json);
     if (Array.isArray(value) && value.every((v) => v && typeof v === 'object')) {
       console.log(key);
       console.table(value);
