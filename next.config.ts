@@ -7,6 +7,9 @@ const nextConfig: NextConfig = {
   // PGlite ships WASM and data files that must be loaded from node_modules, not bundled.
   serverExternalPackages: ['@electric-sql/pglite', 'pglite-prisma-adapter', 'pg', 'mammoth', 'unpdf'],
   poweredByHeader: false,
+  // Answers stream as SSE: gzip would buffer tokens and burn CPU on every chunk.
+  // Static assets are small; put a compressing proxy in front if you need one.
+  compress: false,
   devIndicators: false,
 };
 
