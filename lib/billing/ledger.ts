@@ -119,6 +119,19 @@ export async function settleCall(db: Db | Tx, s: CallSettlement): Promise<bigint
   return rows[0]?.costMicros ?? null;
 }
 
+/** A call whose output was lost (its process died): nothing is charged. Idempotent like settleCall. */
+export function refundCall(db: Db, call: { entryId: string; seq: number }, reason: string): Promise<bigint | null> {
+  return settleCall(db, {
+    entryId: call.entryId,
+    seq: call.seq,
+    usage: { inputTokens: 0, outputTokens: 0, reasoningTokens: 0 },
+    estimated: false,
+    costMicros: 0n,
+    refund: true,
+    error: reason,
+  });
+}
+
 /** Reservations a dead process left behind are refunded after `olderThanMs`. */
 export async function sweepStaleReservations(db: Db, olderThanMs: number, now = new Date()): Promise<number> {
   const stale = await db.modelCall.findMany({
@@ -127,15 +140,7 @@ export async function sweepStaleReservations(db: Db, olderThanMs: number, now = 
   });
   let settled = 0;
   for (const call of stale) {
-    const result = await settleCall(db, {
-      entryId: call.entryId,
-      seq: call.seq,
-      usage: { inputTokens: 0, outputTokens: 0, reasoningTokens: 0 },
-      estimated: false,
-      costMicros: 0n,
-      refund: true,
-      error: 'reservation expired: the process handling it stopped',
-    });
+    const result = await refundCall(db, call, 'reservation expired: the process handling it stopped');
     if (result !== null) {
       settled++;
       console.log(JSON.stringify({ event: 'reservation_swept', callId: call.id, entryId: call.entryId, model: call.model }));

@@ -1,4 +1,4 @@
-import { settleCall } from '@/lib/billing/ledger';
+import { refundCall } from '@/lib/billing/ledger';
 import type { Db } from '@/lib/db/client';
 
 /**
@@ -15,15 +15,7 @@ export async function settleInterruptedCalls(db: Db, jobId: string): Promise<num
   });
   let settled = 0;
   for (const call of open) {
-    const result = await settleCall(db, {
-      entryId: call.entryId,
-      seq: call.seq,
-      usage: { inputTokens: 0, outputTokens: 0, reasoningTokens: 0 },
-      estimated: false,
-      costMicros: 0n,
-      refund: true,
-      error: 'interrupted: the worker running this call stopped',
-    });
+    const result = await refundCall(db, call, 'interrupted: the worker running this call stopped');
     if (result !== null) settled++;
   }
   return settled;
