@@ -52,7 +52,12 @@ export function useSelectionToolbar(body: RefObject<HTMLElement | null>, enabled
   );
 
   const openFromKeyboard = useCallback((editor: Editor) => compute(editor, true), [compute]);
-  const close = useCallback(() => setToolbar(null), []);
+  // a selection change still waiting for its frame must not reopen what the person just closed
+  const close = useCallback(() => {
+    if (frame.current !== null) cancelAnimationFrame(frame.current);
+    frame.current = null;
+    setToolbar(null);
+  }, []);
   return { toolbar, onSelection, openFromKeyboard, close };
 }
 
