@@ -12,7 +12,7 @@ import { createDocument } from '@/lib/documents/create-document';
 import { parsePastedText } from '@/lib/documents/sources/parse-source-file';
 import { DEFAULT_LEASE_MS } from '@/lib/documents/worker/document-worker';
 import { startSimulatorServer } from '@/lib/llm/simulator';
-import { answerAll, createTestUser, driveJobsToRest, SAMPLE_SOURCE, testPipelineDeps } from '@/tests/support/documents-harness';
+import { answerAll, createTestUser, SAMPLE_SOURCE, writePromptTokensOf40Sections } from '@/tests/support/documents-harness';
 import { createPostgresDatabase } from '@/tests/support/test-database';
 import { round, spawnUntil, stop } from './support';
 
@@ -52,20 +52,7 @@ async function promptFlatness(): Promise<Record<string, unknown>> {
   const simulator = await startSimulatorServer({ tokenDelayMs: 0 });
   const database = await openDatabase({ dataDir: '', memory: true });
   try {
-    const userId = await createTestUser(database.prisma, { credits: 100_000_000n });
-    const { id } = await createDocument(database.prisma, {
-      ownerId: userId,
-      request: 'Write a manual on running the Lisbon warehouse',
-      model: 'sim-swift',
-      sectionCount: 40,
-      researchRounds: 1,
-      sources: [parsePastedText('Warehouse notes', SAMPLE_SOURCE)],
-    });
-    await driveJobsToRest(testPipelineDeps(database.prisma, simulator.url), { maxRuns: 5_000 });
-    const sections = await database.prisma.section.findMany({ where: { documentId: id }, orderBy: { position: 'asc' } });
-    const prompt = async (position: number) =>
-      (await database.prisma.modelCall.findFirstOrThrow({ where: { purpose: 'write', entry: { stepKey: `write:${sections[position - 1].id}:1` } }, orderBy: { seq: 'asc' } })).inputTokens;
-    const [second, twentieth, fortieth] = [await prompt(2), await prompt(20), await prompt(40)];
+    const { second, twentieth, fortieth } = await writePromptTokensOf40Sections(database.prisma, simulator.url);
     const ratio = fortieth / second;
     return { benchmark: 'write prompt tokens, 40 sections', section2: second, section20: twentieth, section40: fortieth, ratio: round(ratio, 2), target: '≤ 1.2', pass: ratio <= 1.2 };
   } finally {

@@ -4,7 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { parseApiError } from '@/components/api/fetch-json';
-import { Button } from '@/components/ui/button';
+import { FormFooter } from '@/components/ui/form-footer';
 import { formatFileSize } from '@/components/format/file-size';
 import { Field, TextInput } from '@/components/ui/field';
 import { MAX_SOURCE_FILE_BYTES, SOURCE_FILE_ACCEPT } from '@/lib/documents/sources/upload-limits';
@@ -58,16 +58,7 @@ export function NewDocumentForm() {
           <TextInput id="document-sections" name="sectionCount" type="number" min={1} max={60} />
         </Field>
       </div>
-      {error && (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-          {error}
-        </p>
-      )}
-      <div>
-        <Button type="submit" variant="primary" disabled={busy}>
-          {busy ? t('submitting') : t('submit')}
-        </Button>
-      </div>
+      <FormFooter error={error} busy={busy} label={t('submit')} busyLabel={t('submitting')} />
     </form>
   );
 }

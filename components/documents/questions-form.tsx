@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { fetchJson } from '@/components/api/fetch-json';
-import { Button } from '@/components/ui/button';
+import { FormFooter } from '@/components/ui/form-footer';
 import type { DocumentJson } from './document-types';
 
 /** The job waits on these: saving them wakes it (one transaction on the server). */
@@ -50,16 +50,7 @@ export function QuestionsForm({ document, onSaved }: { document: DocumentJson; o
           />
         </div>
       ))}
-      {error && (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-          {error}
-        </p>
-      )}
-      <div>
-        <Button type="submit" variant="primary" disabled={saving}>
-          {saving ? t('saving') : t('submit')}
-        </Button>
-      </div>
+      <FormFooter error={error} busy={saving} label={t('submit')} busyLabel={t('saving')} />
     </form>
   );
 }

@@ -4,7 +4,7 @@ import { createDocument } from '@/lib/documents/create-document';
 import { parsePastedText } from '@/lib/documents/sources/parse-source-file';
 import { getDocumentView } from '@/lib/documents/document-view';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '@/tests/support/test-database';
-import { createTestChat, createTestUser, driveJobsToRest, SAMPLE_SOURCE, testPipelineDeps } from '@/tests/support/documents-harness';
+import { createTestChat, createTestUser, driveJobsToRest, SAMPLE_SOURCE, testPipelineDeps, writePromptTokensOf40Sections } from '@/tests/support/documents-harness';
 
 describe.each(testDatabaseKinds())('the document pipeline on %s', (kind) => {
   let db: TestDatabase;
@@ -85,25 +85,7 @@ describe.each(testDatabaseKinds())('the document pipeline on %s', (kind) => {
   }, 60_000);
 
   it('prompt tokens per section stay flat as the document grows (section 40 ≤ 1.2 × section 2)', async () => {
-    const userId = await createTestUser(db.prisma, { credits: 50_000_000n });
-    const { id } = await createDocument(db.prisma, {
-      ownerId: userId,
-      request: 'Write a manual on running the Lisbon warehouse',
-      model: 'sim-swift',
-      sectionCount: 40,
-      researchRounds: 1,
-      sources: [parsePastedText('Warehouse notes', SAMPLE_SOURCE)],
-    });
-    await driveJobsToRest(testPipelineDeps(db.prisma, simulator.url), { maxRuns: 2_000 });
-    const sections = await db.prisma.section.findMany({ where: { documentId: id }, orderBy: { position: 'asc' } });
-    expect(sections).toHaveLength(40);
-    const promptOf = async (position: number) => {
-      const section = sections[position - 1];
-      const call = await db.prisma.modelCall.findFirstOrThrow({ where: { purpose: 'write', entry: { stepKey: `write:${section.id}:1` } }, orderBy: { seq: 'asc' } });
-      return call.inputTokens;
-    };
-    const second = await promptOf(2);
-    const fortieth = await promptOf(40);
+    const { second, fortieth } = await writePromptTokensOf40Sections(db.prisma, simulator.url);
     expect(fortieth).toBeLessThanOrEqual(1.2 * second);
   }, 180_000);
 });

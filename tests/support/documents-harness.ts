@@ -3,6 +3,8 @@ import { ModelCatalog, parseModelCatalog } from '@/lib/llm/catalog';
 import { createModelProvider } from '@/lib/llm/provider';
 import { SIMULATED_MODELS } from '@/lib/llm/simulator/models';
 import { answerQuestions } from '@/lib/documents/answers';
+import { createDocument } from '@/lib/documents/create-document';
+import { parsePastedText } from '@/lib/documents/sources/parse-source-file';
 import { AppError } from '@/lib/http/errors';
 import type { PipelineDeps } from '@/lib/documents/pipeline-deps';
 import { runOneJob, type WorkerOptions } from '@/lib/documents/worker/document-worker';
@@ -76,4 +78,26 @@ export async function answerAll(db: Db, documentId: string): Promise<void> {
   } catch (error) {
     if (!(error instanceof AppError && error.code === 'conflict')) throw error;
   }
+}
+
+/**
+ * Writes a 40-section document end to end and returns the write-call prompt
+ * tokens of sections 2, 20 and 40: a section's prompt must not grow with the document.
+ */
+export async function writePromptTokensOf40Sections(db: Db, simulatorUrl: string): Promise<{ second: number; twentieth: number; fortieth: number }> {
+  const ownerId = await createTestUser(db, { credits: 100_000_000n });
+  const { id } = await createDocument(db, {
+    ownerId,
+    request: 'Write a manual on running the Lisbon warehouse',
+    model: 'sim-swift',
+    sectionCount: 40,
+    researchRounds: 1,
+    sources: [parsePastedText('Warehouse notes', SAMPLE_SOURCE)],
+  });
+  await driveJobsToRest(testPipelineDeps(db, simulatorUrl), { maxRuns: 5_000 });
+  const sections = await db.section.findMany({ where: { documentId: id }, orderBy: { position: 'asc' } });
+  if (sections.length !== 40) throw new Error(`expected 40 sections, got ${sections.length}`);
+  const promptOf = async (position: number) =>
+    (await db.modelCall.findFirstOrThrow({ where: { purpose: 'write', entry: { stepKey: `write:${sections[position - 1]!.id}:1` } }, orderBy: { seq: 'asc' } })).inputTokens;
+  return { second: await promptOf(2), twentieth: await promptOf(20), fortieth: await promptOf(40) };
 }
