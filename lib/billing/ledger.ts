@@ -1,4 +1,5 @@
 import type { Db, Tx } from '@/lib/db/client';
+import { Prisma } from '@/lib/generated/prisma/client';
 import { AppError } from '@/lib/http/errors';
 import { formatUsd, type TokenUsage } from './pricing';
 
@@ -44,16 +45,8 @@ export interface CallReservation {
 export async function reserveCall(tx: Tx, r: CallReservation): Promise<void> {
   // one statement, one round trip: billing sits on every call's hot path
   const [row] = await tx.$queryRaw<Array<{ moved: number; balance: bigint | null }>>`
-    WITH moved AS (
-      UPDATE wallet SET "balanceMicros" = "balanceMicros" - ${r.reservedMicros},
-                        "reservedMicros" = "reservedMicros" + ${r.reservedMicros}, "updatedAt" = now()
-      WHERE "userId" = ${r.userId} AND "balanceMicros" >= ${r.reservedMicros}
-      RETURNING "userId"
-    ), call AS (
-      INSERT INTO model_call (id, "entryId", seq, model, purpose, "reservedMicros")
-      SELECT gen_random_uuid()::text, ${r.entryId}, ${r.seq}, ${r.model}, ${r.purpose}, ${r.reservedMicros} FROM moved
-      RETURNING id
-    ), entry AS (
+    WITH moved AS (${moveBalanceToReserved(r.userId, r.reservedMicros)}),
+    call AS (${insertReservedCall(r, Prisma.sql`moved`)}), entry AS (
       UPDATE ledger_entry SET status = 'reserved', "reservedMicros" = "reservedMicros" + ${r.reservedMicros}, "updatedAt" = now()
       WHERE id = ${r.entryId} AND EXISTS (SELECT 1 FROM call)
       RETURNING id
@@ -61,6 +54,26 @@ export async function reserveCall(tx: Tx, r: CallReservation): Promise<void> {
     SELECT (SELECT count(*) FROM call)::int AS moved,
            (SELECT "balanceMicros" FROM wallet WHERE "userId" = ${r.userId}) AS balance`;
   if (!row || row.moved === 0) throw new InsufficientCreditsError(r.reservedMicros, row?.balance ?? 0n);
+}
+
+/**
+ * The wallet half of every reservation, for use as a CTE: balance → reserved,
+ * only when the balance covers it (returns no row otherwise).
+ */
+export function moveBalanceToReserved(userId: string, amount: bigint): Prisma.Sql {
+  return Prisma.sql`
+    UPDATE wallet SET "balanceMicros" = "balanceMicros" - ${amount},
+                      "reservedMicros" = "reservedMicros" + ${amount}, "updatedAt" = now()
+    WHERE "userId" = ${userId} AND "balanceMicros" >= ${amount}
+    RETURNING "userId"`;
+}
+
+/** The call row of a reservation, inserted once per row of `when` (the CTE that moved the money). */
+export function insertReservedCall(r: Omit<CallReservation, 'userId'>, when: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`
+    INSERT INTO model_call (id, "entryId", seq, model, purpose, "reservedMicros")
+    SELECT gen_random_uuid()::text, ${r.entryId}, ${r.seq}, ${r.model}, ${r.purpose}, ${r.reservedMicros} FROM ${when}
+    RETURNING id`;
 }
 
 export interface CallSettlement {

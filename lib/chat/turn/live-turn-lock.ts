@@ -6,16 +6,15 @@ import type { Db } from '@/lib/db/client';
  * belongs to a dead process and may be taken over.
  */
 export async function acquireLiveTurn(db: Db, chatId: string, turnId: string, wallClockMs: number, now = new Date()): Promise<boolean> {
-  const taken = await db.chat.updateMany({
-    where: {
-      id: chatId,
-      OR: [{ liveTurnId: null }, { liveTurnStartedAt: { lt: new Date(now.getTime() - wallClockMs - 30_000) } }],
-    },
-    data: { liveTurnId: turnId, liveTurnStartedAt: now },
-  });
-  return taken.count === 1;
+  const staleBefore = new Date(now.getTime() - wallClockMs - 30_000);
+  const taken = await db.$executeRaw`
+    UPDATE chat SET "liveTurnId" = ${turnId}, "liveTurnStartedAt" = ${now}, "updatedAt" = ${now}
+    WHERE id = ${chatId} AND ("liveTurnId" IS NULL OR "liveTurnStartedAt" < ${staleBefore})`;
+  return taken === 1;
 }
 
 export async function releaseLiveTurn(db: Db, chatId: string, turnId: string): Promise<void> {
-  await db.chat.updateMany({ where: { id: chatId, liveTurnId: turnId }, data: { liveTurnId: null, liveTurnStartedAt: null } });
+  await db.$executeRaw`
+    UPDATE chat SET "liveTurnId" = NULL, "liveTurnStartedAt" = NULL, "updatedAt" = now()
+    WHERE id = ${chatId} AND "liveTurnId" = ${turnId}`;
 }

@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { applySlotUpdates } from '@/lib/chat/context/apply-slot-updates';
 import { extractSlots } from '@/lib/chat/context/extract-slots';
-import { reserveCall, openLedgerEntry } from '@/lib/billing/ledger';
+import { InsufficientCreditsError } from '@/lib/billing/ledger';
 import { maxCallCostMicros } from '@/lib/billing/pricing';
 import { countPromptTokens } from '@/lib/billing/tokens';
-import { loadSlotStates, recordSlotValues } from '@/lib/chat/slots-store';
+import { recordSlotValues } from '@/lib/chat/slots-store';
 import { buildChatTools, type ChatToolFactory } from '@/lib/chat/tools/registry';
 import { AppError, notFound } from '@/lib/http/errors';
 import { takeRateLimit } from '@/lib/http/rate-limit';
 import { DEFAULT_CHAT_TITLE as DEFAULT_TITLE } from '@/lib/chat/limits';
 import { acquireLiveTurn, releaseLiveTurn } from './live-turn-lock';
 import { buildTurnPrompt, historyForPrompt } from './turn-prompt';
+import { loadChatForTurn, openTurnRows, type OpenTurn } from './turn-rows';
 import type { PreparedTurn, TurnDeps, TurnMode } from './types';
-
 
 export interface TurnRequest {
   userId: string;
@@ -35,9 +35,9 @@ export interface TurnRequest {
  */
 export async function prepareTurn(deps: TurnDeps, req: TurnRequest): Promise<PreparedTurn> {
   const now = deps.now?.() ?? new Date();
-  const chat = await deps.db.chat.findFirst({ where: { id: req.chatId, userId: req.userId } });
+  const chat = await loadChatForTurn(deps.db, req.chatId, req.userId);
   if (!chat) throw notFound('No such chat.');
-  const rows = await deps.db.message.findMany({ where: { chatId: chat.id }, orderBy: { createdAt: 'asc' } });
+  const rows = chat.messages;
   const target = req.mode === 'answer' ? null : rows.find((m) => m.id === req.messageId && m.role === 'assistant');
   if (req.mode !== 'answer') {
     if (!target) throw notFound('No such answer in this chat.');
@@ -61,9 +61,8 @@ export async function prepareTurn(deps: TurnDeps, req: TurnRequest): Promise<Pre
     const currentText = target ? (question?.text ?? '') : req.text!;
     const before = target ? rows.slice(0, rows.findIndex((m) => m.id === userMessageId)) : rows;
 
-    const slotStates = await loadSlotStates(deps.db, chat.id);
     const extracted = req.mode === 'answer' ? extractSlots(currentText) : [];
-    const slotsNow = applySlotUpdates(slotStates, extracted, { messageId: userMessageId, at: now }).next;
+    const slotsNow = applySlotUpdates(chat.slots, extracted, { messageId: userMessageId, at: now }).next;
     const prompt = buildTurnPrompt({
       model,
       slots: slotsNow,
@@ -78,33 +77,30 @@ export async function prepareTurn(deps: TurnDeps, req: TurnRequest): Promise<Pre
     const toolsJson = JSON.stringify(Object.entries(tools).map(([name, t]) => [name, t.description]));
     const reservedMicros = maxCallCostMicros(model, countPromptTokens(prompt.modelMessages, toolsJson), model.maxOutputTokens);
 
-    const entryId = await deps.db.$transaction(async (tx) => {
-      const entryId = await openLedgerEntry(tx, { userId: req.userId, turnId, chatId: chat.id, messageId: assistantMessageId });
-      const purpose = req.mode === 'continue' ? 'continuation' : 'answer';
-      await reserveCall(tx, { entryId, userId: req.userId, seq: 0, model: model.id, purpose, reservedMicros });
-      if (req.mode === 'answer') {
-        await tx.message.create({ data: { id: userMessageId, chatId: chat.id, role: 'user', text: currentText, createdAt: now } });
-        await tx.message.create({
-          data: { id: assistantMessageId, chatId: chat.id, role: 'assistant', text: '', status: 'streaming', model: model.id, turnId, createdAt: new Date(now.getTime() + 1) },
-        });
-        await recordSlotValues(tx, chat.id, extracted, { messageId: userMessageId, at: now, kind: 'extracted' });
-      } else {
-        await tx.message.update({
-          where: { id: assistantMessageId },
-          data: { status: 'streaming', turnId, model: model.id, ...(req.mode === 'retry' ? { text: '', error: null } : {}) },
-        });
-      }
-      await tx.chat.update({
-        where: { id: chat.id },
-        data: {
-          status: 'open', // a closed chat reopens when the person writes again
-          model: model.id,
-          lastMessageAt: now,
-          ...(chat.title === DEFAULT_TITLE && req.mode === 'answer' ? { title: titleFrom(currentText) } : {}),
-        },
-      });
-      return entryId;
-    });
+    const rowsToOpen: OpenTurn = {
+      mode: req.mode,
+      turnId,
+      entryId: randomUUID(),
+      userId: req.userId,
+      chatId: chat.id,
+      userMessageId,
+      assistantMessageId,
+      question: currentText,
+      model: model.id,
+      purpose: req.mode === 'continue' ? 'continuation' : 'answer',
+      reservedMicros,
+      title: chat.title === DEFAULT_TITLE && req.mode === 'answer' ? titleFrom(currentText) : null,
+      now,
+    };
+    // facts stated in the question are recorded with it, in the same transaction
+    const opened = extracted.length
+      ? await deps.db.$transaction(async (tx) => {
+          const result = await openTurnRows(tx, rowsToOpen);
+          if (result.opened) await recordSlotValues(tx, chat.id, extracted, { messageId: userMessageId, at: now, kind: 'extracted' });
+          return result;
+        })
+      : await openTurnRows(deps.db, rowsToOpen);
+    if (!opened.opened) throw new InsufficientCreditsError(reservedMicros, opened.balanceMicros);
 
     return {
       turnId,
@@ -112,7 +108,7 @@ export async function prepareTurn(deps: TurnDeps, req: TurnRequest): Promise<Pre
       userId: req.userId,
       userMessageId,
       assistantMessageId,
-      entryId,
+      entryId: rowsToOpen.entryId,
       model,
       mode: req.mode,
       messages: prompt.modelMessages,

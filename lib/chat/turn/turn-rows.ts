@@ -1,0 +1,155 @@
+import type { Db, Tx } from '@/lib/db/client';
+import { Prisma } from '@/lib/generated/prisma/client';
+import { insertReservedCall, moveBalanceToReserved } from '@/lib/billing/ledger';
+import type { SlotState } from '@/lib/chat/context/types';
+import type { TurnMode } from './types';
+
+/*
+ * The rows a turn reads and writes between the person's Send and the end of the
+ * answer, each step as ONE statement. They sit on the path to the first token:
+ * every round trip and every ORM call there is time the person waits, and under
+ * load it is CPU the other chats wait for (see bench/chat-bench.ts).
+ */
+
+export interface ChatForTurn {
+  id: string;
+  title: string;
+  model: string;
+  summary: string | null;
+  summaryThroughId: string | null;
+  messages: Array<{ id: string; role: string; kind: string; text: string; status: string; model: string | null; continuations: number }>;
+  slots: SlotState[];
+}
+
+type JsonSlot = { key: string; value: string; history: Array<{ value: string | null; messageId: string | null; at: string }> };
+
+/** The person's chat with its messages (oldest first) and pinned facts, or null when it is not theirs. */
+export async function loadChatForTurn(db: Db, chatId: string, userId: string): Promise<ChatForTurn | null> {
+  const [row] = await db.$queryRaw<Array<Omit<ChatForTurn, 'slots'> & { slots: JsonSlot[] }>>`
+    SELECT c.id, c.title, c.model, c.summary, c."summaryThroughId",
+      COALESCE((SELECT json_agg(json_build_object('id', m.id, 'role', m.role, 'kind', m.kind, 'text', m.text,
+                                                  'status', m.status, 'model', m.model, 'continuations', m.continuations)
+                                ORDER BY m."createdAt")
+                FROM message m WHERE m."chatId" = c.id), '[]'::json) AS messages,
+      COALESCE((SELECT json_agg(json_build_object('key', s.key, 'value', s.value, 'history',
+                  COALESCE((SELECT json_agg(json_build_object('value', h.value, 'messageId', h."messageId", 'at', h.at) ORDER BY h.at)
+                            FROM slot_change h WHERE h."slotId" = s.id), '[]'::json)) ORDER BY s.key)
+                FROM slot s WHERE s."chatId" = c.id), '[]'::json) AS slots
+    FROM chat c WHERE c.id = ${chatId} AND c."userId" = ${userId}`;
+  if (!row) return null;
+  return {
+    ...row,
+    // timestamps are stored in UTC without a zone; JSON carries them as bare ISO text
+    slots: row.slots.map((s) => ({ ...s, history: s.history.map((h) => ({ ...h, at: new Date(`${h.at}Z`) })) })),
+  };
+}
+
+export interface OpenTurn {
+  mode: TurnMode;
+  turnId: string;
+  entryId: string;
+  userId: string;
+  chatId: string;
+  userMessageId: string;
+  assistantMessageId: string;
+  /** the new question (mode answer) */
+  question: string;
+  model: string;
+  purpose: 'answer' | 'continuation';
+  reservedMicros: bigint;
+  /** a new title for a chat still called by its default one */
+  title: string | null;
+  now: Date;
+}
+
+/**
+ * Opens the turn's books and messages in one statement: the first call's
+ * reservation, the ledger entry, the question and the streaming answer (or the
+ * answer reopened for Continue/Retry), the chat reopened. Every write hangs off
+ * the reservation, so when the balance does not cover it nothing is written.
+ */
+export async function openTurnRows(db: Db | Tx, o: OpenTurn): Promise<{ opened: boolean; balanceMicros: bigint }> {
+  const answerAt = new Date(o.now.getTime() + 1); // the answer sorts after its question
+  const [row] = await db.$queryRaw<Array<{ opened: number; balance: bigint | null }>>`
+    WITH moved AS (${moveBalanceToReserved(o.userId, o.reservedMicros)}),
+    entry AS (
+      INSERT INTO ledger_entry (id, "userId", "turnId", "chatId", "messageId", status, "reservedMicros", "updatedAt")
+      SELECT ${o.entryId}, ${o.userId}, ${o.turnId}, ${o.chatId}, ${o.assistantMessageId}, 'reserved', ${o.reservedMicros}, ${o.now} FROM moved
+      RETURNING id
+    ),
+    call AS (${insertReservedCall({ entryId: o.entryId, seq: 0, model: o.model, purpose: o.purpose, reservedMicros: o.reservedMicros }, Prisma.sql`entry`)}),
+    question AS (
+      INSERT INTO message (id, "chatId", role, text, "createdAt", "updatedAt")
+      SELECT ${o.userMessageId}, ${o.chatId}, 'user', ${o.question}, ${o.now}, ${o.now} FROM entry WHERE ${o.mode} = 'answer'
+    ),
+    answer AS (
+      INSERT INTO message (id, "chatId", role, text, status, model, "turnId", "createdAt", "updatedAt")
+      SELECT ${o.assistantMessageId}, ${o.chatId}, 'assistant', '', 'streaming', ${o.model}, ${o.turnId}, ${answerAt}, ${o.now}
+      FROM entry WHERE ${o.mode} = 'answer'
+    ),
+    reopened AS (
+      UPDATE message SET status = 'streaming', "turnId" = ${o.turnId}, model = ${o.model}, "updatedAt" = ${o.now},
+             text = CASE WHEN ${o.mode} = 'retry' THEN '' ELSE text END,
+             error = CASE WHEN ${o.mode} = 'retry' THEN NULL ELSE error END
+      WHERE id = ${o.assistantMessageId} AND ${o.mode} <> 'answer' AND EXISTS (SELECT 1 FROM entry)
+    ),
+    chat_reopened AS (
+      -- a closed chat reopens when the person writes again
+      UPDATE chat SET status = 'open', model = ${o.model}, "lastMessageAt" = ${o.now}, "updatedAt" = ${o.now},
+             title = COALESCE(${o.title}::text, title)
+      WHERE id = ${o.chatId} AND EXISTS (SELECT 1 FROM entry)
+    )
+    SELECT (SELECT count(*) FROM entry)::int AS opened,
+           (SELECT "balanceMicros" FROM wallet WHERE "userId" = ${o.userId}) AS balance`;
+  return { opened: (row?.opened ?? 0) === 1, balanceMicros: row?.balance ?? 0n };
+}
+
+export interface CloseTurn {
+  mode: TurnMode;
+  turnId: string;
+  entryId: string;
+  chatId: string;
+  assistantMessageId: string;
+  text: string;
+  status: string;
+  finishReason: string | null;
+  continuations: number;
+  error: string | null;
+  tools: Array<{ name: string; input: unknown }>;
+  now: Date;
+}
+
+/**
+ * Saves the answer as the person saw it, in one statement: the text, status and
+ * usage summed over the turn's calls (a Continue adds to what the message had),
+ * the ledger entry pointed at it, the chat freed for the next turn.
+ */
+export async function closeTurnRows(db: Db, c: CloseTurn): Promise<void> {
+  const adds = c.mode === 'continue';
+  const meta = c.tools.length ? JSON.stringify({ tools: c.tools }) : null;
+  await db.$executeRaw`
+    WITH used AS (
+      SELECT COALESCE(sum("inputTokens"), 0)::int AS input, COALESCE(sum("outputTokens"), 0)::int AS output,
+             COALESCE(sum("reasoningTokens"), 0)::int AS reasoning, COALESCE(bool_or(estimated), false) AS estimated,
+             COALESCE(sum("costMicros"), 0)::bigint AS cost
+      FROM model_call WHERE "entryId" = ${c.entryId}
+    ),
+    saved AS (
+      UPDATE message m SET text = ${c.text}, status = ${c.status}, "finishReason" = ${c.finishReason},
+             continuations = ${c.continuations}, "turnId" = ${c.turnId}, error = ${c.error}, "updatedAt" = ${c.now},
+             "inputTokens" = CASE WHEN ${adds} THEN m."inputTokens" ELSE 0 END + u.input,
+             "outputTokens" = CASE WHEN ${adds} THEN m."outputTokens" ELSE 0 END + u.output,
+             "reasoningTokens" = CASE WHEN ${adds} THEN m."reasoningTokens" ELSE 0 END + u.reasoning,
+             "costMicros" = CASE WHEN ${adds} THEN m."costMicros" ELSE 0 END + u.cost,
+             estimated = (${adds} AND m.estimated) OR u.estimated,
+             meta = COALESCE(${meta}::jsonb, m.meta)
+      FROM used u WHERE m.id = ${c.assistantMessageId}
+    ),
+    entry AS (
+      UPDATE ledger_entry SET "messageId" = ${c.assistantMessageId}, "updatedAt" = ${c.now} WHERE id = ${c.entryId}
+    )
+    UPDATE chat SET "lastMessageAt" = ${c.now}, "updatedAt" = ${c.now},
+           "liveTurnStartedAt" = CASE WHEN "liveTurnId" = ${c.turnId} THEN NULL ELSE "liveTurnStartedAt" END,
+           "liveTurnId" = CASE WHEN "liveTurnId" = ${c.turnId} THEN NULL ELSE "liveTurnId" END
+    WHERE id = ${c.chatId}`;
+}
