@@ -1,5 +1,6 @@
 import { config, type AppConfig } from '@/lib/config';
 import { createAuth, type Auth } from '@/lib/auth/auth';
+import { SessionCache } from '@/lib/auth/session-cache';
 import type { Database, Db } from '@/lib/db/client';
 import { sharedDatabase } from '@/lib/db/shared';
 import { ModelCatalog, parseModelCatalog } from '@/lib/llm/catalog';
@@ -14,6 +15,7 @@ export interface App {
   database: Database;
   db: Db;
   auth: Auth;
+  sessions: SessionCache;
   catalog: ModelCatalog;
   provider: ModelProvider;
   stopBus: StopBus;
@@ -48,5 +50,5 @@ export async function buildApp(cfg: AppConfig, database?: Database): Promise<App
     wallClockMs: cfg.turnWallClockMs,
     log: (line) => console.log(JSON.stringify(line)),
   };
-  return { config: cfg, database: db, db: db.prisma, auth: createAuth(db.prisma, cfg), catalog, provider, stopBus, turnDeps };
+  return { config: cfg, database: db, db: db.prisma, auth: createAuth(db.prisma, cfg), sessions: new SessionCache(), catalog, provider, stopBus, turnDeps };
 }

@@ -1,8 +1,8 @@
 import { getApp } from '@/lib/app';
+import { handleAuthRequest } from '@/lib/auth/session';
 
 async function handle(request: Request): Promise<Response> {
-  const app = await getApp();
-  return app.auth.handler(request);
+  return handleAuthRequest(await getApp(), request);
 }
 
 export const GET = handle;

@@ -1,0 +1,37 @@
+import { LruMap } from '@/lib/chat/context/lru-map';
+import type { SessionUser } from './session';
+
+/**
+ * How long a verified session is trusted without asking the database again. A
+ * signed-out session is forgotten at once by the process that signed it out, and
+ * within this time by every other web process.
+ */
+export const SESSION_CACHE_MS = 30_000;
+
+/**
+ * Sessions this process verified in the last SESSION_CACHE_MS, keyed by the
+ * request's whole Cookie header (any change to it is simply a miss). better-auth
+ * reads the session and then its user on every call, two queries on the path to
+ * every answer's first token, while a person who chats presents the same cookie
+ * again and again.
+ */
+export class SessionCache {
+  private readonly entries = new LruMap<string, { user: SessionUser; until: number }>(10_000);
+
+  get(cookie: string | null, now = Date.now()): SessionUser | null {
+    if (!cookie) return null;
+    const hit = this.entries.get(cookie);
+    if (!hit) return null;
+    if (hit.until > now) return hit.user;
+    this.entries.delete(cookie);
+    return null;
+  }
+
+  set(cookie: string | null, user: SessionUser, sessionExpiresAt: Date, now = Date.now()): void {
+    if (cookie) this.entries.set(cookie, { user, until: Math.min(now + SESSION_CACHE_MS, sessionExpiresAt.getTime()) });
+  }
+
+  forget(cookie: string | null): void {
+    if (cookie) this.entries.delete(cookie);
+  }
+}
