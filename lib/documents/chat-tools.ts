@@ -1,4 +1,4 @@
-import { tool } from 'ai';
+import { tool, zodSchema } from 'ai';
 import { z } from 'zod';
 import type { ChatToolContext, ChatToolFactory } from '@/lib/chat/tools/registry';
 import { createDocument } from './create-document';
@@ -13,11 +13,23 @@ export function documentChatTools(deps: PipelineDeps): ChatToolFactory {
   return (ctx) => ({ start_document: startDocumentTool(deps, ctx), revise_section: reviseSectionTool(deps, ctx) });
 }
 
+// built once per process: the SDK turns it into JSON Schema on first use and keeps that, where an inline zod object is converted again on every round
+const startDocumentInput = zodSchema(
+  z.object({ request: z.string().min(3).max(4000).describe('what to write, in the person’s words, with any details from the conversation') }),
+);
+const reviseSectionInput = zodSchema(
+  z.object({
+    documentId: z.string().min(1),
+    section: z.string().min(1).describe('the section title or its number'),
+    instruction: z.string().min(1).max(2000),
+  }),
+);
+
 function startDocumentTool(deps: PipelineDeps, ctx: ChatToolContext) {
   return tool({
     description:
       'Start writing a long document (report, proposal, article, manual) as a background job, from the conversation. Files the person attached in this chat become its sources. Returns the document id; progress is posted in the chat.',
-    inputSchema: z.object({ request: z.string().min(3).max(4000).describe('what to write, in the person’s words, with any details from the conversation') }),
+    inputSchema: startDocumentInput,
     execute: async ({ request }) => {
       const chat = await deps.db.chat.findUnique({ where: { id: ctx.chatId }, select: { model: true } });
       const model = deps.catalog.find(chat?.model)?.id ?? deps.catalog.default.id;
@@ -31,11 +43,7 @@ function startDocumentTool(deps: PipelineDeps, ctx: ChatToolContext) {
 function reviseSectionTool(deps: PipelineDeps, ctx: ChatToolContext) {
   return tool({
     description: 'Revise one section of an existing document by an instruction (e.g. "shorten it", "make it more formal").',
-    inputSchema: z.object({
-      documentId: z.string().min(1),
-      section: z.string().min(1).describe('the section title or its number'),
-      instruction: z.string().min(1).max(2000),
-    }),
+    inputSchema: reviseSectionInput,
     execute: async ({ documentId, section, instruction }, { abortSignal }) => reviseSection(deps, { userId: ctx.userId, documentId, section, instruction, signal: abortSignal }),
   });
 }

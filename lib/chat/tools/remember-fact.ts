@@ -1,16 +1,21 @@
-import { tool } from 'ai';
+import { tool, zodSchema } from 'ai';
 import { z } from 'zod';
 import { recordSlotValues } from '@/lib/chat/slots-store';
 import type { ChatToolContext } from './registry';
+
+// built once per process: the SDK turns it into JSON Schema on first use and keeps that, where an inline zod object is converted again on every round
+const rememberFactInput = zodSchema(
+  z.object({
+    key: z.string().min(1).max(40).describe('short snake_case name, e.g. "company"'),
+    value: z.string().min(1).max(200),
+  }),
+);
 
 export function rememberFactTool(ctx: ChatToolContext) {
   return tool({
     description:
       'Pin a fact the user states about themselves or their setup so it is never forgotten in this chat (e.g. their company, role, deadline). Not for facts about other people.',
-    inputSchema: z.object({
-      key: z.string().min(1).max(40).describe('short snake_case name, e.g. "company"'),
-      value: z.string().min(1).max(200),
-    }),
+    inputSchema: rememberFactInput,
     execute: async ({ key, value }) => {
       const slotKey = `fact:${key.toLowerCase().replace(/[^a-z0-9_]+/g, '_')}`;
       const changes = await ctx.db.$transaction((tx) =>
