@@ -7,7 +7,7 @@ import { countPromptTokens } from '@/lib/billing/tokens';
 import { recordSlotValues } from '@/lib/chat/slots-store';
 import { buildChatTools, type ChatToolFactory } from '@/lib/chat/tools/registry';
 import { AppError, notFound } from '@/lib/http/errors';
-import { takeRateLimit } from '@/lib/http/rate-limit';
+import { checkRateLimit } from '@/lib/http/rate-limit';
 import { DEFAULT_CHAT_TITLE as DEFAULT_TITLE } from '@/lib/chat/limits';
 import { acquireLiveTurn, releaseLiveTurn } from './live-turn-lock';
 import { buildTurnPrompt, historyForPrompt } from './turn-prompt';
@@ -35,23 +35,26 @@ export interface TurnRequest {
  */
 export async function prepareTurn(deps: TurnDeps, req: TurnRequest): Promise<PreparedTurn> {
   const now = deps.now?.() ?? new Date();
-  const chat = await loadChatForTurn(deps.db, req.chatId, req.userId);
-  if (!chat) throw notFound('No such chat.');
-  const rows = chat.messages;
-  const target = req.mode === 'answer' ? null : rows.find((m) => m.id === req.messageId && m.role === 'assistant');
-  if (req.mode !== 'answer') {
-    if (!target) throw notFound('No such answer in this chat.');
-    const allowed = req.mode === 'continue' ? ['truncated', 'stopped'] : ['error'];
-    if (!allowed.includes(target.status)) {
-      throw new AppError('conflict', `Only ${allowed.join(' or ')} answers can be ${req.mode === 'continue' ? 'continued' : 'retried'}; this one is ${target.status}.`);
-    }
-  }
   const turnId = randomUUID();
-  if (!(await acquireLiveTurn(deps.db, chat.id, turnId, deps.wallClockMs, now))) {
-    throw new AppError('turn_in_progress', 'An answer is still being written in this chat. Stop it or wait for it to finish.');
-  }
+  // Reading the chat and claiming it are independent round trips, so they overlap.
+  // The claim only takes a chat of this person's: a 404 leaves the chat untouched.
+  const [chat, claim] = await Promise.all([
+    loadChatForTurn(deps.db, req.chatId, req.userId),
+    acquireLiveTurn(deps.db, { chatId: req.chatId, turnId, userId: req.userId, wallClockMs: deps.wallClockMs, now }),
+  ]);
   try {
-    await takeRateLimit(deps.db, req.userId, req.rateLimitPerMinute, now);
+    if (!chat) throw notFound('No such chat.');
+    const rows = chat.messages;
+    const target = req.mode === 'answer' ? null : rows.find((m) => m.id === req.messageId && m.role === 'assistant');
+    if (req.mode !== 'answer') {
+      if (!target) throw notFound('No such answer in this chat.');
+      const allowed = req.mode === 'continue' ? ['truncated', 'stopped'] : ['error'];
+      if (!allowed.includes(target.status)) {
+        throw new AppError('conflict', `Only ${allowed.join(' or ')} answers can be ${req.mode === 'continue' ? 'continued' : 'retried'}; this one is ${target.status}.`);
+      }
+    }
+    if (!claim) throw new AppError('turn_in_progress', 'An answer is still being written in this chat. Stop it or wait for it to finish.');
+    await checkRateLimit(deps.db, claim.requestsThisMinute, req.rateLimitPerMinute, now);
     const model = deps.catalog.find(req.modelId ?? target?.model ?? chat.model) ?? deps.catalog.default;
     if (req.modelId && !deps.catalog.find(req.modelId)) throw new AppError('validation_failed', `Unknown model "${req.modelId}".`);
 
@@ -120,7 +123,7 @@ export async function prepareTurn(deps: TurnDeps, req: TurnRequest): Promise<Pre
       needsSummary: prompt.needsSummary,
     };
   } catch (error) {
-    await releaseLiveTurn(deps.db, chat.id, turnId);
+    if (claim) await releaseLiveTurn(deps.db, req.chatId, turnId);
     throw error;
   }
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newUserChat, openChatHarness, runChatTurn, type ChatHarness } from '@/tests/support/chat-harness';
-import { walletBooks } from '@/tests/support/fixtures';
+import { createUser, walletBooks } from '@/tests/support/fixtures';
 import { testDatabaseKinds } from '@/tests/support/test-database';
 
 describe.each(testDatabaseKinds())('chat turns against the simulator on %s', (kind) => {
@@ -162,6 +162,16 @@ describe.each(testDatabaseKinds())('chat turns against the simulator on %s', (ki
     await first;
     const again = await runChatTurn(h, { userId: user.id, chatId, mode: 'answer', text: 'hello' });
     expect(again.outcome.status).toBe('complete');
+  });
+
+  it("someone else's chat is a 404 that leaves it untouched: not locked, nothing saved, the owner's next turn runs", async () => {
+    const { user, chatId } = await newUserChat(h);
+    const stranger = await createUser(h.db.prisma);
+    await expect(runChatTurn(h, { userId: stranger.id, chatId, mode: 'answer', text: 'hello' })).rejects.toMatchObject({ status: 404 });
+    expect(await h.db.prisma.chat.findUniqueOrThrow({ where: { id: chatId } })).toMatchObject({ liveTurnId: null });
+    expect(await h.db.prisma.message.count({ where: { chatId } })).toBe(0);
+    const owner = await runChatTurn(h, { userId: user.id, chatId, mode: 'answer', text: 'hello', rateLimitPerMinute: 1 });
+    expect(owner.outcome.status).toBe('complete');
   });
 
   it('not enough credits is a 402 before any model call, and nothing is saved', async () => {
