@@ -1,14 +1,18 @@
-import { createUIMessageStream, JsonToSseTransformStream, UI_MESSAGE_STREAM_HEADERS } from 'ai';
+import { UI_MESSAGE_STREAM_HEADERS, type UIMessageChunk } from 'ai';
 import { runTurn } from './run-turn';
 import type { PreparedTurn, TurnDeps, TurnOutcome, TurnSink } from './types';
 
 const TEXT_PART_ID = 'answer';
 
 /**
- * Streams a prepared turn to the browser as the AI SDK UI message stream (SSE).
- * The browser going away (the stop button aborts its fetch) cancels this body
- * or aborts the request: either way the turn's AbortController fires and the
- * upstream request is closed.
+ * Streams a prepared turn to the browser as the AI SDK UI message stream (SSE:
+ * one `data: <UIMessageChunk JSON>` event per chunk, then `data: [DONE]`), which
+ * `useChat` reads. Each chunk is encoded straight into the response body: the
+ * SDK's createUIMessageStream → JsonToSseTransformStream → TextEncoderStream chain
+ * costs three more stream hops per token, and tokens are the hot path when many
+ * chats stream at once. The browser going away (the stop button aborts its
+ * fetch) cancels this body or aborts the request: either way the turn's
+ * AbortController fires and the upstream request is closed.
  */
 export function streamTurnResponse(
   deps: TurnDeps,
@@ -18,40 +22,38 @@ export function streamTurnResponse(
 ): Response {
   const clientGone = new AbortController();
   request.signal?.addEventListener('abort', () => clientGone.abort());
+  const encoder = new TextEncoder();
+  let open = true;
 
-  const ui = createUIMessageStream({
-    execute: async ({ writer }) => {
-      const safe = (write: () => void) => {
-        try {
-          write();
-        } catch {
-          // the browser is gone; the turn goes on to its finally and saves what was sent
-        }
-      };
-      safe(() => writer.write({ type: 'start', messageId: turn.assistantMessageId, messageMetadata: { turnId: turn.turnId, model: turn.model.id } }));
-      safe(() => writer.write({ type: 'text-start', id: TEXT_PART_ID }));
-      const sink: TurnSink = {
-        text: (delta) => safe(() => writer.write({ type: 'text-delta', id: TEXT_PART_ID, delta })),
-        event: (name, data) => safe(() => writer.write({ type: `data-${name}`, data })),
-      };
-      const outcome = await runTurn(deps, turn, sink, clientGone.signal);
-      safe(() => writer.write({ type: 'text-end', id: TEXT_PART_ID }));
-      safe(() => writer.write({ type: 'finish' }));
-      afterTurn?.(outcome);
-    },
-    onError: (error) => (error instanceof Error ? error.message : String(error)),
-  });
-
-  const reader = ui.pipeThrough(new JsonToSseTransformStream()).pipeThrough(new TextEncoderStream()).getReader();
   const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const { done, value } = await reader.read();
-      if (done) controller.close();
-      else controller.enqueue(value);
+    start(controller) {
+      const sendRaw = (event: string) => {
+        if (!open) return; // the browser is gone; the turn goes on to its finally and saves what was sent
+        controller.enqueue(encoder.encode(`data: ${event}\n\n`));
+      };
+      const send = (chunk: UIMessageChunk) => sendRaw(JSON.stringify(chunk));
+      const sink: TurnSink = {
+        text: (delta) => send({ type: 'text-delta', id: TEXT_PART_ID, delta }),
+        event: (name, data) => send({ type: `data-${name}`, data }),
+      };
+      send({ type: 'start', messageId: turn.assistantMessageId, messageMetadata: { turnId: turn.turnId, model: turn.model.id } });
+      send({ type: 'text-start', id: TEXT_PART_ID });
+      void runTurn(deps, turn, sink, clientGone.signal)
+        .then((outcome) => {
+          send({ type: 'text-end', id: TEXT_PART_ID });
+          send({ type: 'finish' });
+          afterTurn?.(outcome);
+        })
+        .catch((error: unknown) => send({ type: 'error', errorText: error instanceof Error ? error.message : String(error) }))
+        .finally(() => {
+          sendRaw('[DONE]');
+          if (open) controller.close();
+          open = false;
+        });
     },
-    cancel(reason) {
+    cancel() {
+      open = false;
       clientGone.abort();
-      return reader.cancel(reason);
     },
   });
   return new Response(body, { headers: { ...UI_MESSAGE_STREAM_HEADERS, 'x-turn-id': turn.turnId } });
