@@ -3,7 +3,7 @@
  * bench/results.json. Targets live here, never in timed unit tests.
  * Select some with `npm run bench -- chat billing`.
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
 // the benchmarks measure the PostgreSQL deployment (the machine's local server)
 process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -28,14 +28,17 @@ const benchmarks: Record<string, () => Promise<unknown>> = {
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
-const results: Record<string, unknown> = { machine: { cpus: (await import('node:os')).cpus().length, node: process.version, at: new Date().toISOString() } };
+// a partial run (`npm run bench -- chat`) replaces its own entries and keeps the others
+const RESULTS = 'bench/results.json';
+const earlier: Record<string, unknown> = existsSync(RESULTS) ? JSON.parse(readFileSync(RESULTS, 'utf8')) : {};
+const results: Record<string, unknown> = { ...earlier };
 for (const [name, run] of Object.entries(benchmarks)) {
   if (wanted.length && !wanted.includes(name)) continue;
   console.log(`\n=== ${name} ===`);
   const started = Date.now();
   try {
     const result = await run();
-    results[name] = result;
+    results[name] = { ...(result as object), measuredAt: new Date().toISOString() };
     printResult(result);
   } catch (error) {
     results[name] = { error: String(error) };
@@ -43,7 +46,8 @@ for (const [name, run] of Object.entries(benchmarks)) {
   }
   console.log(`(${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
-writeFileSync('bench/results.json', JSON.stringify(results, null, 2));
+results.machine = { cpus: (await import('node:os')).cpus().length, node: process.version };
+writeFileSync(RESULTS, JSON.stringify(results, null, 2));
 console.log('\nWrote bench/results.json');
 
 function printResult(result: unknown) {
