@@ -20,7 +20,8 @@ test('sign up, send a message, watch the answer stream, reload and find it saved
 
 test('stop: the answer is saved as far as it was shown, marked stopped, and staff see it as stopped', async ({ page, browser }) => {
   await signUpInBrowser(page, uniqueEmail('stopper'));
-  const chatUrl = page.url();
+  await expect(page).toHaveURL(/\/chats\//);
+  const chatId = new URL(page.url()).pathname.split('/').pop()!;
   await page.getByTestId('chat-input').fill('[sim:delay=60] [sim:list 80] ideas for a garden');
   await page.getByTestId('send-button').click();
   const answer = page.getByTestId('message-assistant').last();
@@ -38,9 +39,13 @@ test('stop: the answer is saved as far as it was shown, marked stopped, and staf
   expect(savedText).toContain(firstLine.trim());
   expect(savedText).not.toContain('Item 80');
 
-  // a normal user is refused on /staff
-  await page.goto('/staff');
-  await expect(page.getByText(/staff only|403|not allowed/i).first()).toBeVisible();
+  // a normal user is refused on the staff pages: HTTP 403, with the friendly page inside the app
+  for (const path of ['/staff', '/staff/ledger', `/staff/transcripts/${chatId}`]) {
+    const refused = await page.goto(path);
+    expect(refused?.status(), path).toBe(403);
+    await expect(page.getByTestId('forbidden')).toContainText(/staff only/i);
+    await expect(page.getByTestId('wallet-balance')).toBeVisible();
+  }
 
   // staff see the same answer as stopped
   const staffContext = await browser.newContext();
@@ -52,5 +57,4 @@ test('stop: the answer is saved as far as it was shown, marked stopped, and staf
   await row.click();
   await expect(staff.getByTestId('status-stopped').first()).toBeVisible();
   await staffContext.close();
-  void chatUrl;
 });
