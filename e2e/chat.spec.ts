@@ -58,3 +58,39 @@ test('stop: the answer is saved as far as it was shown, marked stopped, and staf
   await expect(staff.getByTestId('status-stopped').first()).toBeVisible();
   await staffContext.close();
 });
+
+test('a file attached and sent waits in the chat: its chip is back after a reload, and removing it takes it out for good', async ({ page }) => {
+  await signUpInBrowser(page, uniqueEmail('attacher'));
+  const waitingListed = () => page.waitForResponse((res) => res.url().includes('/api/documents/attachments?chatId=') && res.request().method() === 'GET');
+
+  await page.getByTestId('attach-input').setInputFiles({ name: 'trip-notes.md', mimeType: 'text/markdown', buffer: Buffer.from('# Trip\n\nPorto in May.\n\nLisbon in June.\n') });
+  const chips = page.getByTestId('attachment-chip');
+  await expect(chips).toHaveCount(1);
+  await expect(chips.first()).toHaveAttribute('data-state', 'ready');
+  // nothing here asks for a document, so the file keeps waiting in the chat
+  await page.getByTestId('chat-input').fill('Here are my travel notes, keep them for later.');
+  await page.getByTestId('send-button').click();
+  await expect(chips.first()).toHaveAttribute('data-state', 'attached');
+  await expect(page.getByTestId('message-assistant').last()).toHaveAttribute('data-status', 'complete', { timeout: 30_000 });
+
+  let listed = waitingListed();
+  await page.reload();
+  expect((await listed).status()).toBe(200);
+  await expect(chips).toHaveCount(1);
+  const chip = chips.first();
+  await expect(chip).toHaveAttribute('data-state', 'attached');
+  await expect(chip).toContainText('trip-notes');
+  await expect(chip).toContainText('3 paragraphs');
+
+  const removal = page.waitForResponse((res) => res.url().includes('/api/documents/attachments/') && res.request().method() === 'DELETE');
+  await chip.getByRole('button', { name: 'Remove trip-notes' }).click();
+  expect((await removal).status()).toBe(200);
+  await expect(chips).toHaveCount(0);
+  await expect(page.getByTestId('attachment-error')).toHaveCount(0);
+
+  listed = waitingListed();
+  await page.reload();
+  expect(await (await listed).json()).toEqual([]);
+  await expect(page.getByTestId('chat-input')).toBeVisible();
+  await expect(chips).toHaveCount(0);
+});
