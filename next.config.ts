@@ -11,6 +11,8 @@ const nextConfig: NextConfig = {
   // Static assets are small; put a compressing proxy in front if you need one.
   compress: false,
   devIndicators: false,
+  // forbidden() and the forbidden.tsx convention: staff pages answer 403 (not 200) to non-staff, with the app's own page
+  experimental: { authInterrupts: true },
 };
 
 export default withNextIntl(nextConfig);

@@ -51,6 +51,45 @@ test.describe('the HTTP API refuses bad requests clearly', () => {
     expect(unknownModel.status()).toBe(400);
   });
 
+  test('files waiting in a chat: listed for their owner only, removed while they wait, 409 once a document took them', async ({ baseURL }) => {
+    const alice = await newRequest.newContext({ baseURL });
+    const bob = await newRequest.newContext({ baseURL });
+    await signUpApi(alice);
+    await signUpApi(bob);
+    const { id: chatId } = await (await alice.post('/api/chats', { data: {} })).json();
+    const attach = async (name: string) => {
+      const res = await alice.post('/api/documents/attachments', { multipart: { chatId, file: { name, mimeType: 'text/plain', buffer: Buffer.from('One.\n\nTwo.') } } });
+      expect(res.status()).toBe(201);
+      return ((await res.json()) as Array<{ id: string }>)[0]!.id;
+    };
+    const first = await attach('first.txt');
+
+    const missing = await alice.get('/api/documents/attachments');
+    expect(missing.status()).toBe(400);
+    expect((await missing.json()).error.message).toMatch(/chatId/);
+    expect((await bob.get(`/api/documents/attachments?chatId=${chatId}`)).status()).toBe(404);
+    const listed = await alice.get(`/api/documents/attachments?chatId=${chatId}`);
+    expect(await listed.json()).toEqual([{ id: first, title: 'first', kind: 'text', size: { unit: 'paragraph', count: 2 }, createdAt: expect.any(String) }]);
+
+    const foreign = await bob.delete(`/api/documents/attachments/${first}`);
+    expect(foreign.status()).toBe(404);
+    expect((await foreign.json()).error.code).toBe('not_found');
+    expect((await alice.delete(`/api/documents/attachments/${first}`)).status()).toBe(200);
+    expect((await alice.delete(`/api/documents/attachments/${first}`)).status()).toBe(404);
+    expect(await (await alice.get(`/api/documents/attachments?chatId=${chatId}`)).json()).toEqual([]);
+
+    // the chat's start_document adopts the waiting file: from then on it belongs to the document
+    const second = await attach('second.txt');
+    const turn = await alice.post(`/api/chats/${chatId}/messages`, { data: { text: 'Write a report on the second file' } });
+    expect(turn.status()).toBe(200);
+    await turn.body();
+    const adopted = await alice.delete(`/api/documents/attachments/${second}`);
+    expect(adopted.status()).toBe(409);
+    expect(await adopted.json()).toMatchObject({ error: { code: 'conflict' }, documentId: expect.any(String) });
+    await alice.dispose();
+    await bob.dispose();
+  });
+
   test('staff routes answer 403 to non-staff', async ({ request }) => {
     await signUpApi(request);
     expect((await request.get('/api/staff/transcripts')).status()).toBe(403);

@@ -20,7 +20,8 @@ test('sign up, send a message, watch the answer stream, reload and find it saved
 
 test('stop: the answer is saved as far as it was shown, marked stopped, and staff see it as stopped', async ({ page, browser }) => {
   await signUpInBrowser(page, uniqueEmail('stopper'));
-  const chatUrl = page.url();
+  await expect(page).toHaveURL(/\/chats\//);
+  const chatId = new URL(page.url()).pathname.split('/').pop()!;
   await page.getByTestId('chat-input').fill('[sim:delay=60] [sim:list 80] ideas for a garden');
   await page.getByTestId('send-button').click();
   const answer = page.getByTestId('message-assistant').last();
@@ -38,9 +39,13 @@ test('stop: the answer is saved as far as it was shown, marked stopped, and staf
   expect(savedText).toContain(firstLine.trim());
   expect(savedText).not.toContain('Item 80');
 
-  // a normal user is refused on /staff
-  await page.goto('/staff');
-  await expect(page.getByText(/staff only|403|not allowed/i).first()).toBeVisible();
+  // a normal user is refused on the staff pages: HTTP 403, with the friendly page inside the app
+  for (const path of ['/staff', '/staff/ledger', `/staff/transcripts/${chatId}`]) {
+    const refused = await page.goto(path);
+    expect(refused?.status(), path).toBe(403);
+    await expect(page.getByTestId('forbidden')).toContainText(/staff only/i);
+    await expect(page.getByTestId('wallet-balance')).toBeVisible();
+  }
 
   // staff see the same answer as stopped
   const staffContext = await browser.newContext();
@@ -52,5 +57,40 @@ test('stop: the answer is saved as far as it was shown, marked stopped, and staf
   await row.click();
   await expect(staff.getByTestId('status-stopped').first()).toBeVisible();
   await staffContext.close();
-  void chatUrl;
+});
+
+test('a file attached and sent waits in the chat: its chip is back after a reload, and removing it takes it out for good', async ({ page }) => {
+  await signUpInBrowser(page, uniqueEmail('attacher'));
+  const waitingListed = () => page.waitForResponse((res) => res.url().includes('/api/documents/attachments?chatId=') && res.request().method() === 'GET');
+
+  await page.getByTestId('attach-input').setInputFiles({ name: 'trip-notes.md', mimeType: 'text/markdown', buffer: Buffer.from('# Trip\n\nPorto in May.\n\nLisbon in June.\n') });
+  const chips = page.getByTestId('attachment-chip');
+  await expect(chips).toHaveCount(1);
+  await expect(chips.first()).toHaveAttribute('data-state', 'ready');
+  // nothing here asks for a document, so the file keeps waiting in the chat
+  await page.getByTestId('chat-input').fill('Here are my travel notes, keep them for later.');
+  await page.getByTestId('send-button').click();
+  await expect(chips.first()).toHaveAttribute('data-state', 'attached');
+  await expect(page.getByTestId('message-assistant').last()).toHaveAttribute('data-status', 'complete', { timeout: 30_000 });
+
+  let listed = waitingListed();
+  await page.reload();
+  expect((await listed).status()).toBe(200);
+  await expect(chips).toHaveCount(1);
+  const chip = chips.first();
+  await expect(chip).toHaveAttribute('data-state', 'attached');
+  await expect(chip).toContainText('trip-notes');
+  await expect(chip).toContainText('3 paragraphs');
+
+  const removal = page.waitForResponse((res) => res.url().includes('/api/documents/attachments/') && res.request().method() === 'DELETE');
+  await chip.getByRole('button', { name: 'Remove trip-notes' }).click();
+  expect((await removal).status()).toBe(200);
+  await expect(chips).toHaveCount(0);
+  await expect(page.getByTestId('attachment-error')).toHaveCount(0);
+
+  listed = waitingListed();
+  await page.reload();
+  expect(await (await listed).json()).toEqual([]);
+  await expect(page.getByTestId('chat-input')).toBeVisible();
+  await expect(chips).toHaveCount(0);
 });

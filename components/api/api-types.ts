@@ -2,6 +2,7 @@ import type { ChatView } from '@/lib/chat/chat-view';
 import type { listLedger } from '@/lib/billing/ledger-view';
 import type { listChats } from '@/lib/chat/chats';
 import type { listTranscripts } from '@/lib/chat/transcripts';
+import type { WaitingAttachment } from '@/lib/documents/attachments';
 import type { ModelInfo } from '@/lib/llm/catalog';
 
 /** What a value looks like after JSON: dates become ISO strings. */
@@ -28,6 +29,8 @@ export type ChatSummaryJson = Json<Awaited<ReturnType<typeof listChats>>[number]
 export type LedgerEntryJson = Json<Awaited<ReturnType<typeof listLedger>>[number]>;
 export type TranscriptRowJson = Json<Awaited<ReturnType<typeof listTranscripts>>[number]>;
 export type ModelJson = ModelInfo;
+/** A file waiting in a chat for start_document (GET /api/documents/attachments?chatId=…). */
+export type WaitingAttachmentJson = Json<WaitingAttachment>;
 
 /** A model call as staff see it under each answer (GET /api/staff/transcripts/:chatId). */
 export interface StaffModelCallJson {

@@ -79,7 +79,7 @@ export function Composer({ chatId, documentsStarted, models, model, onModelChang
   return (
     <form onSubmit={(event) => void submit(event)} className="mx-auto w-full max-w-3xl px-4 pb-4 sm:px-6" aria-label={t('formLabel')}>
       <div className="rounded-2xl border border-zinc-300 bg-white shadow-sm focus-within:border-zinc-400 focus-within:ring-4 focus-within:ring-zinc-200/60 dark:border-zinc-700 dark:bg-zinc-900 dark:focus-within:border-zinc-600 dark:focus-within:ring-zinc-800/60">
-        <AttachmentChips items={attachments.items} onRemove={attachments.remove} />
+        <AttachmentChips items={attachments.items} onRemove={(key) => void attachments.remove(key)} />
         <label htmlFor="chat-input" className="sr-only">
           {t('label')}
         </label>

@@ -1,7 +1,7 @@
 import { ShieldCheck } from 'lucide-react';
 import { getTranslations } from 'next-intl/server';
 
-/** What a non-staff person sees on a staff page (the page itself checks the role). */
+/** What a non-staff person sees on a staff page: the pages call forbidden(), app/(app)/staff/forbidden.tsx renders this with status 403. */
 export async function Forbidden() {
   const t = await getTranslations('staff.forbidden');
   return (

@@ -1,5 +1,5 @@
 import type { Db } from '@/lib/db/client';
-import { AppError } from '@/lib/http/errors';
+import { AppError, notFound } from '@/lib/http/errors';
 import type { ParsedSource } from './sources/parse-source-file';
 import { saveSources } from './sources/save-sources';
 
@@ -13,4 +13,47 @@ export async function attachToChat(db: Db, userId: string, chatId: string, sourc
 /** Sources added after creation; research rounds that have not run yet will read them. */
 export async function attachToDocument(db: Db, userId: string, documentId: string, sources: ParsedSource[]) {
   return db.$transaction((tx) => saveSources(tx, { ownerId: userId, documentId }, sources));
+}
+
+/**
+ * A file waiting in a chat. The original bytes are not kept (only the text read
+ * out of them), so its size is told in the units it is cited by: paragraphs, or pages of a PDF.
+ */
+export interface WaitingAttachment {
+  id: string;
+  /** the file's name without its extension */
+  title: string;
+  kind: string;
+  size: { unit: 'paragraph' | 'page'; count: number };
+  createdAt: Date;
+}
+
+/** The person's files still waiting in the chat for start_document, newest first. */
+export async function listWaitingAttachments(db: Db, userId: string, chatId: string): Promise<WaitingAttachment[]> {
+  const rows = await db.source.findMany({
+    where: { chatId, ownerId: userId, documentId: null },
+    // one upload's files share a createdAt (one transaction): the title keeps their order stable
+    orderBy: [{ createdAt: 'desc' }, { title: 'asc' }, { id: 'asc' }],
+    select: { id: true, title: true, kind: true, unit: true, createdAt: true, _count: { select: { paragraphs: true } } },
+  });
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    kind: row.kind,
+    size: { unit: row.unit === 'page' ? 'page' : 'paragraph', count: row._count.paragraphs },
+    createdAt: row.createdAt,
+  }));
+}
+
+/**
+ * Takes a waiting file back out of the chat. Only while it waits: once a
+ * document adopted it, research may already cite it, so that is a 409.
+ */
+export async function removeWaitingAttachment(db: Db, userId: string, sourceId: string): Promise<void> {
+  // one conditional statement: if start_document adopts the file at the same moment, exactly one of the two wins
+  const removed = await db.source.deleteMany({ where: { id: sourceId, ownerId: userId, chatId: { not: null }, documentId: null } });
+  if (removed.count === 1) return;
+  const adopted = await db.source.findFirst({ where: { id: sourceId, ownerId: userId, chatId: { not: null } }, select: { documentId: true } });
+  if (!adopted?.documentId) throw notFound('No such attachment.');
+  throw new AppError('conflict', 'This file is already a source of a document, so it can no longer be removed from the chat.', { documentId: adopted.documentId });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkPicked, fileNamedIn, progressPerFile } from '@/components/chat/attachments/attachment-rules';
+import { checkPicked, fileNamedIn, progressPerFile, withWaitingFiles, type Attachment } from '@/components/chat/attachments/attachment-rules';
 import { documentEventOf, documentMayPost } from '@/components/chat/document-event';
 import { MAX_FILES_PER_REQUEST, MAX_SOURCE_FILE_BYTES } from '@/lib/documents/sources/upload-limits';
 
@@ -27,6 +27,25 @@ describe('files attached in the chat composer', () => {
     expect(progressPerFile([500, 500], 550, 1100)).toEqual([1, 0]);
     expect(progressPerFile([500, 500], 825, 1100)).toEqual([1, 0.5]);
     expect(progressPerFile([500, 500], 1100, 1100)).toEqual([1, 1]);
+  });
+
+  it('shows the files still waiting in the chat after a reload: as attached chips, oldest first, before newly picked ones, none twice', () => {
+    const waiting = (id: string, title: string, createdAt: string) => ({ id, title, kind: 'markdown', size: { unit: 'paragraph' as const, count: 3 }, createdAt });
+    // the API lists newest first
+    const listed = [waiting('s3', 'third', '2026-01-03T00:00:00Z'), waiting('s2', 'second', '2026-01-02T00:00:00Z'), waiting('s1', 'first', '2026-01-01T00:00:00Z')];
+    const uploadedHere: Attachment = { key: 'attachment-0', name: 'third.md', size: { bytes: 900 }, file: null, sourceId: 's3', state: 'attached', progress: 1, problem: null, removing: false };
+    const picked: Attachment = { ...uploadedHere, key: 'attachment-1', name: 'new.md', sourceId: null, state: 'ready', progress: 0 };
+
+    const chips = withWaitingFiles([uploadedHere, picked], listed, (id) => `waiting-${id}`);
+    expect(chips.map((c) => [c.key, c.name, c.state])).toEqual([
+      ['waiting-s1', 'first', 'attached'],
+      ['waiting-s2', 'second', 'attached'],
+      ['attachment-0', 'third.md', 'attached'],
+      ['attachment-1', 'new.md', 'ready'],
+    ]);
+    expect(chips[0]).toMatchObject({ sourceId: 's1', file: null, size: { unit: 'paragraph', count: 3 } });
+    // the input is left as it was: React state is replaced, never changed in place
+    expect(listed.map((w) => w.id)).toEqual(['s3', 's2', 's1']);
   });
 
   it('marks the file a server error names', () => {

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
+import { forbidden } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { toJson } from '@/components/api/api-types';
 import { requirePageUser } from '@/components/server/page-session';
-import { Forbidden } from '@/components/staff/forbidden';
 import { TranscriptFilters } from '@/components/staff/transcript-filters';
 import { TranscriptList } from '@/components/staff/transcript-list';
 import { PageHeader } from '@/components/ui/page-header';
@@ -40,7 +40,7 @@ function toFilter(query: TranscriptQuery): TranscriptFilter {
 
 export default async function StaffTranscriptsPage({ searchParams }: { searchParams: Promise<TranscriptQuery> }) {
   const { app, user } = await requirePageUser();
-  if (user.role !== 'staff') return <Forbidden />;
+  if (user.role !== 'staff') forbidden();
   const t = await getTranslations('staff.transcripts');
   const query = await searchParams;
   const rows = await listTranscripts(app.db, toFilter(query));

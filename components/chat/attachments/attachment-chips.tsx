@@ -4,7 +4,7 @@ import { AlertCircle, CheckCircle2, FileText, Loader2, X } from 'lucide-react';
 import { useLocale, useTranslations } from 'next-intl';
 import { formatFileSize } from '@/components/format/file-size';
 import { cn } from '@/components/ui/cn';
-import type { Attachment } from './use-chat-attachments';
+import type { Attachment, AttachmentSize } from './attachment-rules';
 
 const ICONS = { ready: FileText, uploading: Loader2, attached: CheckCircle2, failed: AlertCircle } as const;
 
@@ -13,19 +13,21 @@ export function AttachmentChips({ items, onRemove }: { items: Attachment[]; onRe
   const t = useTranslations('chat.attachments');
   const locale = useLocale();
   if (items.length === 0) return null;
+  const sizeOf = (size: AttachmentSize) => ('bytes' in size ? formatFileSize(size.bytes, locale) : t(`size.${size.unit}`, { count: size.count }));
   const waiting = items.some((a) => a.state === 'attached');
   return (
     <div className="flex flex-col gap-1.5 px-3 pt-3">
       <ul className="flex flex-wrap gap-2" aria-label={t('listLabel')} data-testid="attachment-list">
         {items.map((item) => {
-          const Icon = ICONS[item.state];
+          const Icon = item.removing ? Loader2 : ICONS[item.state];
           const percent = Math.round(item.progress * 100);
-          const removable = item.state === 'ready' || item.state === 'failed';
+          const removable = item.state === 'ready' || item.state === 'failed' || (item.state === 'attached' && item.sourceId !== null);
           return (
             <li
               key={item.key}
               data-testid="attachment-chip"
               data-state={item.state}
+              aria-busy={item.removing || undefined}
               className={cn(
                 'relative flex max-w-full min-w-0 items-start gap-2 overflow-hidden rounded-lg border py-1.5 pr-1.5 pl-2 text-xs sm:max-w-72',
                 item.state === 'failed'
@@ -34,24 +36,33 @@ export function AttachmentChips({ items, onRemove }: { items: Attachment[]; onRe
               )}
             >
               <Icon
-                className={cn('mt-0.5 size-3.5 shrink-0', item.state === 'uploading' && 'animate-spin', item.state === 'attached' && 'text-emerald-600 dark:text-emerald-400')}
+                className={cn(
+                  'mt-0.5 size-3.5 shrink-0',
+                  (item.state === 'uploading' || item.removing) && 'animate-spin',
+                  item.state === 'attached' && !item.removing && 'text-emerald-600 dark:text-emerald-400',
+                )}
                 aria-hidden
               />
               <span className="flex min-w-0 flex-col">
-                <span className="truncate font-medium" title={item.file.name}>
-                  {item.file.name}
+                <span className="truncate font-medium" title={item.name}>
+                  {item.name}
                 </span>
                 <span className={cn('tabular-nums', item.state === 'failed' ? '' : 'text-zinc-500 dark:text-zinc-400')}>
-                  {item.state === 'failed' && item.problem ? item.problem : t(`state.${item.state}`, { size: formatFileSize(item.file.size, locale), percent })}
+                  {item.removing
+                    ? t('removing')
+                    : item.state === 'failed' && item.problem
+                      ? item.problem
+                      : t(`state.${item.state}`, { size: sizeOf(item.size), percent })}
                 </span>
               </span>
               {removable ? (
                 <button
                   type="button"
                   onClick={() => onRemove(item.key)}
-                  aria-label={t('remove', { name: item.file.name })}
-                  title={t('remove', { name: item.file.name })}
-                  className="ml-auto shrink-0 rounded p-0.5 text-zinc-500 hover:bg-zinc-200 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:hover:bg-zinc-700 dark:hover:text-zinc-100"
+                  disabled={item.removing}
+                  aria-label={t('remove', { name: item.name })}
+                  title={t('remove', { name: item.name })}
+                  className="ml-auto shrink-0 rounded p-0.5 text-zinc-500 hover:bg-zinc-200 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-indigo-500 disabled:opacity-50 dark:hover:bg-zinc-700 dark:hover:text-zinc-100"
                 >
                   <X className="size-3.5" aria-hidden />
                 </button>
@@ -61,7 +72,7 @@ export function AttachmentChips({ items, onRemove }: { items: Attachment[]; onRe
               {item.state === 'uploading' && (
                 <span
                   role="progressbar"
-                  aria-label={t('uploadingLabel', { name: item.file.name })}
+                  aria-label={t('uploadingLabel', { name: item.name })}
                   aria-valuemin={0}
                   aria-valuemax={100}
                   aria-valuenow={percent}

@@ -1,3 +1,4 @@
+import type { WaitingAttachmentJson } from '@/components/api/api-types';
 import { MAX_FILES_PER_REQUEST, MAX_SOURCE_FILE_BYTES, MAX_UPLOAD_FILES_BYTES, sourceKindOf } from '@/lib/documents/sources/upload-limits';
 
 /** Why a picked file is not accepted (each has a message in chat.attachments.problems). */
@@ -48,4 +49,56 @@ export function progressPerFile(sizes: readonly number[], loaded: number, total:
 /** The file a server error names (“name” is larger than…), so the chip that caused it is the one marked. */
 export function fileNamedIn(message: string, names: readonly string[]): number {
   return names.findIndex((name) => message.includes(`“${name}”`));
+}
+
+/**
+ * ready: picked, not sent; uploading; attached: saved in the chat, waiting for
+ * start_document (removing it deletes it on the server); failed: refused, with the reason.
+ */
+export type AttachmentState = 'ready' | 'uploading' | 'attached' | 'failed';
+
+/** Bytes of a file picked in this tab; paragraphs or pages of one the server kept (it keeps only the text). */
+export type AttachmentSize = { bytes: number } | { unit: 'paragraph' | 'page'; count: number };
+
+export interface Attachment {
+  key: string;
+  /** what the chip calls it: the picked file's name, or the waiting file's title */
+  name: string;
+  size: AttachmentSize;
+  /** the picked file, sent on Send; null for a file that already waits on the server */
+  file: File | null;
+  /** the server's id once the file waits in the chat */
+  sourceId: string | null;
+  state: AttachmentState;
+  /** 0..1 while uploading */
+  progress: number;
+  problem: string | null;
+  /** its DELETE is on the way */
+  removing: boolean;
+}
+
+/**
+ * The chips after the chat's waiting files arrive from the server: those not
+ * already shown go first, oldest first (the API lists newest first), because
+ * they were attached before anything picked since the page loaded.
+ */
+export function withWaitingFiles(current: readonly Attachment[], waiting: readonly WaitingAttachmentJson[], keyOf: (sourceId: string) => string): Attachment[] {
+  const shown = new Set(current.flatMap((a) => (a.sourceId ? [a.sourceId] : [])));
+  const loaded = waiting
+    .filter((w) => !shown.has(w.id))
+    .reverse()
+    .map(
+      (w): Attachment => ({
+        key: keyOf(w.id),
+        name: w.title,
+        size: w.size,
+        file: null,
+        sourceId: w.id,
+        state: 'attached',
+        progress: 1,
+        problem: null,
+        removing: false,
+      }),
+    );
+  return [...loaded, ...current];
 }

@@ -2,25 +2,14 @@
 
 import { useLocale, useTranslations } from 'next-intl';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError } from '@/components/api/fetch-json';
 import { formatFileSize } from '@/components/format/file-size';
 import { MAX_FILES_PER_REQUEST, MAX_SOURCE_FILE_BYTES, MAX_UPLOAD_FILES_BYTES } from '@/lib/documents/sources/upload-limits';
-import { checkPicked, fileNamedIn, progressPerFile, type AttachmentProblem } from './attachment-rules';
+import { checkPicked, fileNamedIn, progressPerFile, withWaitingFiles, type Attachment, type AttachmentProblem } from './attachment-rules';
 import { uploadAttachments } from './upload-attachments';
+import { deleteWaitingFile, fetchWaitingFiles } from './waiting-files';
 
-/**
- * ready: picked, not sent (removable); uploading; attached: saved in the chat,
- * waiting for start_document (the server has no way to take it back); failed: refused, with the reason.
- */
-export type AttachmentState = 'ready' | 'uploading' | 'attached' | 'failed';
-
-export interface Attachment {
-  key: string;
-  file: File;
-  state: AttachmentState;
-  /** 0..1 while uploading */
-  progress: number;
-  problem: string | null;
-}
+export type { Attachment, AttachmentState } from './attachment-rules';
 
 const sameFile = (a: File, b: File) => a.name === b.name && a.size === b.size && a.lastModified === b.lastModified;
 
@@ -28,8 +17,8 @@ const sameFile = (a: File, b: File) => a.name === b.name && a.size === b.size &&
  * Files attached in the composer. They are uploaded when the message is sent,
  * just before it, so a file removed before sending never reaches the chat, and
  * the model's start_document (which adopts the chat's files) runs after they
- * are saved. The list lives in this tab only: there is no endpoint that lists
- * a chat's waiting files, so after a reload they are not shown (they still wait on the server).
+ * are saved. Uploaded files wait on the server: the chips load them again when
+ * the chat opens, and removing one deletes it there while no document has taken it.
  */
 export function useChatAttachments(chatId: string, documentsStarted: number) {
   const t = useTranslations('chat.attachments');
@@ -37,6 +26,19 @@ export function useChatAttachments(chatId: string, documentsStarted: number) {
   const [items, setItems] = useState<Attachment[]>([]);
   const [error, setError] = useState<string | null>(null);
   const nextKey = useRef(0);
+
+  // files uploaded before a reload (or in another tab) still wait in the chat
+  useEffect(() => {
+    const abort = new AbortController();
+    fetchWaitingFiles(chatId, abort.signal).then(
+      (waiting) => setItems((current) => withWaitingFiles(current, waiting, (id) => `waiting-${id}`)),
+      (failure: unknown) => {
+        if (abort.signal.aborted) return;
+        setError(t('loadFailed', { message: failure instanceof Error ? failure.message : String(failure) }));
+      },
+    );
+    return () => abort.abort();
+  }, [chatId, t]);
 
   // a started document took the files that waited in the chat as its sources
   const startsSeen = useRef(documentsStarted);
@@ -58,24 +60,56 @@ export function useChatAttachments(chatId: string, documentsStarted: number) {
   const add = useCallback(
     (picked: File[]) => {
       setError(null);
-      const fresh = picked.filter((file) => !items.some((a) => a.state !== 'failed' && sameFile(a.file, file)));
+      const fresh = picked.filter((file) => !items.some((a) => a.state !== 'failed' && a.file && sameFile(a.file, file)));
       const problems = checkPicked(
-        items.filter((a) => a.state === 'ready').map((a) => a.file),
+        items.flatMap((a) => (a.state === 'ready' && a.file ? [a.file] : [])),
         fresh,
       );
       const added = fresh.map((file, i): Attachment => {
         const problem = problems[i];
-        return { key: `attachment-${nextKey.current++}`, file, state: problem ? 'failed' : 'ready', progress: 0, problem: problem ? describe(problem) : null };
+        return {
+          key: `attachment-${nextKey.current++}`,
+          name: file.name,
+          size: { bytes: file.size },
+          file,
+          sourceId: null,
+          state: problem ? 'failed' : 'ready',
+          progress: 0,
+          problem: problem ? describe(problem) : null,
+          removing: false,
+        };
       });
       setItems((current) => [...current, ...added]);
     },
     [describe, items],
   );
 
-  const remove = useCallback((key: string) => {
-    setError(null);
-    setItems((current) => current.filter((a) => a.key !== key || a.state === 'uploading' || a.state === 'attached'));
-  }, []);
+  const drop = useCallback((key: string) => setItems((current) => current.filter((a) => a.key !== key)), []);
+
+  const remove = useCallback(
+    async (key: string) => {
+      setError(null);
+      const item = items.find((a) => a.key === key);
+      if (!item || item.state === 'uploading' || item.removing) return;
+      if (item.state !== 'attached') return drop(key);
+      if (!item.sourceId) return;
+      setItems((current) => current.map((a) => (a.key === key ? { ...a, removing: true } : a)));
+      try {
+        await deleteWaitingFile(item.sourceId);
+        drop(key);
+      } catch (failure) {
+        // 404: already removed (another tab); 409: a document took it meanwhile. Either way it no longer waits here.
+        if (failure instanceof ApiError && (failure.status === 404 || failure.status === 409)) {
+          drop(key);
+          if (failure.status === 409) setError(t('alreadyAdopted', { name: item.name }));
+          return;
+        }
+        setItems((current) => current.map((a) => (a.key === key ? { ...a, removing: false } : a)));
+        setError(t('notRemoved', { name: item.name, message: failure instanceof Error ? failure.message : String(failure) }));
+      }
+    },
+    [drop, items, t],
+  );
 
   /** Uploads the files picked since the last send; false (with the reason shown) when the message must not go yet. */
   const uploadPending = useCallback(async (): Promise<boolean> => {
@@ -83,7 +117,7 @@ export function useChatAttachments(chatId: string, documentsStarted: number) {
       setError(t('removeFailed'));
       return false;
     }
-    const batch = items.filter((a) => a.state === 'ready');
+    const batch = items.flatMap((a) => (a.state === 'ready' && a.file ? [{ key: a.key, file: a.file }] : []));
     if (batch.length === 0) return true;
     setError(null);
     const index = new Map(batch.map((a, i) => [a.key, i]));
@@ -92,7 +126,8 @@ export function useChatAttachments(chatId: string, documentsStarted: number) {
       setItems((current) => current.map((a) => (index.has(a.key) ? change(a, index.get(a.key)!) : a)));
     patch((a) => ({ ...a, state: 'uploading', progress: 0 }));
     try {
-      await uploadAttachments(
+      // the server answers one saved source per file, in the order they were sent
+      const saved = await uploadAttachments(
         chatId,
         batch.map((a) => a.file),
         (loaded, total) => {
@@ -100,7 +135,7 @@ export function useChatAttachments(chatId: string, documentsStarted: number) {
           patch((a, i) => ({ ...a, progress: shares[i]! }));
         },
       );
-      patch((a) => ({ ...a, state: 'attached', progress: 1 }));
+      patch((a, i) => ({ ...a, state: 'attached', progress: 1, sourceId: saved[i]?.id ?? null }));
       return true;
     } catch (failure) {
       // the server saves an upload whole or not at all: the file it names failed, the others can go again

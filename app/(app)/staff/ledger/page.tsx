@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
+import { forbidden } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { requirePageUser } from '@/components/server/page-session';
 import { AddCreditsForm } from '@/components/staff/add-credits-form';
-import { Forbidden } from '@/components/staff/forbidden';
 import { StaffLedger } from '@/components/staff/staff-ledger';
 import { PageHeader } from '@/components/ui/page-header';
 
@@ -12,7 +12,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function StaffLedgerPage({ searchParams }: { searchParams: Promise<{ user?: string }> }) {
   const { user } = await requirePageUser();
-  if (user.role !== 'staff') return <Forbidden />;
+  if (user.role !== 'staff') forbidden();
   const t = await getTranslations('staff.ledger');
   const { user: email } = await searchParams;
   return (

@@ -1,8 +1,10 @@
+import { z } from 'zod';
 import { getApp } from '@/lib/app';
 import { requireUser } from '@/lib/auth/session';
-import { attachToChat } from '@/lib/documents/attachments';
+import { requireOwnChat } from '@/lib/chat/chats';
+import { attachToChat, listWaitingAttachments } from '@/lib/documents/attachments';
 import { readSourceFiles } from '@/lib/documents/http/read-document-request';
-import { route } from '@/lib/http/handler';
+import { parseQuery, route } from '@/lib/http/handler';
 
 /** Files attached in a chat (multipart: `chatId` + files); the chat's start_document makes them the document's sources. */
 export const POST = route(async (request) => {
@@ -10,4 +12,15 @@ export const POST = route(async (request) => {
   const user = await requireUser(app, request);
   const { fields, sources } = await readSourceFiles(request);
   return Response.json(await attachToChat(app.db, user.id, fields.get('chatId') ?? '', sources), { status: 201 });
+});
+
+const listQuery = z.object({ chatId: z.string({ error: 'Name the chat: ?chatId=…' }).min(1, 'Name the chat: ?chatId=…').max(100) });
+
+/** The files still waiting in one of the person's chats: the composer shows them again after a reload. */
+export const GET = route(async (request) => {
+  const app = await getApp();
+  const user = await requireUser(app, request);
+  const { chatId } = parseQuery(request, listQuery);
+  await requireOwnChat(app.db, chatId, user.id);
+  return Response.json(await listWaitingAttachments(app.db, user.id, chatId));
 });

@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
+import { forbidden } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { toJson } from '@/components/api/api-types';
 import { loadOr404 } from '@/components/server/load-or-404';
 import { requirePageUser } from '@/components/server/page-session';
-import { Forbidden } from '@/components/staff/forbidden';
 import { StaffTranscript } from '@/components/staff/staff-transcript';
 import { loadChatView } from '@/lib/chat/chat-view';
 
@@ -13,7 +13,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function StaffTranscriptPage({ params }: { params: Promise<{ chatId: string }> }) {
   const { app, user } = await requirePageUser();
-  if (user.role !== 'staff') return <Forbidden />;
+  if (user.role !== 'staff') forbidden();
   const { chatId } = await params;
   const chat = await loadOr404(() => loadChatView(app.db, chatId, user.id, { asStaff: true }));
   return <StaffTranscript chat={toJson(chat)} models={app.catalog.models} />;
