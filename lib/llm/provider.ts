@@ -1,17 +1,33 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 
-export type ModelProvider = ReturnType<typeof createModelProvider>;
+type ChatModel = ReturnType<ReturnType<typeof createOpenAICompatible>['chatModel']>;
+
+export interface ModelProvider {
+  chatModel(modelId: string): ChatModel;
+}
 
 /**
  * Every model, real or simulated, goes through the same OpenAI-compatible HTTP
  * path. includeUsage asks for `stream_options.include_usage`, so a streamed call
  * reports its tokens in a final chunk with empty `choices`.
+ *
+ * One model object per id for the life of the process: its constructor builds
+ * the zod schemas of the provider's response chunks, which was a visible share of
+ * the CPU between a turn's Send and its upstream request when built every round.
  */
-export function createModelProvider(options: { baseUrl: string; apiKey?: string }) {
-  return createOpenAICompatible({
+export function createModelProvider(options: { baseUrl: string; apiKey?: string }): ModelProvider {
+  const provider = createOpenAICompatible({
     name: 'quire',
     baseURL: options.baseUrl,
     apiKey: options.apiKey,
     includeUsage: true,
   });
+  const models = new Map<string, ChatModel>();
+  return {
+    chatModel(modelId) {
+      let model = models.get(modelId);
+      if (!model) models.set(modelId, (model = provider.chatModel(modelId)));
+      return model;
+    },
+  };
 }
