@@ -6,7 +6,8 @@ import { CAN, requireDocumentRole } from './access';
 import { numberedFacts } from './facts';
 import type { PipelineDeps } from './pipeline-deps';
 import { writeSectionVersion } from './section-edits';
-import { callModelBilled, type CallScope } from './steps/call-model';
+import { rewriteScope } from './rewrite/rewrite-model-call';
+import { callModelBilled } from './steps/call-model';
 
 export type RevisionResult =
   | { applied: true; sectionId: string; section: string; version: number; changed: boolean }
@@ -32,17 +33,8 @@ export async function reviseSection(deps: PipelineDeps, request: RevisionRequest
   const document = await deps.db.document.findUniqueOrThrow({ where: { id: request.documentId }, include: { job: true, sections: { orderBy: { position: 'asc' } } } });
   const section = findSection(document.sections, request.section);
   if (section.status !== 'written' && section.status !== 'flagged') throw new AppError('conflict', `“${section.title}” has not been written yet.`);
-  if (!document.job) throw new AppError('not_found', 'Document not found.');
+  const scope = rewriteScope(deps, document, request.signal ?? new AbortController().signal);
   const facts = await numberedFacts(deps.db, section.id);
-  const scope: CallScope = {
-    deps,
-    model: deps.catalog.find(document.model) ?? deps.catalog.default,
-    jobId: document.job.id,
-    budgetMicros: document.job.budgetMicros,
-    document,
-    lease: null,
-    signal: request.signal ?? new AbortController().signal,
-  };
   const stepKey = `revise:${section.id}:${randomUUID()}`;
   const allowed = [document.title, document.request, section.title, section.brief, request.instruction];
   const attempt = async (regeneration: string[] | null) => {

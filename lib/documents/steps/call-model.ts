@@ -1,5 +1,5 @@
 import type { ModelMessage } from 'ai';
-import { reserveCall, settleCall } from '@/lib/billing/ledger';
+import { openLedgerEntry, reserveCall, settleCall } from '@/lib/billing/ledger';
 import { costMicros, maxCallCostMicros } from '@/lib/billing/pricing';
 import { countPromptTokens, countTokens } from '@/lib/billing/tokens';
 import { streamRound } from '@/lib/chat/turn/stream-round';
@@ -101,16 +101,13 @@ export async function callModelBilled(ctx: CallScope, call: PipelineCall): Promi
     if (lease) await checkFence(tx, lease);
     const existing = await tx.ledgerEntry.findUnique({ where: { jobId_stepKey: { jobId, stepKey: call.stepKey } }, select: { id: true } });
     if (existing && call.oncePerStepKey) throw new StepKeyUsedError(call.stepKey);
-    const entry =
-      existing ??
-      (await tx.ledgerEntry.create({
-        data: { userId: ctx.document.ownerId, jobId, stepKey: call.stepKey, documentId: ctx.document.id, chatId: ctx.document.chatId },
-        select: { id: true },
-      }));
-    const nextSeq = await tx.modelCall.count({ where: { entryId: entry.id } });
+    const entryId =
+      existing?.id ??
+      (await openLedgerEntry(tx, { userId: ctx.document.ownerId, jobId, stepKey: call.stepKey, documentId: ctx.document.id, chatId: ctx.document.chatId ?? undefined }));
+    const nextSeq = await tx.modelCall.count({ where: { entryId } });
     await assertWithinBudget(tx, jobId, ctx.budgetMicros, reservedMicros);
-    await reserveCall(tx, { entryId: entry.id, userId: ctx.document.ownerId, seq: nextSeq, model: model.id, purpose: call.purpose, reservedMicros });
-    return { entryId: entry.id, seq: nextSeq };
+    await reserveCall(tx, { entryId, userId: ctx.document.ownerId, seq: nextSeq, model: model.id, purpose: call.purpose, reservedMicros });
+    return { entryId, seq: nextSeq };
   });
 
   deps.log({ event: 'model_call', turnId: null, jobId, callId: `${entryId}:${seq}`, model: model.id, purpose: call.purpose });
