@@ -18,7 +18,28 @@ const envSchema = z.object({
   SIMULATOR_TOKEN_DELAY_MS: z.coerce.number().nonnegative().optional(),
   TURN_WALL_CLOCK_MS: z.coerce.number().int().positive().default(180_000),
   CHAT_IDLE_MINUTES: z.coerce.number().int().positive().default(240),
+  APP_URL: z.string().url().regex(/^https?:\/\//, 'APP_URL must start with http:// or https://').optional(),
+  TRUST_PROXY: z.string().optional(),
+  SIGNUP: z.enum(['open', 'invite', 'closed']).optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional(),
+  SEARCH_PROVIDER: z.enum(['searxng']).optional(),
+  SEARXNG_URL: z.string().url().optional(),
+  FETCH_ALLOW_HOSTS: z.string().default(''),
+  METRICS_PORT: z.coerce.number().int().positive().optional(),
 });
+
+/** Which proxies' X-Forwarded-* headers are believed: a hop count, or a list of their addresses. */
+export type TrustProxy = { kind: 'none' } | { kind: 'hops'; hops: number } | { kind: 'addresses'; addresses: string[] };
+
+function parseTrustProxy(raw: string | undefined): TrustProxy {
+  const value = raw?.trim();
+  if (!value) return { kind: 'none' };
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return hops > 0 ? { kind: 'hops', hops } : { kind: 'none' };
+  }
+  return { kind: 'addresses', addresses: value.split(',').map((s) => s.trim()).filter(Boolean) };
+}
 
 export type AppConfig = ReturnType<typeof loadConfig>;
 
@@ -48,6 +69,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     simulatorTokenDelayMs: e.SIMULATOR_TOKEN_DELAY_MS,
     turnWallClockMs: e.TURN_WALL_CLOCK_MS,
     chatIdleMinutes: e.CHAT_IDLE_MINUTES,
+    /** the public URL people open; unset: the address of each request */
+    appUrl: e.APP_URL ? new URL(e.APP_URL).origin : undefined,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    /** an instance on a real model is invite-only unless the operator opens it */
+    signup: e.SIGNUP ?? (e.LLM_BASE_URL ? 'invite' : 'open'),
+    smtpUrl: e.SMTP_URL,
+    search: { provider: e.SEARCH_PROVIDER, searxngUrl: e.SEARXNG_URL },
+    /** host:port pairs that research may fetch although they resolve inside the network */
+    fetchAllowHosts: e.FETCH_ALLOW_HOSTS.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
+    metricsPort: e.METRICS_PORT,
   };
 }
 
