@@ -104,7 +104,8 @@ export function ensureChromium(m: Machine, log: (line: string) => void = () => {
   if (found) return found;
   for (const step of installSteps(m)) {
     log(`No Chromium found for the browser tests; installing one: ${step.label}`);
-    const ran = step.commands.every(({ command, args, env }) => m.run(command, args, env));
+    // every command runs: an `apt-get update` that fails offline still leaves the cached lists to install from
+    const ran = step.commands.map(({ command, args, env }) => m.run(command, args, env)).every(Boolean);
     const installed = findChromium(m);
     if (installed) return installed;
     log(ran ? `${step.label} finished but no Chromium appeared.` : `${step.label} failed.`);

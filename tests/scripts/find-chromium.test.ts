@@ -118,6 +118,16 @@ describe('installing a Chromium when there is none', () => {
     expect(log.join('\n')).toContain('installing one: apt-get install chromium fonts-noto-cjk');
   });
 
+  it('as root on Debian offline: still installs from apt’s cached package lists when the update fails', () => {
+    const { machine, ran } = fakeMachine({
+      isRoot: true,
+      onPath: { 'apt-get': '/usr/bin/apt-get' },
+      commands: { [APT_UPDATE]: { ok: false }, [APT_INSTALL]: { ok: true, adds: ['/usr/bin/chromium'] } },
+    });
+    expect(ensureChromium(machine)).toEqual({ path: '/usr/bin/chromium', source: 'Debian' });
+    expect(ran).toEqual([APT_UPDATE, APT_INSTALL]);
+  });
+
   it('as root where apt has no chromium (Ubuntu): falls back to Playwright’s download with its libraries', () => {
     const { machine, ran } = fakeMachine({
       isRoot: true,
