@@ -1,9 +1,11 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumExecutable } from './scripts/find-chromium';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 export const e2eDataDir = process.env.E2E_DATA_DIR ?? `.data-e2e-${port}`;
 
-// Debian's Chromium: `npx playwright install` cannot download browsers here.
+// `npm test` sets CHROMIUM_PATH to the browser scripts/ensure-chromium.ts found or installed;
+// run on its own, the config looks in the same places.
 const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 
 export default defineConfig({
@@ -16,7 +18,7 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: `http://localhost:${port}`,
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
+    launchOptions: { executablePath: chromiumExecutable(), args: chromiumArgs },
     trace: 'retain-on-failure',
     locale: 'en-US',
   },

@@ -15,6 +15,7 @@ import { chromium, type Browser } from '@playwright/test';
 import { openDatabase } from '@/lib/db/client';
 import { canonicalize } from '@/lib/documents/canvas';
 import { createPostgresDatabase } from '@/tests/support/test-database';
+import { chromiumExecutable } from '@/scripts/find-chromium';
 import { median, percentile, round, spawnUntil, stop } from './support';
 
 const SECTIONS = 40;
@@ -45,7 +46,7 @@ export async function runCanvasBenchmark() {
     const baseUrl = `http://localhost:${port}`;
     const { cookie, email } = await signUp(baseUrl);
     const documentId = await seedDocument(pg.url, email);
-    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    browser = await chromium.launch({ executablePath: chromiumExecutable(), args: CHROMIUM_ARGS });
     const url = `${baseUrl}/documents/${documentId}`;
 
     await openToInteractive(browser, url, cookie, baseUrl); // warm-up: server-side caches, compiled routes

@@ -2,11 +2,12 @@
 //   npx tsx scripts/take-screenshots.ts http://localhost:3000
 // against a running server (STAFF_EMAILS must include staff@example.com for the staff view).
 import { chromium, type Page } from '@playwright/test';
+import { chromiumExecutable } from './find-chromium';
 
 const base = process.argv[2] ?? 'http://localhost:3000';
 const out = 'docs/screenshots';
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: chromiumExecutable(),
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
 });
 
