@@ -23,21 +23,43 @@ export class SignUpRefused extends Error {
   }
 }
 
+/** The invite behind a token, or why it cannot make an account. */
+async function usableInvite(db: Db, token: string): Promise<{ id: string; email: string | null } | SignUpRefusal> {
+  if (!token) return 'INVITE_REQUIRED';
+  const invite = await findInviteByToken(db, token);
+  if (!invite) return 'INVITE_NOT_FOUND';
+  if (invite.status === 'used') return 'INVITE_USED';
+  if (invite.status === 'revoked') return 'INVITE_REVOKED';
+  if (invite.status === 'expired') return 'INVITE_EXPIRED';
+  return { id: invite.id, email: invite.email };
+}
+
+const tokenOf = (value: unknown) => (typeof value === 'string' ? value.trim().slice(0, 200) : '');
+
 /**
  * Whether a new account may be made, and with which invite. Checked before the
  * account is written; the account row then records the invite under a unique
  * key, so two sign-ups racing with one link make one account.
  */
 export async function admitSignUp(db: Db, mode: SignUpMode, attempt: { inviteToken?: unknown; email: string }): Promise<{ inviteId?: string }> {
-  if (mode === 'open') return {};
   if (mode === 'closed') throw new SignUpRefused('SIGNUP_CLOSED');
-  const token = typeof attempt.inviteToken === 'string' ? attempt.inviteToken.trim() : '';
-  if (!token) throw new SignUpRefused('INVITE_REQUIRED');
-  const invite = await findInviteByToken(db, token);
-  if (!invite) throw new SignUpRefused('INVITE_NOT_FOUND');
-  if (invite.status === 'used') throw new SignUpRefused('INVITE_USED');
-  if (invite.status === 'revoked') throw new SignUpRefused('INVITE_REVOKED');
-  if (invite.status === 'expired') throw new SignUpRefused('INVITE_EXPIRED');
-  if (invite.email && invite.email !== attempt.email.trim().toLowerCase()) throw new SignUpRefused('INVITE_EMAIL_MISMATCH');
-  return { inviteId: invite.id };
+  const token = tokenOf(attempt.inviteToken);
+  // open: anyone may sign up; a usable invite is still spent, so staff see who used their link
+  if (mode === 'open' && !token) return {};
+  const invite = await usableInvite(db, token);
+  if (typeof invite !== 'string' && (!invite.email || invite.email === attempt.email.trim().toLowerCase())) return { inviteId: invite.id };
+  if (mode === 'open') return {};
+  throw new SignUpRefused(typeof invite === 'string' ? invite : 'INVITE_EMAIL_MISMATCH');
+}
+
+/** What the sign-up page offers: the form (with the invite it carries), or why there is none. */
+export type SignUpOffer = { kind: 'form'; invite?: { token: string; email: string | null } } | { kind: 'refused'; code: SignUpRefusal };
+
+export async function signUpOffer(db: Db, mode: SignUpMode, inviteToken: unknown): Promise<SignUpOffer> {
+  if (mode === 'closed') return { kind: 'refused', code: 'SIGNUP_CLOSED' };
+  const token = tokenOf(inviteToken);
+  if (mode === 'open' && !token) return { kind: 'form' };
+  const invite = await usableInvite(db, token);
+  if (typeof invite !== 'string') return { kind: 'form', invite: { token, email: invite.email } };
+  return mode === 'open' ? { kind: 'form' } : { kind: 'refused', code: invite };
 }
