@@ -1,11 +1,12 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DELETE as revokeRoute } from '@/app/api/staff/invites/[id]/route';
 import { GET as listRoute, POST as createRoute } from '@/app/api/staff/invites/route';
 import { buildApp, type App } from '@/lib/app';
 import { currentUser, handleAuthRequest } from '@/lib/auth/session';
+import { signUpOffer } from '@/lib/auth/sign-up-gate';
 import { loadConfig } from '@/lib/config';
 import { cookieOf, jsonRequest, serveApp, signUp } from '@/tests/support/auth-client';
 import { startSmtpSink, type SmtpSink } from '@/tests/support/smtp-sink';
@@ -17,14 +18,14 @@ let db: TestDatabase;
 let sink: SmtpSink;
 const apps: App[] = [];
 
-async function appWith(signup: 'open' | 'invite' | 'closed'): Promise<App> {
+async function appWith(signup: 'open' | 'invite' | 'closed', opts: { smtp?: boolean } = {}): Promise<App> {
   const cfg = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'quire-signup-')),
     AUTH_SECRET: 'a-test-secret-of-enough-length',
-    STAFF_EMAILS: `${STAFF}, other-staff@example.com, invite-staff@example.com, routes-staff@example.com`,
+    STAFF_EMAILS: `${STAFF}, other-staff@example.com, logged-staff@example.com, invite-staff@example.com, routes-staff@example.com`,
     STARTING_CREDITS: '1234567',
-    SMTP_URL: sink.url,
+    SMTP_URL: opts.smtp === false ? undefined : sink.url,
     SIGNUP: signup,
   });
   const app = await buildApp(cfg, db);
@@ -117,6 +118,26 @@ describe('staff only by verification', () => {
     expect((await list(cookieOf(res))).status).toBe(403);
   });
 
+  it('without SMTP_URL the verification link is written to the server log as one verification_link line, and it works', async () => {
+    const app = await appWith('open', { smtp: false });
+    serveApp(app);
+    const lines: string[] = [];
+    const spy = vi.spyOn(console, 'log').mockImplementation((line: unknown) => void lines.push(String(line)));
+    try {
+      const res = await signUp(app, { email: 'logged-staff@example.com' });
+      expect(res.status).toBe(200);
+      for (let waited = 0; !lines.some((l) => l.includes('verification_link')) && waited < 5_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+      const entry = JSON.parse(lines.find((l) => l.includes('verification_link'))!) as { event: string; to: string; url: string };
+      expect(entry).toMatchObject({ event: 'verification_link', to: 'logged-staff@example.com', url: expect.stringContaining('/verify-email?token=') });
+      expect(sink.messages.some((m) => m.to.includes('logged-staff@example.com'))).toBe(false);
+      const cookie = cookieOf(res);
+      await followVerificationLink(app, entry.url, cookie);
+      expect((await list(cookie)).status).toBe(200);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it('a new account opens its wallet with STARTING_CREDITS', async () => {
     const app = await appWith('open');
     const res = await signUp(app, { email: 'wallet@example.com' });
@@ -205,6 +226,18 @@ describe('SIGNUP=invite', () => {
     expect(await db.prisma.user.count({ where: { email: 'late@example.com' } })).toBe(0);
   });
 
+  it('the sign-up page offers the form only for a usable link, and names what is wrong with the others', async () => {
+    expect(await signUpOffer(db.prisma, 'invite', undefined)).toEqual({ kind: 'refused', code: 'INVITE_REQUIRED' });
+    expect(await signUpOffer(db.prisma, 'invite', 'made-up')).toEqual({ kind: 'refused', code: 'INVITE_NOT_FOUND' });
+    const { token } = await newInvite({ email: 'page@example.com' });
+    expect(await signUpOffer(db.prisma, 'invite', token)).toEqual({ kind: 'form', invite: { token, email: 'page@example.com' } });
+    expect(await signUpOffer(db.prisma, 'closed', token)).toEqual({ kind: 'refused', code: 'SIGNUP_CLOSED' });
+    await signUp(app, { email: 'page@example.com', invite: token });
+    expect(await signUpOffer(db.prisma, 'invite', token)).toEqual({ kind: 'refused', code: 'INVITE_USED' });
+    // an open server always offers the form
+    expect(await signUpOffer(db.prisma, 'open', token)).toEqual({ kind: 'form' });
+  });
+
   it('an invite for one address refuses another, and accepts its own', async () => {
     const { token } = await newInvite({ email: 'Named@Example.com' });
     const wrong = await signUp(app, { email: 'someone-else@example.com', invite: token });
@@ -240,6 +273,15 @@ describe('invite routes', () => {
     const revoked = await revoke(staff, a.invite.id);
     expect(await revoked.json()).toMatchObject({ id: a.invite.id, status: 'revoked' });
     expect((await revoke(staff, 'no-such-invite')).status).toBe(404);
+  });
+
+  it('on an open server a usable link is still spent, so staff see who used it; a bad one does not stop sign-up', async () => {
+    const made = (await (await create(staff)).json()) as { invite: { id: string }; link: string };
+    const token = new URL(made.link).searchParams.get('invite')!;
+    expect((await signUp(app, { email: 'open-invited@example.com', invite: token })).status).toBe(200);
+    expect(await db.prisma.user.findUniqueOrThrow({ where: { email: 'open-invited@example.com' } })).toMatchObject({ inviteId: made.invite.id });
+    expect((await revoke(staff, made.invite.id)).status).toBe(409);
+    expect((await signUp(app, { email: 'open-second@example.com', invite: token })).status).toBe(200);
   });
 
   it('non-staff get 403 on every invite route, and anonymous 401', async () => {
