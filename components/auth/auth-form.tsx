@@ -27,11 +27,13 @@ interface AuthFormProps {
   mode: 'sign-in' | 'sign-up';
   /** the invite this sign-up carries (SIGNUP=invite); its email, when bound to one */
   invite?: { token: string; email: string | null };
+  /** invite-only server, no link: the form is for addresses on the staff list */
+  staffOnly?: boolean;
   /** sign-in: whether to point to sign-up (not on a closed server) */
   offerSignUp?: boolean;
 }
 
-export function AuthForm({ mode, invite, offerSignUp = true }: AuthFormProps) {
+export function AuthForm({ mode, invite, staffOnly = false, offerSignUp = true }: AuthFormProps) {
   const t = useTranslations('auth');
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
@@ -66,7 +68,7 @@ export function AuthForm({ mode, invite, offerSignUp = true }: AuthFormProps) {
   return (
     <div className="w-full max-w-sm">
       <h1 className="text-2xl font-semibold tracking-tight">{signUp ? t('signUpTitle') : t('signInTitle')}</h1>
-      <p className="mt-1.5 text-sm text-zinc-600 dark:text-zinc-400">{signUp ? (invite ? t('invitedLead') : t('signUpLead')) : t('signInLead')}</p>
+      <p className="mt-1.5 text-sm text-zinc-600 dark:text-zinc-400">{signUp ? (invite ? t('invitedLead') : staffOnly ? t('staffSignUp.lead') : t('signUpLead')) : t('signInLead')}</p>
       <form
         onSubmit={submit}
         className="mt-6 flex flex-col gap-4 rounded-2xl border border-zinc-200 bg-white p-6 shadow-sm dark:border-zinc-800 dark:bg-zinc-900"

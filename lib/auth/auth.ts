@@ -23,7 +23,8 @@ export function createAuth(db: Db, cfg: AppConfig, deps: AuthDeps) {
   /** SIGNUP=open|invite|closed, as better-auth's 403 `{code, message}` */
   async function admit(body: { invite?: unknown; email?: unknown } | undefined) {
     try {
-      return await admitSignUp(db, cfg.signup, { inviteToken: body?.invite, email: typeof body?.email === 'string' ? body.email : '' });
+      const email = typeof body?.email === 'string' ? body.email : '';
+      return await admitSignUp(db, cfg.signup, { inviteToken: body?.invite, email, staffListed: isStaffListed(cfg.staffEmails, email) });
     } catch (error) {
       if (error instanceof SignUpRefused) throw APIError.from('FORBIDDEN', { code: error.code, message: error.message });
       throw error;

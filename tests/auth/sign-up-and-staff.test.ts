@@ -23,7 +23,7 @@ async function appWith(signup: 'open' | 'invite' | 'closed', opts: { smtp?: bool
     NODE_ENV: 'test',
     DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'quire-signup-')),
     AUTH_SECRET: 'a-test-secret-of-enough-length',
-    STAFF_EMAILS: `${STAFF}, other-staff@example.com, logged-staff@example.com, invite-staff@example.com, routes-staff@example.com`,
+    STAFF_EMAILS: `${STAFF}, first-staff@example.com, other-staff@example.com, logged-staff@example.com, invite-staff@example.com, routes-staff@example.com`,
     STARTING_CREDITS: '1234567',
     SMTP_URL: opts.smtp === false ? undefined : sink.url,
     SIGNUP: signup,
@@ -189,6 +189,12 @@ describe('SIGNUP=invite', () => {
     expect(await db.prisma.user.count({ where: { email: 'nobody@example.com' } })).toBe(0);
   });
 
+  it('a staff-listed address may sign up without an invite (someone makes the first ones), as an ordinary account until verified', async () => {
+    const res = await signUp(app, { email: 'first-staff@example.com' });
+    expect(res.status).toBe(200);
+    expect((await list(cookieOf(res))).status).toBe(403);
+  });
+
   it('accepts a valid invite once: the second sign-up with the same link is refused as used', async () => {
     const { invite, link, token } = await newInvite();
     expect(link).toMatch(/^http:\/\/localhost:3000\/sign-up\?invite=/);
@@ -227,15 +233,17 @@ describe('SIGNUP=invite', () => {
   });
 
   it('the sign-up page offers the form only for a usable link, and names what is wrong with the others', async () => {
-    expect(await signUpOffer(db.prisma, 'invite', undefined)).toEqual({ kind: 'refused', code: 'INVITE_REQUIRED' });
-    expect(await signUpOffer(db.prisma, 'invite', 'made-up')).toEqual({ kind: 'refused', code: 'INVITE_NOT_FOUND' });
+    const page = { staffListConfigured: true, asStaff: false };
+    expect(await signUpOffer(db.prisma, 'invite', undefined, page)).toEqual({ kind: 'refused', code: 'INVITE_REQUIRED', staffMaySignUp: true });
+    expect(await signUpOffer(db.prisma, 'invite', undefined, { ...page, asStaff: true })).toEqual({ kind: 'form', staffOnly: true });
+    expect(await signUpOffer(db.prisma, 'invite', 'made-up', page)).toEqual({ kind: 'refused', code: 'INVITE_NOT_FOUND' });
     const { token } = await newInvite({ email: 'page@example.com' });
-    expect(await signUpOffer(db.prisma, 'invite', token)).toEqual({ kind: 'form', invite: { token, email: 'page@example.com' } });
-    expect(await signUpOffer(db.prisma, 'closed', token)).toEqual({ kind: 'refused', code: 'SIGNUP_CLOSED' });
+    expect(await signUpOffer(db.prisma, 'invite', token, page)).toEqual({ kind: 'form', invite: { token, email: 'page@example.com' } });
+    expect(await signUpOffer(db.prisma, 'closed', token, page)).toEqual({ kind: 'refused', code: 'SIGNUP_CLOSED' });
     await signUp(app, { email: 'page@example.com', invite: token });
-    expect(await signUpOffer(db.prisma, 'invite', token)).toEqual({ kind: 'refused', code: 'INVITE_USED' });
+    expect(await signUpOffer(db.prisma, 'invite', token, page)).toEqual({ kind: 'refused', code: 'INVITE_USED' });
     // an open server always offers the form
-    expect(await signUpOffer(db.prisma, 'open', token)).toEqual({ kind: 'form' });
+    expect(await signUpOffer(db.prisma, 'open', token, page)).toEqual({ kind: 'form' });
   });
 
   it('an invite for one address refuses another, and accepts its own', async () => {

@@ -9,11 +9,17 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('auth'))('signUpTitle') };
 }
 
-/** SIGNUP=open shows the form; invite needs a usable `?invite=` link; closed says so. */
-export default async function SignUpPage({ searchParams }: { searchParams: Promise<{ invite?: string | string[] }> }) {
+/**
+ * SIGNUP=open shows the form; invite needs a usable `?invite=` link (or, with
+ * `?as=staff`, an address on the staff list); closed says so.
+ */
+export default async function SignUpPage({ searchParams }: { searchParams: Promise<{ invite?: string | string[]; as?: string }> }) {
   const app = await getApp();
-  const { invite } = await searchParams;
-  const offer = await signUpOffer(app.db, app.config.signup, Array.isArray(invite) ? invite[0] : invite);
-  if (offer.kind === 'refused') return <SignUpUnavailable code={offer.code} />;
-  return <AuthForm mode="sign-up" invite={offer.invite} />;
+  const { invite, as } = await searchParams;
+  const offer = await signUpOffer(app.db, app.config.signup, Array.isArray(invite) ? invite[0] : invite, {
+    staffListConfigured: app.config.staffEmails.length > 0,
+    asStaff: as === 'staff',
+  });
+  if (offer.kind === 'refused') return <SignUpUnavailable code={offer.code} staffMaySignUp={offer.staffMaySignUp} />;
+  return <AuthForm mode="sign-up" invite={offer.invite} staffOnly={offer.staffOnly} />;
 }
