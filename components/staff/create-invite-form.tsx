@@ -56,12 +56,12 @@ export function CreateInviteForm() {
   }
 
   return (
-    <section aria-labelledby="new-invite-title" className="h-fit rounded-2xl border border-zinc-200 bg-white p-5 dark:border-zinc-800 dark:bg-zinc-900">
+    <section aria-labelledby="new-invite-title" className="max-w-2xl rounded-2xl border border-zinc-200 bg-white p-5 dark:border-zinc-800 dark:bg-zinc-900">
       <h2 id="new-invite-title" className="text-base font-semibold">
         {t('title')}
       </h2>
       <p className="mt-1 text-xs text-zinc-500">{t('lead')}</p>
-      <form onSubmit={submit} className="mt-4 flex flex-col gap-3" data-testid="create-invite-form">
+      <form onSubmit={submit} className="mt-4 grid gap-3 sm:grid-cols-[minmax(0,1fr)_9rem]" data-testid="create-invite-form">
         <Field label={t('email')} htmlFor="invite-email">
           <TextInput id="invite-email" name="email" type="email" autoComplete="off" aria-describedby="invite-email-hint" />
           <span id="invite-email-hint" className="text-xs text-zinc-500">
@@ -78,11 +78,11 @@ export function CreateInviteForm() {
           </SelectInput>
         </Field>
         {error && (
-          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700 dark:bg-red-950/50 dark:text-red-300">
+          <p role="alert" className="rounded-lg bg-red-50 sm:col-span-2 px-3 py-2 text-sm text-red-700 dark:bg-red-950/50 dark:text-red-300">
             {error}
           </p>
         )}
-        <Button type="submit" variant="primary" disabled={pending}>
+        <Button type="submit" variant="primary" disabled={pending} className="sm:col-span-2 sm:justify-self-start">
           {pending && <LoaderCircle className="size-4 animate-spin" aria-hidden />}
           {t('submit')}
         </Button>

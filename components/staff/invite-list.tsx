@@ -31,17 +31,16 @@ export function InviteList({ invites }: { invites: InviteJson[] }) {
   }
 
   if (invites.length === 0) {
-    return <p className="h-fit rounded-xl border border-dashed border-zinc-300 px-4 py-10 text-center text-sm text-zinc-500 dark:border-zinc-700">{t('empty')}</p>;
+    return <p className="rounded-xl border border-dashed border-zinc-300 px-4 py-10 text-center text-sm text-zinc-500 dark:border-zinc-700">{t('empty')}</p>;
   }
   return (
-    <div className="h-fit overflow-x-auto rounded-xl border border-zinc-200 dark:border-zinc-800">
-      <table className="w-full min-w-[44rem] text-sm">
+    <div className="overflow-x-auto rounded-xl border border-zinc-200 dark:border-zinc-800">
+      <table className="w-full min-w-[40rem] text-sm">
         <caption className="sr-only">{t('caption')}</caption>
         <thead className="bg-zinc-50 text-xs text-zinc-500 dark:bg-zinc-900">
           <tr>
             <th scope="col" className="px-4 py-2.5 text-left font-medium">{t('for')}</th>
             <th scope="col" className="px-2 py-2.5 text-left font-medium">{t('status')}</th>
-            <th scope="col" className="px-2 py-2.5 text-left font-medium">{t('createdBy')}</th>
             <th scope="col" className="px-2 py-2.5 text-left font-medium">{t('created')}</th>
             <th scope="col" className="px-2 py-2.5 text-left font-medium">{t('expires')}</th>
             <th scope="col" className="px-2 py-2.5 text-left font-medium">{t('usedBy')}</th>
@@ -57,9 +56,11 @@ export function InviteList({ invites }: { invites: InviteJson[] }) {
               <td className="px-2 py-2.5">
                 <Badge tone={STATUS_TONE[invite.status]}>{t(`statuses.${invite.status}`)}</Badge>
               </td>
-              <td className="px-2 py-2.5 text-zinc-600 dark:text-zinc-400">{invite.createdBy.email}</td>
-              <td className="px-2 py-2.5 whitespace-nowrap text-zinc-600 dark:text-zinc-400">
-                <LocalTime iso={invite.createdAt} />
+              <td className="px-2 py-2.5 text-zinc-600 dark:text-zinc-400">
+                <span className="block whitespace-nowrap">
+                  <LocalTime iso={invite.createdAt} />
+                </span>
+                <span className="block text-xs text-zinc-500">{t('by', { email: invite.createdBy.email })}</span>
               </td>
               <td className="px-2 py-2.5 whitespace-nowrap text-zinc-600 dark:text-zinc-400">
                 <LocalTime iso={invite.expiresAt} />

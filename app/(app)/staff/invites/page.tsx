@@ -24,10 +24,8 @@ export default async function StaffInvitesPage() {
         <p className="-mt-4 text-sm text-zinc-600 dark:text-zinc-400" data-testid="signup-mode" data-mode={app.config.signup}>
           {t(`signupMode.${app.config.signup}`)}
         </p>
-        <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
-          <InviteList invites={toJson(invites)} />
-          <CreateInviteForm />
-        </div>
+        <CreateInviteForm />
+        <InviteList invites={toJson(invites)} />
       </div>
     </div>
   );
