@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumExecutable } from './scripts/find-chromium';
+import { smtpSinkPort } from './e2e/mailbox';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 export const e2eDataDir = process.env.E2E_DATA_DIR ?? `.data-e2e-${port}`;
@@ -10,6 +11,8 @@ const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-net
 
 export default defineConfig({
   testDir: 'e2e',
+  // an SMTP sink for the server's mail: staff verify their address through the mailed link
+  globalSetup: './e2e/global-setup.ts',
   timeout: 60_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,
@@ -34,7 +37,8 @@ export default defineConfig({
     env: {
       PORT: String(port),
       DATA_DIR: e2eDataDir,
-      STAFF_EMAILS: 'staff@example.com',
+      STAFF_EMAILS: 'staff@example.com,invites-staff@example.com',
+      SMTP_URL: `smtp://127.0.0.1:${smtpSinkPort}`,
       SIMULATOR_TOKEN_DELAY_MS: '15',
       RATE_LIMIT_PER_MINUTE: '1000',
     },

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signUpInBrowser, uniqueEmail } from './support';
+import { signUpInBrowser, signUpStaffInBrowser, uniqueEmail } from './support';
 
 test('sign up, send a message, watch the answer stream, reload and find it saved', async ({ page }) => {
   await signUpInBrowser(page);
@@ -50,7 +50,7 @@ test('stop: the answer is saved as far as it was shown, marked stopped, and staf
   // staff see the same answer as stopped
   const staffContext = await browser.newContext();
   const staff = await staffContext.newPage();
-  await signUpInBrowser(staff, 'staff@example.com', 'Staff Person');
+  await signUpStaffInBrowser(staff, 'staff@example.com', 'Staff Person');
   await staff.goto('/staff?status=stopped');
   const row = staff.getByTestId('staff-transcript-row').filter({ hasText: 'stopper' }).first();
   await expect(row).toBeVisible();

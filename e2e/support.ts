@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { linkMailedTo } from './mailbox';
 
 let counter = 0;
 export function uniqueEmail(prefix = 'person'): string {
@@ -13,6 +14,17 @@ export async function signUpInBrowser(page: Page, email = uniqueEmail(), name = 
   await page.getByLabel(/password/i).fill('correct-horse-battery');
   await page.getByRole('button', { name: /sign up|create account/i }).click();
   await expect(page).not.toHaveURL(/sign-up/);
+  return email;
+}
+
+/**
+ * A staff-listed address (STAFF_EMAILS in playwright.config.ts) signs up, then
+ * follows the verification link from its mail: staff rights start only then.
+ */
+export async function signUpStaffInBrowser(page: Page, email: string, name = 'Staff Person'): Promise<string> {
+  await signUpInBrowser(page, email, name);
+  await page.goto(await linkMailedTo(email, /http:\/\/\S+\/verify-email\?\S+/));
+  await expect(page.getByTestId('verify-email-banner')).toHaveCount(0);
   return email;
 }
 

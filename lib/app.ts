@@ -1,6 +1,7 @@
 import { config, type AppConfig } from '@/lib/config';
 import { createAuth, type Auth } from '@/lib/auth/auth';
 import { SessionCache } from '@/lib/auth/session-cache';
+import { createMailer, type Mailer } from '@/lib/mail/mailer';
 import type { Database, Db } from '@/lib/db/client';
 import { sharedDatabase } from '@/lib/db/shared';
 import { ModelCatalog, parseModelCatalog } from '@/lib/llm/catalog';
@@ -16,6 +17,7 @@ export interface App {
   db: Db;
   auth: Auth;
   sessions: SessionCache;
+  mailer: Mailer;
   catalog: ModelCatalog;
   provider: ModelProvider;
   stopBus: StopBus;
@@ -42,13 +44,17 @@ export async function buildApp(cfg: AppConfig, database?: Database): Promise<App
     apiKey: cfg.llm.apiKey,
   });
   const stopBus = createStopBus(db);
+  const log = (line: Record<string, unknown>) => console.log(JSON.stringify(line));
   const turnDeps: TurnDeps = {
     db: db.prisma,
     provider,
     catalog,
     stopBus,
     wallClockMs: cfg.turnWallClockMs,
-    log: (line) => console.log(JSON.stringify(line)),
+    log,
   };
-  return { config: cfg, database: db, db: db.prisma, auth: createAuth(db.prisma, cfg), sessions: new SessionCache(), catalog, provider, stopBus, turnDeps };
+  const sessions = new SessionCache();
+  const mailer = createMailer({ smtpUrl: cfg.smtpUrl, from: cfg.mailFrom, log });
+  const auth = createAuth(db.prisma, cfg, { sessions, mailer, log });
+  return { config: cfg, database: db, db: db.prisma, auth, sessions, mailer, catalog, provider, stopBus, turnDeps };
 }

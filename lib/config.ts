@@ -22,6 +22,7 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   SIGNUP: z.enum(['open', 'invite', 'closed']).optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional(),
+  MAIL_FROM: z.string().min(3).optional(),
   SEARCH_PROVIDER: z.enum(['searxng']).optional(),
   SEARXNG_URL: z.string().url().optional(),
   FETCH_ALLOW_HOSTS: z.string().default(''),
@@ -75,6 +76,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** an instance on a real model is invite-only unless the operator opens it */
     signup: e.SIGNUP ?? (e.LLM_BASE_URL ? 'invite' : 'open'),
     smtpUrl: e.SMTP_URL,
+    /** the sender of verification and invite mail; unset: no-reply at the public host */
+    mailFrom: e.MAIL_FROM ?? `Quire <no-reply@${e.APP_URL ? new URL(e.APP_URL).hostname : 'localhost'}>`,
     search: { provider: e.SEARCH_PROVIDER, searxngUrl: e.SEARXNG_URL },
     /** host:port pairs that research may fetch although they resolve inside the network */
     fetchAllowHosts: e.FETCH_ALLOW_HOSTS.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),

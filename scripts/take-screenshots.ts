@@ -1,10 +1,14 @@
 // Screenshots of the main screens for the README:
 //   npx tsx scripts/take-screenshots.ts http://localhost:3000
-// against a running server (STAFF_EMAILS must include staff@example.com for the staff view).
+// against a running server started with STAFF_EMAILS=staff@example.com and
+// SMTP_URL=smtp://127.0.0.1:2525: staff rights need the verification link, which
+// this script receives on that port (SCREENSHOT_SMTP_PORT) and follows.
 import { chromium, type Page } from '@playwright/test';
 import { chromiumExecutable } from './find-chromium';
+import { startSmtpSink } from '../tests/support/smtp-sink';
 
 const base = process.argv[2] ?? 'http://localhost:3000';
+const mail = await startSmtpSink({ port: Number(process.env.SCREENSHOT_SMTP_PORT ?? 2525) });
 const out = 'docs/screenshots';
 const browser = await chromium.launch({
   executablePath: chromiumExecutable(),
@@ -67,10 +71,14 @@ await page.screenshot({ path: `${out}/wallet.png` });
 const staffContext = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US', colorScheme: 'dark' });
 const staff = await staffContext.newPage();
 await signUp(staff, `staff@example.com`, 'Sam Staff').catch(() => undefined);
+for (let waited = 0; !mail.messages.some((m) => m.to.includes('staff@example.com')) && waited < 15_000; waited += 250) await staff.waitForTimeout(250);
+const verifyLink = mail.messages.map((m) => /https?:\/\/\S+\/verify-email\?\S+/.exec(m.text)?.[0]).find(Boolean);
+if (verifyLink) await staff.goto(verifyLink);
 await staff.goto(`${base}/staff`);
 await staff.waitForTimeout(500);
 await staff.getByTestId('staff-transcript-row').filter({ hasText: 'ada-' }).first().click();
 await staff.waitForTimeout(800);
 await staff.screenshot({ path: `${out}/staff-transcript.png` });
 await browser.close();
+await mail.close();
 console.log(`Screenshots written to ${out}/`);

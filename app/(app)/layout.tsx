@@ -1,14 +1,16 @@
 import { AppShell } from '@/components/app-shell/app-shell';
 import { toJson } from '@/components/api/api-types';
 import { requirePageUser } from '@/components/server/page-session';
+import { isStaffListed } from '@/lib/auth/staff-role';
 import { getWallet } from '@/lib/billing/wallet';
 import { listChats } from '@/lib/chat/chats';
 
 export default async function AppLayout({ children }: { children: React.ReactNode }) {
   const { app, user } = await requirePageUser();
   const [chats, wallet] = await Promise.all([listChats(app.db, user.id), getWallet(app.db, user.id)]);
+  const waitsForStaff = user.role !== 'staff' && !user.emailVerified && isStaffListed(app.config.staffEmails, user.email);
   return (
-    <AppShell user={user} chats={toJson(chats)} wallet={wallet}>
+    <AppShell user={user} chats={toJson(chats)} wallet={wallet} pendingVerification={waitsForStaff ? { mailed: app.mailer.delivers } : undefined}>
       {children}
     </AppShell>
   );

@@ -1,4 +1,5 @@
 import type { ChatView } from '@/lib/chat/chat-view';
+import type { InviteView } from '@/lib/auth/invites';
 import type { listLedger } from '@/lib/billing/ledger-view';
 import type { listChats } from '@/lib/chat/chats';
 import type { listTranscripts } from '@/lib/chat/transcripts';
@@ -29,6 +30,8 @@ export type ChatSummaryJson = Json<Awaited<ReturnType<typeof listChats>>[number]
 export type LedgerEntryJson = Json<Awaited<ReturnType<typeof listLedger>>[number]>;
 export type TranscriptRowJson = Json<Awaited<ReturnType<typeof listTranscripts>>[number]>;
 export type ModelJson = ModelInfo;
+/** An invite as staff list it (GET /api/staff/invites). */
+export type InviteJson = Json<InviteView>;
 /** A file waiting in a chat for start_document (GET /api/documents/attachments?chatId=…). */
 export type WaitingAttachmentJson = Json<WaitingAttachment>;
 

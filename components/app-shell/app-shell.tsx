@@ -9,17 +9,20 @@ import type { ChatSummaryJson, WalletJson } from '@/components/api/api-types';
 import type { SessionUser } from '@/lib/auth/session';
 import { BrandMark } from './brand-mark';
 import { Sidebar } from './sidebar';
+import { VerifyEmailBanner } from './verify-email-banner';
 import { WalletProvider } from './wallet-provider';
 
 interface AppShellProps {
   user: SessionUser;
   chats: ChatSummaryJson[];
   wallet: WalletJson;
+  /** set while a staff-listed address waits for verification; `mailed`: the link went by mail, not to the log */
+  pendingVerification?: { mailed: boolean };
   children: React.ReactNode;
 }
 
 /** Sidebar beside the page on wide screens; a slide-over drawer on narrow ones. */
-export function AppShell({ user, chats, wallet, children }: AppShellProps) {
+export function AppShell({ user, chats, wallet, pendingVerification, children }: AppShellProps) {
   const t = useTranslations('shell');
   const pathname = usePathname();
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -55,6 +58,7 @@ export function AppShell({ user, chats, wallet, children }: AppShellProps) {
             </Dialog.Root>
             <BrandMark />
           </header>
+          {pendingVerification && <VerifyEmailBanner email={user.email} mailed={pendingVerification.mailed} />}
           <main id="main" tabIndex={-1} className="min-h-0 flex-1 focus:outline-none">
             {children}
           </main>

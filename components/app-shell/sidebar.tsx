@@ -1,6 +1,6 @@
 'use client';
 
-import { FileText, Receipt, ShieldCheck, Wallet } from 'lucide-react';
+import { FileText, Receipt, ShieldCheck, UserPlus, Wallet } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import type { ChatSummaryJson } from '@/components/api/api-types';
 import type { SessionUser } from '@/lib/auth/session';
@@ -42,6 +42,9 @@ export function Sidebar({ user, chats }: { user: SessionUser; chats: ChatSummary
               </NavLink>
               <NavLink href="/staff/ledger" icon={Receipt}>
                 {t('staffLedger')}
+              </NavLink>
+              <NavLink href="/staff/invites" icon={UserPlus}>
+                {t('staffInvites')}
               </NavLink>
             </>
           )}

@@ -20,7 +20,20 @@ const KNOWN_ERRORS: Record<string, string> = {
   INVALID_EMAIL: 'invalidEmail',
 };
 
-export function AuthForm({ mode }: { mode: 'sign-in' | 'sign-up' }) {
+/** The sign-up gate's refusals (SIGNUP=invite|closed), each with its own explanation. */
+const GATE_CODES = new Set(['SIGNUP_CLOSED', 'INVITE_REQUIRED', 'INVITE_NOT_FOUND', 'INVITE_USED', 'INVITE_REVOKED', 'INVITE_EXPIRED', 'INVITE_EMAIL_MISMATCH']);
+
+interface AuthFormProps {
+  mode: 'sign-in' | 'sign-up';
+  /** the invite this sign-up carries (SIGNUP=invite); its email, when bound to one */
+  invite?: { token: string; email: string | null };
+  /** invite-only server, no link: the form is for addresses on the staff list */
+  staffOnly?: boolean;
+  /** sign-in: whether to point to sign-up (not on a closed server) */
+  offerSignUp?: boolean;
+}
+
+export function AuthForm({ mode, invite, staffOnly = false, offerSignUp = true }: AuthFormProps) {
   const t = useTranslations('auth');
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
@@ -34,6 +47,7 @@ export function AuthForm({ mode }: { mode: 'sign-in' | 'sign-up' }) {
       email: String(form.get('email') ?? '').trim(),
       password: String(form.get('password') ?? ''),
       ...(signUp ? { name: String(form.get('name') ?? '').trim() } : {}),
+      ...(signUp && invite ? { invite: invite.token } : {}),
     };
     setPending(true);
     setError(null);
@@ -42,8 +56,11 @@ export function AuthForm({ mode }: { mode: 'sign-in' | 'sign-up' }) {
       router.replace('/');
       router.refresh();
     } catch (caught) {
-      const known = caught instanceof ApiError ? KNOWN_ERRORS[caught.code] : undefined;
-      setError(known ? t(`errors.${known}`) : caught instanceof Error ? caught.message : t('errors.generic'));
+      const code = caught instanceof ApiError ? caught.code : '';
+      const known = KNOWN_ERRORS[code];
+      setError(
+        GATE_CODES.has(code) ? t(`gate.${code}.message`) : known ? t(`errors.${known}`) : caught instanceof Error ? caught.message : t('errors.generic'),
+      );
       setPending(false);
     }
   }
@@ -51,7 +68,7 @@ export function AuthForm({ mode }: { mode: 'sign-in' | 'sign-up' }) {
   return (
     <div className="w-full max-w-sm">
       <h1 className="text-2xl font-semibold tracking-tight">{signUp ? t('signUpTitle') : t('signInTitle')}</h1>
-      <p className="mt-1.5 text-sm text-zinc-600 dark:text-zinc-400">{signUp ? t('signUpLead') : t('signInLead')}</p>
+      <p className="mt-1.5 text-sm text-zinc-600 dark:text-zinc-400">{signUp ? (invite ? t('invitedLead') : staffOnly ? t('staffSignUp.lead') : t('signUpLead')) : t('signInLead')}</p>
       <form
         onSubmit={submit}
         className="mt-6 flex flex-col gap-4 rounded-2xl border border-zinc-200 bg-white p-6 shadow-sm dark:border-zinc-800 dark:bg-zinc-900"
@@ -63,7 +80,21 @@ export function AuthForm({ mode }: { mode: 'sign-in' | 'sign-up' }) {
           </Field>
         )}
         <Field label={t('email')} htmlFor="auth-email">
-          <TextInput id="auth-email" name="email" type="email" autoComplete="email" required />
+          <TextInput
+            id="auth-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            defaultValue={invite?.email ?? undefined}
+            readOnly={Boolean(invite?.email)}
+            aria-describedby={invite?.email ? 'auth-invite-email' : undefined}
+          />
+          {invite?.email && (
+            <span id="auth-invite-email" className="text-xs text-zinc-500">
+              {t('inviteFor', { email: invite.email })}
+            </span>
+          )}
         </Field>
         <Field label={t('password')} htmlFor="auth-password">
           <TextInput
@@ -91,12 +122,14 @@ export function AuthForm({ mode }: { mode: 'sign-in' | 'sign-up' }) {
           {signUp ? t('signUpAction') : t('signInAction')}
         </Button>
       </form>
-      <p className="mt-5 text-center text-sm text-zinc-600 dark:text-zinc-400">
-        {signUp ? t('haveAccount') : t('noAccount')}{' '}
-        <Link href={signUp ? '/sign-in' : '/sign-up'} className="font-medium text-indigo-600 underline-offset-2 hover:underline dark:text-indigo-400">
-          {signUp ? t('signInLink') : t('signUpLink')}
-        </Link>
-      </p>
+      {(signUp || offerSignUp) && (
+        <p className="mt-5 text-center text-sm text-zinc-600 dark:text-zinc-400">
+          {signUp ? t('haveAccount') : t('noAccount')}{' '}
+          <Link href={signUp ? '/sign-in' : '/sign-up'} className="font-medium text-indigo-600 underline-offset-2 hover:underline dark:text-indigo-400">
+            {signUp ? t('signInLink') : t('signUpLink')}
+          </Link>
+        </p>
+      )}
     </div>
   );
 }

@@ -1,19 +1,62 @@
 import { betterAuth } from 'better-auth';
 import { prismaAdapter } from 'better-auth/adapters/prisma';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
 import type { AppConfig } from '@/lib/config';
 import type { Db } from '@/lib/db/client';
 import { openWallet } from '@/lib/billing/wallet';
+import { verificationMail } from '@/lib/mail/link-mail';
+import type { LogLine, Mailer } from '@/lib/mail/mailer';
 import { resolveAuthSecret } from './secret';
+import type { SessionCache } from './session-cache';
+import { admitSignUp, SignUpRefused } from './sign-up-gate';
+import { grantStaffIfListed, isStaffListed } from './staff-role';
 
-export function createAuth(db: Db, cfg: AppConfig) {
+export interface AuthDeps {
+  sessions: SessionCache;
+  mailer: Mailer;
+  log: LogLine;
+}
+
+const VERIFICATION_LINK_SECONDS = 24 * 60 * 60;
+
+export function createAuth(db: Db, cfg: AppConfig, deps: AuthDeps) {
+  /** SIGNUP=open|invite|closed, as better-auth's 403 `{code, message}` */
+  async function admit(body: { invite?: unknown; email?: unknown } | undefined) {
+    try {
+      const email = typeof body?.email === 'string' ? body.email : '';
+      return await admitSignUp(db, cfg.signup, { inviteToken: body?.invite, email, staffListed: isStaffListed(cfg.staffEmails, email) });
+    } catch (error) {
+      if (error instanceof SignUpRefused) throw APIError.from('FORBIDDEN', { code: error.code, message: error.message });
+      throw error;
+    }
+  }
+
   return betterAuth({
     database: prismaAdapter(db, { provider: 'postgresql' }),
     secret: resolveAuthSecret(cfg.authSecret, cfg.dataDir),
     emailAndPassword: { enabled: true, minPasswordLength: 8, autoSignIn: true },
+    // Verification proves an address is its owner's; here it is what grants staff
+    // (STAFF_EMAILS), so only listed addresses are sent a link. Everyone else
+    // signs up and is signed in at once, as before.
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: VERIFICATION_LINK_SECONDS,
+      sendVerificationEmail: async ({ user, url }) => {
+        if (!isStaffListed(cfg.staffEmails, user.email)) return;
+        deps.mailer.post(verificationMail(user.email, url));
+      },
+      afterEmailVerification: async (user) => {
+        if (!(await grantStaffIfListed(db, cfg.staffEmails, user))) return;
+        deps.sessions.forgetUser(user.id);
+        deps.log({ event: 'staff_granted', userId: user.id, email: user.email });
+      },
+    },
     user: {
       additionalFields: {
         role: { type: 'string', defaultValue: 'user', input: false },
         locale: { type: 'string', required: false, input: true },
+        inviteId: { type: 'string', required: false, input: false, returned: false },
       },
     },
     // The app is served from whatever host the person reaches it by (localhost,
@@ -25,15 +68,26 @@ export function createAuth(db: Db, cfg: AppConfig) {
       enabled: true,
       window: 60,
       max: 300,
-      customRules: { '/sign-in/email': { window: 60, max: 30 }, '/sign-up/email': { window: 60, max: 30 } },
+      customRules: { '/sign-up/email': { window: 60, max: 30 }, '/sign-in/email': { window: 60, max: 30 }, '/send-verification-email': { window: 60, max: 5 } },
     },
     telemetry: { enabled: false },
+    // Refuse early, before the email lookup, so a closed or invite-only server
+    // does not tell strangers which addresses have accounts.
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/sign-up/email') await admit(ctx.body);
+      }),
+    },
     databaseHooks: {
       user: {
         create: {
-          before: async (user) => ({
-            data: { ...user, role: cfg.staffEmails.includes(user.email.toLowerCase()) ? 'staff' : 'user' },
-          }),
+          // The gate again, at the write itself: this is the check no code path
+          // around the endpoint can skip. The invite is recorded on the account
+          // row (unique), so it makes exactly one account. Nobody is staff yet.
+          before: async (user, ctx) => {
+            const { inviteId } = await admit(ctx?.body ?? { email: user.email });
+            return { data: { ...user, role: 'user', ...(inviteId ? { inviteId } : {}) } };
+          },
           after: async (user) => {
             await openWallet(db, user.id, cfg.startingCredits);
           },

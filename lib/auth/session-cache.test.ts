@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { SESSION_CACHE_MS, SessionCache } from './session-cache';
 
-const ada = { id: 'u1', email: 'ada@example.com', name: 'Ada', role: 'user' as const };
+const ada = { id: 'u1', email: 'ada@example.com', name: 'Ada', role: 'user' as const, emailVerified: false };
+const bob = { id: 'u2', email: 'bob@example.com', name: 'Bob', role: 'user' as const, emailVerified: false };
 const farFuture = new Date('2099-01-01');
 
 describe('the session cache', () => {
@@ -28,5 +29,16 @@ describe('the session cache', () => {
     expect(cache.get('token=a', 1_001)).toBeNull();
     cache.set(null, ada, farFuture, 1_000);
     expect(cache.get(null, 1_001)).toBeNull();
+  });
+
+  it("forgets every session of one person when their role changes, and only theirs", () => {
+    const cache = new SessionCache();
+    cache.set('token=a1', ada, farFuture, 1_000);
+    cache.set('token=a2', ada, farFuture, 1_000);
+    cache.set('token=b', bob, farFuture, 1_000);
+    cache.forgetUser('u1');
+    expect(cache.get('token=a1', 1_001)).toBeNull();
+    expect(cache.get('token=a2', 1_001)).toBeNull();
+    expect(cache.get('token=b', 1_001)).toEqual(bob);
   });
 });

@@ -34,4 +34,9 @@ export class SessionCache {
   forget(cookie: string | null): void {
     if (cookie) this.entries.delete(cookie);
   }
+
+  /** Every cached session of one person, e.g. when their role changes: the next request reads it afresh. */
+  forgetUser(userId: string): void {
+    this.entries.deleteWhere((entry) => entry.user.id === userId);
+  }
 }

@@ -6,6 +6,7 @@ export interface SessionUser {
   email: string;
   name: string;
   role: 'user' | 'staff';
+  emailVerified: boolean;
 }
 
 export async function currentUser(app: App, request: Request): Promise<SessionUser | null> {
@@ -15,7 +16,7 @@ export async function currentUser(app: App, request: Request): Promise<SessionUs
   const session = await app.auth.api.getSession({ headers: request.headers });
   if (!session) return null;
   const user = session.user as typeof session.user & { role?: string };
-  const found: SessionUser = { id: user.id, email: user.email, name: user.name, role: user.role === 'staff' ? 'staff' : 'user' };
+  const found: SessionUser = { id: user.id, email: user.email, name: user.name, role: user.role === 'staff' ? 'staff' : 'user', emailVerified: user.emailVerified };
   app.sessions.set(cookie, found, new Date(session.session.expiresAt));
   return found;
 }

@@ -26,6 +26,11 @@ export class LruMap<K, V> {
     this.entries.delete(key);
   }
 
+  /** Drops every entry the test picks (a scan: for rare events, not the hot path). */
+  deleteWhere(test: (value: V, key: K) => boolean): void {
+    for (const [key, value] of this.entries) if (test(value, key)) this.entries.delete(key);
+  }
+
   set(key: K, value: V): void {
     this.entries.delete(key);
     this.entries.set(key, value);
