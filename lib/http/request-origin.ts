@@ -23,7 +23,7 @@ export function publicOrigin(headers: Headers, appUrl: string | undefined): stri
   return appUrl ?? requestOrigin(headers);
 }
 
-/** The real client address; requests that did not pass the server's normalization share one bucket. */
-export function clientAddress(headers: Headers): string {
-  return headers.get(CLIENT_ADDRESS_HEADER) ?? 'unknown';
+/** The real client address the server established; undefined for a request that did not pass it (tests calling handlers). */
+export function clientAddress(headers: Headers): string | undefined {
+  return headers.get(CLIENT_ADDRESS_HEADER) ?? undefined;
 }
