@@ -1,5 +1,6 @@
 import type { App } from '@/lib/app';
 import { AppError, errorResponse } from '@/lib/http/errors';
+import { countSignInAttempt } from './sign-in-limit';
 import { publicOrigin, requestOrigin } from '@/lib/http/request-origin';
 import { assertJsonBody, assertSameOrigin } from '@/lib/http/same-origin';
 
@@ -27,12 +28,14 @@ export async function currentUser(app: App, request: Request): Promise<SessionUs
  * every other route: another site's page may not post here (403), bodies are
  * JSON (415). better-auth sees the request at the address the browser used (its
  * base URL and origin check), and its cookies are Secure when the public URL is
- * https. A signed-out cookie leaves the session cache first.
+ * https. Sign-in attempts are counted per account as well as per address. A
+ * signed-out cookie leaves the session cache first.
  */
 export async function handleAuthRequest(app: App, request: Request): Promise<Response> {
   try {
     assertSameOrigin(request, app.config.appUrl);
     if (request.method === 'POST' && hasBody(request)) assertJsonBody(request);
+    if (request.method === 'POST' && new URL(request.url).pathname.endsWith('/sign-in/email')) await countSignInAttempt(app.db, request);
   } catch (error) {
     if (error instanceof AppError) return errorResponse(error);
     throw error;
