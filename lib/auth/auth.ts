@@ -23,7 +23,7 @@ export function createAuth(db: Db, cfg: AppConfig) {
     // The app is served from whatever address the person reaches it by (localhost,
     // 127.0.0.1, a LAN name, a proxied domain): the origin the server established
     // for this request (see lib/http/forwarded.ts) and APP_URL are trusted.
-    trustedOrigins: (request) => (request ? ownOrigins(request.headers, cfg.appUrl) : cfg.appUrl ? [cfg.appUrl] : []),
+    trustedOrigins: (request) => (request ? ownOrigins(request, cfg.appUrl) : cfg.appUrl ? [cfg.appUrl] : []),
     // Secure is added per request when the public URL is https (handleAuthRequest)
     advanced: { useSecureCookies: false, ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] } },
     // per real client address (the server overwrites CLIENT_ADDRESS_HEADER on every request):

@@ -41,9 +41,9 @@ export async function handleAuthRequest(app: App, request: Request): Promise<Res
     throw error;
   }
   if (request.method === 'POST' && new URL(request.url).pathname.endsWith('/sign-out')) app.sessions.forget(request.headers.get('cookie'));
-  const origin = requestOrigin(request.headers);
+  const origin = requestOrigin(request);
   const response = await app.auth.handler(origin ? atOrigin(request, origin) : request);
-  return publicOrigin(request.headers, app.config.appUrl)?.startsWith('https:') ? withSecureCookies(response) : response;
+  return publicOrigin(request, app.config.appUrl)?.startsWith('https:') ? withSecureCookies(response) : response;
 }
 
 function hasBody(request: Request): boolean {

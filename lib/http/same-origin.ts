@@ -16,7 +16,7 @@ export function assertSameOrigin(request: Request, appUrl: string | undefined): 
   if (site === 'cross-site' || site === 'same-site') throw crossSite();
   const origin = request.headers.get('origin');
   if (origin === null) return;
-  if (!ownOrigins(request.headers, appUrl).includes(origin)) throw crossSite();
+  if (!ownOrigins(request, appUrl).includes(origin)) throw crossSite();
 }
 
 function crossSite(): AppError {
