@@ -10,7 +10,7 @@ export interface RewriteDocument {
   ownerId: string;
   chatId: string | null;
   model: string;
-  job: { id: string; budgetMicros: bigint } | null;
+  job: { id: string } | null;
 }
 
 /**
