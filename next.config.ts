@@ -1,5 +1,6 @@
 import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
+import { API_CONTENT_SECURITY_POLICY, COMMON_SECURITY_HEADERS } from './lib/http/security-headers';
 
 const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
 
@@ -13,6 +14,13 @@ const nextConfig: NextConfig = {
   devIndicators: false,
   // forbidden() and the forbidden.tsx convention: staff pages answer 403 (not 200) to non-staff, with the app's own page
   experimental: { authInterrupts: true },
+  // pages get their Content-Security-Policy (with a nonce) from proxy.ts
+  async headers() {
+    return [
+      { source: '/:path*', headers: [...COMMON_SECURITY_HEADERS] },
+      { source: '/api/:path*', headers: [{ key: 'Content-Security-Policy', value: API_CONTENT_SECURITY_POLICY }] },
+    ];
+  },
 };
 
 export default withNextIntl(nextConfig);

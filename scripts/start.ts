@@ -8,6 +8,7 @@ import next from 'next';
 import { loadConfig } from '../lib/config';
 import { openDatabase } from '../lib/db/client';
 import { setSharedDatabase } from '../lib/db/shared';
+import { normalizeIncomingRequest } from '../lib/http/forwarded';
 import { runStartupTasks } from '../lib/startup';
 
 const dev = process.argv.includes('--dev');
@@ -26,7 +27,11 @@ async function main() {
   const nextApp = next({ dev, dir: process.cwd(), port: cfg.port, hostname: 'localhost' });
   await nextApp.prepare();
   const handle = nextApp.getRequestHandler();
-  const server = createServer((req, res) => void handle(req, res));
+  const server = createServer((req, res) => {
+    // X-Forwarded-* believed only per TRUST_PROXY; the real client address set for the app
+    normalizeIncomingRequest(req, cfg.trustProxy);
+    void handle(req, res);
+  });
   server.listen(cfg.port, () => {
     console.log(
       `Quire is serving at http://localhost:${cfg.port} (${database.kind === 'pglite' ? `embedded database in ${cfg.dataDir}` : 'PostgreSQL'}; ${cfg.llm.baseUrl ? `models at ${cfg.llm.baseUrl}` : 'offline simulator models'})`,

@@ -3,6 +3,7 @@ export const THEME_STORAGE_KEY = 'quire-theme';
 // Runs before the first paint so a dark-theme reader never sees a white flash.
 const script = `(function(){try{var t=localStorage.getItem('${THEME_STORAGE_KEY}');var d=t==='dark'||((t===null||t==='system')&&matchMedia('(prefers-color-scheme: dark)').matches);document.documentElement.classList.toggle('dark',d);document.documentElement.style.colorScheme=d?'dark':'light';}catch(e){}})();`;
 
-export function ThemeScript() {
-  return <script dangerouslySetInnerHTML={{ __html: script }} />;
+/** `nonce`: the page's script nonce (proxy.ts), without which the Content-Security-Policy blocks it. */
+export function ThemeScript({ nonce }: { nonce?: string }) {
+  return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: script }} />;
 }

@@ -6,6 +6,8 @@ import type { Db } from '@/lib/db/client';
 import { openWallet } from '@/lib/billing/wallet';
 import { verificationMail } from '@/lib/mail/link-mail';
 import type { LogLine, Mailer } from '@/lib/mail/mailer';
+import { CLIENT_ADDRESS_HEADER } from '@/lib/http/forwarded';
+import { ownOrigins } from '@/lib/http/request-origin';
 import { resolveAuthSecret } from './secret';
 import type { SessionCache } from './session-cache';
 import { admitSignUp, SignUpRefused } from './sign-up-gate';
@@ -59,11 +61,16 @@ export function createAuth(db: Db, cfg: AppConfig, deps: AuthDeps) {
         inviteId: { type: 'string', required: false, input: false, returned: false },
       },
     },
-    // The app is served from whatever host the person reaches it by (localhost,
-    // 127.0.0.1, a LAN name): trust the request's own origin; cookies stay SameSite=Lax.
-    trustedOrigins: (request) => [request ? new URL(request.url).origin : undefined],
-    advanced: { useSecureCookies: false },
-    // per client address: generous for people behind one office NAT, still a brake on guessing
+    // APP_URL when set (links in mail point there); else each request's own address.
+    baseURL: cfg.appUrl,
+    // The app is served from whatever address the person reaches it by (localhost,
+    // 127.0.0.1, a LAN name, a proxied domain): the origin the server established
+    // for this request (see lib/http/forwarded.ts) and APP_URL are trusted.
+    trustedOrigins: (request) => (request ? ownOrigins(request, cfg.appUrl) : cfg.appUrl ? [cfg.appUrl] : []),
+    // Secure is added per request when the public URL is https (handleAuthRequest)
+    advanced: { useSecureCookies: false, ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] } },
+    // per real client address (the server overwrites CLIENT_ADDRESS_HEADER on every request):
+    // generous for people behind one office NAT, still a brake on guessing
     rateLimit: {
       enabled: true,
       window: 60,

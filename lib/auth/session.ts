@@ -1,5 +1,8 @@
 import type { App } from '@/lib/app';
-import { AppError } from '@/lib/http/errors';
+import { AppError, errorResponse } from '@/lib/http/errors';
+import { countSignInAttempt } from './sign-in-limit';
+import { publicOrigin, requestOrigin } from '@/lib/http/request-origin';
+import { assertJsonBody, assertSameOrigin } from '@/lib/http/same-origin';
 
 export interface SessionUser {
   id: string;
@@ -21,10 +24,52 @@ export async function currentUser(app: App, request: Request): Promise<SessionUs
   return found;
 }
 
-/** better-auth's own routes (sign-up, sign-in, sign-out); a signed-out cookie leaves the session cache first. */
-export function handleAuthRequest(app: App, request: Request): Promise<Response> {
+/**
+ * better-auth's own routes (sign-up, sign-in, sign-out), under the same rule as
+ * every other route: another site's page may not post here (403), bodies are
+ * JSON (415). better-auth sees the request at the address the browser used (its
+ * base URL and origin check), and its cookies are Secure when the public URL is
+ * https. Sign-in attempts are counted per account as well as per address. A
+ * signed-out cookie leaves the session cache first.
+ */
+export async function handleAuthRequest(app: App, request: Request): Promise<Response> {
+  try {
+    assertSameOrigin(request, app.config.appUrl);
+    if (request.method === 'POST' && hasBody(request)) assertJsonBody(request);
+    if (request.method === 'POST' && new URL(request.url).pathname.endsWith('/sign-in/email')) await countSignInAttempt(app.db, request);
+  } catch (error) {
+    if (error instanceof AppError) return errorResponse(error);
+    throw error;
+  }
   if (request.method === 'POST' && new URL(request.url).pathname.endsWith('/sign-out')) app.sessions.forget(request.headers.get('cookie'));
-  return app.auth.handler(request);
+  const origin = requestOrigin(request);
+  const response = await app.auth.handler(origin ? atOrigin(request, origin) : request);
+  return publicOrigin(request, app.config.appUrl)?.startsWith('https:') ? withSecureCookies(response) : response;
+}
+
+function hasBody(request: Request): boolean {
+  return Number(request.headers.get('content-length') ?? '0') > 0 || request.headers.has('transfer-encoding') || request.headers.has('content-type');
+}
+
+/** The same request, its URL at the origin the browser used (Next.js builds `request.url` with its own host name). */
+function atOrigin(request: Request, origin: string): Request {
+  const url = new URL(request.url);
+  return new Request(new URL(url.pathname + url.search, origin), {
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+    signal: request.signal,
+    duplex: 'half',
+  } as RequestInit);
+}
+
+function withSecureCookies(response: Response): Response {
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length === 0) return response;
+  const headers = new Headers(response.headers);
+  headers.delete('set-cookie');
+  for (const cookie of cookies) headers.append('set-cookie', /;\s*secure\s*(;|$)/i.test(cookie) ? cookie : `${cookie}; Secure`);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
 export async function requireUser(app: App, request: Request): Promise<SessionUser> {

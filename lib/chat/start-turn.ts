@@ -1,5 +1,6 @@
 import type { App } from '@/lib/app';
 import type { SessionUser } from '@/lib/auth/session';
+import { clientAddress } from '@/lib/http/request-origin';
 import { scheduleSummary } from './summaries';
 import { prepareTurn, type TurnRequest } from './turn/prepare-turn';
 import { streamTurnResponse } from './turn/turn-response';
@@ -10,12 +11,13 @@ export async function startTurnResponse(
   app: App,
   user: SessionUser,
   request: Request,
-  req: Omit<TurnRequest, 'userId' | 'rateLimitPerMinute' | 'extraTools'>,
+  req: Omit<TurnRequest, 'userId' | 'rateLimitPerMinute' | 'clientAddress' | 'extraTools'>,
 ): Promise<Response> {
   const turn = await prepareTurn(app.turnDeps, {
     ...req,
     userId: user.id,
     rateLimitPerMinute: app.config.rateLimitPerMinute,
+    clientAddress: clientAddress(request.headers),
     extraTools: chatToolExtensions(app),
   });
   return streamTurnResponse(app.turnDeps, turn, request, (outcome) => {

@@ -19,7 +19,7 @@ export interface StartDocumentDeps {
  * queued job. URL sources need public sources, which only the deployment can
  * allow and the request can only narrow.
  */
-export async function startDocument(deps: StartDocumentDeps, userId: string, input: DocumentRequest): Promise<{ id: string }> {
+export async function startDocument(deps: StartDocumentDeps, userId: string, input: DocumentRequest, clientAddress?: string): Promise<{ id: string }> {
   let chatModel: string | undefined;
   if (input.chatId) {
     const chat = await deps.db.chat.findFirst({ where: { id: input.chatId, userId }, select: { model: true } });
@@ -33,7 +33,7 @@ export async function startDocument(deps: StartDocumentDeps, userId: string, inp
       deps.publicSources ? 'URL sources need allowPublicSources: true.' : 'This deployment does not read public web pages (PUBLIC_SOURCES is off); paste the text or attach the file instead.',
     );
   }
-  await takeRateLimit(deps.db, userId, deps.rateLimitPerMinute);
+  await takeRateLimit(deps.db, { userId, clientAddress }, deps.rateLimitPerMinute);
   const wallet = await deps.db.wallet.findUnique({ where: { userId }, select: { balanceMicros: true } });
   if (!wallet || wallet.balanceMicros <= 0n) throw new AppError('insufficient_credits', 'Not enough credits to start a document. Top up your wallet first.');
   const model = deps.catalog.find(input.model)?.id ?? deps.catalog.find(chatModel)?.id ?? deps.catalog.default.id;

@@ -12,6 +12,7 @@ export const ERROR_STATUS = {
   payment_required: 402,
   insufficient_credits: 402,
   forbidden: 403,
+  cross_site: 403,
   not_found: 404,
   conflict: 409,
   turn_in_progress: 409,

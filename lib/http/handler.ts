@@ -1,10 +1,13 @@
 import { z } from 'zod';
+import { config } from '@/lib/config';
 import { AppError, errorResponse } from './errors';
+import { assertJsonBody, assertSameOrigin } from './same-origin';
 
 type RouteContext<P> = { params: Promise<P> };
 
 /**
- * Wraps a route handler: AppError → its status, a zod error → 400, anything
+ * Wraps a route handler: a state-changing request from another site's page is
+ * refused first (403), then AppError → its status, a zod error → 400, anything
  * else → 500 with the details logged (never a stack trace to the client).
  */
 export function route<P = Record<string, string>>(
@@ -12,6 +15,7 @@ export function route<P = Record<string, string>>(
 ): (request: Request, context: RouteContext<P>) => Promise<Response> {
   return async (request, context) => {
     try {
+      assertSameOrigin(request, config().appUrl);
       return await handler(request, (await context?.params) ?? ({} as P));
     } catch (error) {
       if (error instanceof AppError) return errorResponse(error);
@@ -37,6 +41,7 @@ export async function readJson<T extends z.ZodType>(request: Request, schema: T,
   const raw = await readTextCapped(request, maxBytes);
   let value: unknown = {};
   if (raw.trim()) {
+    assertJsonBody(request);
     try {
       value = JSON.parse(raw);
     } catch {

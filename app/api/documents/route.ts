@@ -4,6 +4,7 @@ import { listDocuments } from '@/lib/documents/document-view';
 import { readDocumentRequest } from '@/lib/documents/http/read-document-request';
 import { startDocument } from '@/lib/documents/start-document';
 import { route } from '@/lib/http/handler';
+import { clientAddress } from '@/lib/http/request-origin';
 
 export const POST = route(async (request) => {
   const app = await getApp();
@@ -13,6 +14,7 @@ export const POST = route(async (request) => {
     { db: app.db, catalog: app.catalog, publicSources: app.config.publicSources, rateLimitPerMinute: app.config.rateLimitPerMinute },
     user.id,
     input,
+    clientAddress(request.headers),
   );
   return Response.json({ id }, { status: 201 });
 });

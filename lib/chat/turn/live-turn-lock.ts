@@ -1,28 +1,28 @@
 import type { Db } from '@/lib/db/client';
 import { Prisma } from '@/lib/generated/prisma/client';
-import { countRequest } from '@/lib/http/rate-limit';
+import { countRequest, type RateRule } from '@/lib/http/rate-limit';
 
 /**
  * One live turn per chat, taken with a conditional update so two requests (or two
  * processes) cannot both start one. A lock older than the turn's wall-clock cap
  * belongs to a dead process and may be taken over. In the same statement, a turn
- * that got the lock is counted against the person's rate limit (a refused one is
- * not). Only the chat's owner can take it.
- * Returns null when another turn holds the chat, else the count in this minute.
+ * that got the lock is counted against the rate limits (the person's, their
+ * client address's; a refused one is not). Only the chat's owner can take it.
+ * Returns null when another turn holds the chat, else each counter's count in this minute.
  */
 export async function acquireLiveTurn(
   db: Db,
-  lock: { chatId: string; turnId: string; userId: string; wallClockMs: number; now: Date },
-): Promise<{ requestsThisMinute: number } | null> {
+  lock: { chatId: string; turnId: string; userId: string; wallClockMs: number; now: Date; rateRules: RateRule[] },
+): Promise<{ requestsThisMinute: Record<string, number> } | null> {
   const staleBefore = new Date(lock.now.getTime() - lock.wallClockMs - 30_000);
-  const [row] = await db.$queryRaw<Array<{ count: number | null }>>`
+  const [row] = await db.$queryRaw<Array<{ counts: Record<string, number> | null }>>`
     WITH locked AS (
       UPDATE chat SET "liveTurnId" = ${lock.turnId}, "liveTurnStartedAt" = ${lock.now}, "updatedAt" = ${lock.now}
       WHERE id = ${lock.chatId} AND "userId" = ${lock.userId} AND ("liveTurnId" IS NULL OR "liveTurnStartedAt" < ${staleBefore})
       RETURNING id
-    ), counted AS (${countRequest(lock.userId, lock.now, Prisma.sql`locked`)})
-    SELECT (SELECT count FROM counted) AS count`;
-  return row?.count == null ? null : { requestsThisMinute: row.count };
+    ), counted AS (${countRequest(lock.rateRules, lock.now, Prisma.sql`locked`)})
+    SELECT (SELECT json_object_agg(key, count) FROM counted) AS counts`;
+  return row?.counts == null ? null : { requestsThisMinute: row.counts };
 }
 
 export async function releaseLiveTurn(db: Db, chatId: string, turnId: string): Promise<void> {

@@ -7,7 +7,7 @@ import { countPromptTokens } from '@/lib/billing/tokens';
 import { recordSlotValues } from '@/lib/chat/slots-store';
 import { buildChatTools, type ChatToolFactory } from '@/lib/chat/tools/registry';
 import { AppError, notFound } from '@/lib/http/errors';
-import { checkRateLimit } from '@/lib/http/rate-limit';
+import { checkRateLimit, rateRules } from '@/lib/http/rate-limit';
 import { DEFAULT_CHAT_TITLE as DEFAULT_TITLE } from '@/lib/chat/limits';
 import { acquireLiveTurn, releaseLiveTurn } from './live-turn-lock';
 import { buildTurnPrompt, historyForPrompt } from './turn-prompt';
@@ -24,6 +24,8 @@ export interface TurnRequest {
   /** the assistant message to continue or retry */
   messageId?: string;
   rateLimitPerMinute: number;
+  /** the real client address (the server's); counted with the account when known */
+  clientAddress?: string;
   extraTools?: ChatToolFactory[];
 }
 
@@ -36,11 +38,12 @@ export interface TurnRequest {
 export async function prepareTurn(deps: TurnDeps, req: TurnRequest): Promise<PreparedTurn> {
   const now = deps.now?.() ?? new Date();
   const turnId = randomUUID();
+  const rules = rateRules({ userId: req.userId, clientAddress: req.clientAddress }, req.rateLimitPerMinute);
   // Reading the chat and claiming it are independent round trips, so they overlap.
   // The claim only takes a chat of this person's: a 404 leaves the chat untouched.
   const [chat, claim] = await Promise.all([
     loadChatForTurn(deps.db, req.chatId, req.userId),
-    acquireLiveTurn(deps.db, { chatId: req.chatId, turnId, userId: req.userId, wallClockMs: deps.wallClockMs, now }),
+    acquireLiveTurn(deps.db, { chatId: req.chatId, turnId, userId: req.userId, wallClockMs: deps.wallClockMs, now, rateRules: rules }),
   ]);
   try {
     if (!chat) throw notFound('No such chat.');
@@ -54,7 +57,7 @@ export async function prepareTurn(deps: TurnDeps, req: TurnRequest): Promise<Pre
       }
     }
     if (!claim) throw new AppError('turn_in_progress', 'An answer is still being written in this chat. Stop it or wait for it to finish.');
-    await checkRateLimit(deps.db, claim.requestsThisMinute, req.rateLimitPerMinute, now);
+    await checkRateLimit(deps.db, rules, claim.requestsThisMinute, now);
     const model = deps.catalog.find(req.modelId ?? target?.model ?? chat.model) ?? deps.catalog.default;
     if (req.modelId && !deps.catalog.find(req.modelId)) throw new AppError('validation_failed', `Unknown model "${req.modelId}".`);
 

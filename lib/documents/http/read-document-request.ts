@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { readJson, validationError } from '@/lib/http/handler';
 import { AppError } from '@/lib/http/errors';
+import { assertMultipartBody } from '@/lib/http/same-origin';
 import { MAX_SECTIONS } from '../steps/plan-step';
 import { MAX_SOURCE_TEXT_CHARS, parsePastedText, parseSourceFile, type ParsedSource } from '../sources/parse-source-file';
 import { MAX_FILES_PER_REQUEST, MAX_SOURCE_FILE_BYTES, MAX_UPLOAD_BYTES } from '../sources/upload-limits';
@@ -51,6 +52,7 @@ export async function readDocumentRequest(request: Request): Promise<DocumentReq
 
 /** Files only (attaching to a document later, or to a chat before start_document). */
 export async function readSourceFiles(request: Request): Promise<{ fields: Map<string, string>; sources: ParsedSource[] }> {
+  assertMultipartBody(request);
   const { fields, files } = await readMultipart(request);
   if (files.length === 0) throw new AppError('validation_failed', 'Attach at least one file.');
   return { fields, sources: await Promise.all(files.map(parseSourceFile)) };

@@ -14,11 +14,17 @@ export class BudgetExhaustedError extends Error {
 
 /**
  * Invariant: a job never commits more than its budget. Charged calls plus open
- * reservations plus the new reservation must fit; runs in the reservation's
- * transaction, after the job row is locked by the fence, so a job's calls are
- * checked one at a time.
+ * reservations plus the new reservation must fit. Runs in the reservation's
+ * transaction and first locks the job row, so the check and the reservation
+ * are one serialized step per job: a pipeline step (whose fence holds the same
+ * lock) and any number of parallel rewrites of the document see each other's
+ * reservations, and the budget read is the current one (a raise counts at once).
  */
-export async function assertWithinBudget(tx: Tx, jobId: string, budgetMicros: bigint, reservationMicros: bigint): Promise<void> {
+export async function assertWithinBudget(tx: Tx, jobId: string, reservationMicros: bigint): Promise<void> {
+  const [job] = await tx.$queryRaw<{ budgetMicros: bigint }[]>`
+    SELECT "budgetMicros" FROM document_job WHERE id = ${jobId} FOR UPDATE`;
+  if (!job) throw new BudgetExhaustedError(reservationMicros, 0n);
+  const budgetMicros = BigInt(job.budgetMicros);
   const [row] = await tx.$queryRaw<{ committed: bigint | null }[]>`
     SELECT COALESCE(SUM(CASE WHEN c.status = 'reserved' THEN c."reservedMicros" ELSE c."costMicros" END), 0)::bigint AS committed
     FROM model_call c JOIN ledger_entry e ON e.id = c."entryId"

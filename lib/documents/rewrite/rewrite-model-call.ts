@@ -10,7 +10,7 @@ export interface RewriteDocument {
   ownerId: string;
   chatId: string | null;
   model: string;
-  job: { id: string; budgetMicros: bigint } | null;
+  job: { id: string } | null;
 }
 
 /**
@@ -24,7 +24,6 @@ export function rewriteScope(deps: PipelineDeps, document: RewriteDocument, sign
     deps,
     model: deps.catalog.find(document.model) ?? deps.catalog.default,
     jobId: document.job.id,
-    budgetMicros: document.job.budgetMicros,
     document,
     lease: null,
     signal,

@@ -1,3 +1,4 @@
+import { takeRateLimit } from '@/lib/http/rate-limit';
 import type { PipelineDeps } from '../pipeline-deps';
 import { writeSectionVersion } from '../section-edits';
 import type { RewriteFlag } from './check-replacement';
@@ -14,6 +15,8 @@ export interface RewriteRangeRequest {
   instruction: string;
   baseVersion: number;
   signal?: AbortSignal;
+  /** a model call per request: counted against the person and their client address (after 404/409, before 402) */
+  rateLimit?: { perMinute: number; clientAddress?: string };
 }
 
 export type RewriteResult = AppliedRewrite | { applied: false; proposalId: string; proposal: string; flags: RewriteFlag[] };
@@ -27,6 +30,7 @@ export type RewriteResult = AppliedRewrite | { applied: false; proposalId: strin
  */
 export async function rewriteRange(deps: PipelineDeps, request: RewriteRangeRequest): Promise<RewriteResult> {
   const target = await loadRewriteTarget(deps.db, request);
+  if (request.rateLimit) await takeRateLimit(deps.db, { userId: request.userId, clientAddress: request.rateLimit.clientAddress }, request.rateLimit.perMinute);
   const draft = await draftReplacement(deps, target, request.instruction, request.signal ?? new AbortController().signal);
   if (draft.flags.length > 0) {
     const proposalId = await storeProposal(deps.db, {

@@ -23,7 +23,7 @@ const REWRITE_TARGET = {
   body: true,
   version: true,
   status: true,
-  document: { select: { id: true, ownerId: true, chatId: true, model: true, job: { select: { id: true, budgetMicros: true } } } },
+  document: { select: { id: true, ownerId: true, chatId: true, model: true, job: { select: { id: true } } } },
 } as const;
 
 /**

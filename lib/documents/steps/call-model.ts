@@ -16,7 +16,6 @@ export interface CallScope {
   deps: PipelineDeps;
   model: ModelInfo;
   jobId: string;
-  budgetMicros: bigint;
   document: { id: string; ownerId: string; chatId: string | null };
   lease: JobLease | null;
   signal: AbortSignal;
@@ -26,7 +25,6 @@ export const stepScope = (ctx: StepContext): CallScope => ({
   deps: ctx.deps,
   model: ctx.model,
   jobId: ctx.lease.jobId,
-  budgetMicros: ctx.job.budgetMicros,
   document: ctx.document,
   lease: ctx.lease,
   signal: ctx.signal,
@@ -105,7 +103,7 @@ export async function callModelBilled(ctx: CallScope, call: PipelineCall): Promi
       existing?.id ??
       (await openLedgerEntry(tx, { userId: ctx.document.ownerId, jobId, stepKey: call.stepKey, documentId: ctx.document.id, chatId: ctx.document.chatId ?? undefined }));
     const nextSeq = await tx.modelCall.count({ where: { entryId } });
-    await assertWithinBudget(tx, jobId, ctx.budgetMicros, reservedMicros);
+    await assertWithinBudget(tx, jobId, reservedMicros);
     await reserveCall(tx, { entryId, userId: ctx.document.ownerId, seq: nextSeq, model: model.id, purpose: call.purpose, reservedMicros });
     return { entryId, seq: nextSeq };
   });

@@ -5,11 +5,15 @@ import { requireOwnChat } from '@/lib/chat/chats';
 import { attachToChat, listWaitingAttachments } from '@/lib/documents/attachments';
 import { readSourceFiles } from '@/lib/documents/http/read-document-request';
 import { parseQuery, route } from '@/lib/http/handler';
+import { takeRateLimit } from '@/lib/http/rate-limit';
+import { clientAddress } from '@/lib/http/request-origin';
 
 /** Files attached in a chat (multipart: `chatId` + files); the chat's start_document makes them the document's sources. */
 export const POST = route(async (request) => {
   const app = await getApp();
   const user = await requireUser(app, request);
+  // counted before the upload is read: parsing files is the expensive part
+  await takeRateLimit(app.db, { userId: user.id, clientAddress: clientAddress(request.headers) }, app.config.rateLimitPerMinute);
   const { fields, sources } = await readSourceFiles(request);
   return Response.json(await attachToChat(app.db, user.id, fields.get('chatId') ?? '', sources), { status: 201 });
 });

@@ -4,6 +4,8 @@ import { requireUser } from '@/lib/auth/session';
 import { CAN, requireDocumentRole } from '@/lib/documents/access';
 import { resumeJob } from '@/lib/documents/job-control';
 import { readJson, route } from '@/lib/http/handler';
+import { takeRateLimit } from '@/lib/http/rate-limit';
+import { clientAddress } from '@/lib/http/request-origin';
 
 /** Optional `{budgetMicros}` raises the document's budget (a budget pause resumes only with room to spend). */
 const body = z.object({ budgetMicros: z.number().int().positive().max(1_000_000_000).optional() });
@@ -13,5 +15,6 @@ export const POST = route<{ id: string }>(async (request, { id }) => {
   const user = await requireUser(app, request);
   const { budgetMicros } = await readJson(request, body);
   await requireDocumentRole(app.db, id, user.id, CAN.manage);
+  await takeRateLimit(app.db, { userId: user.id, clientAddress: clientAddress(request.headers) }, app.config.rateLimitPerMinute);
   return Response.json(await resumeJob(app.db, id, { budgetMicros: budgetMicros === undefined ? undefined : BigInt(budgetMicros) }));
 });

@@ -4,6 +4,7 @@ import { requireUser } from '@/lib/auth/session';
 import { pipelineDepsFromApp } from '@/lib/documents/pipeline-deps';
 import { rewriteRange } from '@/lib/documents/rewrite/rewrite-range';
 import { readJson, route } from '@/lib/http/handler';
+import { clientAddress } from '@/lib/http/request-origin';
 
 // Offsets are only numbers here: whether they make a range of the text is the domain's 400 `invalid_range`.
 const body = z.object({
@@ -18,6 +19,12 @@ export const POST = route<{ id: string }>(async (request, { id }) => {
   const app = await getApp();
   const user = await requireUser(app, request);
   const input = await readJson(request, body);
-  const result = await rewriteRange(pipelineDepsFromApp(app), { sectionId: id, userId: user.id, ...input, signal: request.signal });
+  const result = await rewriteRange(pipelineDepsFromApp(app), {
+    sectionId: id,
+    userId: user.id,
+    ...input,
+    signal: request.signal,
+    rateLimit: { perMinute: app.config.rateLimitPerMinute, clientAddress: clientAddress(request.headers) },
+  });
   return Response.json(result);
 });

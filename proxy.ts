@@ -1,0 +1,31 @@
+import { NextResponse, type NextRequest } from 'next/server';
+import { pageContentSecurityPolicy } from '@/lib/http/security-headers';
+
+/**
+ * A fresh script nonce per page: Next.js reads it from the request's
+ * Content-Security-Policy and puts it on its own scripts; the root layout puts
+ * it on the theme script (x-nonce).
+ */
+export function proxy(request: NextRequest) {
+  const nonce = Buffer.from(crypto.randomUUID()).toString('base64');
+  const policy = pageContentSecurityPolicy(nonce, process.env.NODE_ENV === 'development');
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set('x-nonce', nonce);
+  requestHeaders.set('content-security-policy', policy);
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  response.headers.set('content-security-policy', policy);
+  return response;
+}
+
+export const config = {
+  matcher: [
+    {
+      // pages only: API routes, static files and prefetches need no nonce (next.config.ts sets their headers)
+      source: '/((?!api|_next/static|_next/image|favicon.ico|icon.svg).*)',
+      missing: [
+        { type: 'header', key: 'next-router-prefetch' },
+        { type: 'header', key: 'purpose', value: 'prefetch' },
+      ],
+    },
+  ],
+};
