@@ -4,6 +4,7 @@ import { SessionCache } from '@/lib/auth/session-cache';
 import type { Database, Db } from '@/lib/db/client';
 import { sharedDatabase } from '@/lib/db/shared';
 import { ModelCatalog, parseModelCatalog } from '@/lib/llm/catalog';
+import { modelEndpoint } from '@/lib/llm/model-endpoint';
 import { createModelProvider, type ModelProvider } from '@/lib/llm/provider';
 import { SIMULATED_MODELS } from '@/lib/llm/simulator/models';
 import { createStopBus, type StopBus } from '@/lib/chat/turn/stop-bus';
@@ -37,10 +38,7 @@ export function getApp(): Promise<App> {
 export async function buildApp(cfg: AppConfig, database?: Database): Promise<App> {
   const db = database ?? (await sharedDatabase());
   const catalog = new ModelCatalog(parseModelCatalog(cfg.llm.models, cfg.llm, SIMULATED_MODELS));
-  const provider = createModelProvider({
-    baseUrl: cfg.llm.baseUrl ?? `http://127.0.0.1:${cfg.port}/api/simulator/v1`,
-    apiKey: cfg.llm.apiKey,
-  });
+  const provider = createModelProvider(modelEndpoint(cfg));
   const stopBus = createStopBus(db);
   const turnDeps: TurnDeps = {
     db: db.prisma,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AppError, errorResponse } from './errors';
+import { BodyTooLargeError, describeBytes, readCappedBody } from './read-capped-body';
 
 type RouteContext<P> = { params: Promise<P> };
 
@@ -32,9 +33,7 @@ const DEFAULT_MAX_BODY = 64 * 1024;
 
 /** Reads a JSON body with a size cap and validates it; malformed or oversized bodies never reach domain code. */
 export async function readJson<T extends z.ZodType>(request: Request, schema: T, maxBytes = DEFAULT_MAX_BODY): Promise<z.infer<T>> {
-  const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > maxBytes) throw new AppError('payload_too_large', `The request body is larger than ${maxBytes} bytes.`);
-  const raw = await readTextCapped(request, maxBytes);
+  const raw = (await readBodyOr413(request, maxBytes)).toString('utf8');
   let value: unknown = {};
   if (raw.trim()) {
     try {
@@ -48,22 +47,14 @@ export async function readJson<T extends z.ZodType>(request: Request, schema: T,
   return parsed.data;
 }
 
-async function readTextCapped(request: Request, maxBytes: number): Promise<string> {
-  if (!request.body) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw new AppError('payload_too_large', `The request body is larger than ${maxBytes} bytes.`);
-    }
-    chunks.push(value);
+/** The body, capped while it streams; over the cap → 413 that names the limit. */
+export async function readBodyOr413(request: Request, maxBytes: number, what = 'The request body'): Promise<Buffer> {
+  try {
+    return await readCappedBody(request, maxBytes);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) throw new AppError('payload_too_large', `${what} is larger than ${describeBytes(maxBytes)}.`);
+    throw error;
   }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 export function parseQuery<T extends z.ZodType>(request: Request, schema: T): z.infer<T> {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AppConfig } from '@/lib/config';
 import type { Database } from '@/lib/db/client';
 import { ModelCatalog, parseModelCatalog } from '@/lib/llm/catalog';
+import { modelEndpoint } from '@/lib/llm/model-endpoint';
 import { createModelProvider } from '@/lib/llm/provider';
 import { SIMULATED_MODELS } from '@/lib/llm/simulator/models';
 import { logToStdout, type PipelineDeps } from '../pipeline-deps';
@@ -11,7 +12,7 @@ import type { WorkerOptions } from './document-worker';
 export function pipelineDepsFromConfig(database: Database, cfg: AppConfig): PipelineDeps {
   return {
     db: database.prisma,
-    provider: createModelProvider({ baseUrl: cfg.llm.baseUrl ?? `http://127.0.0.1:${cfg.port}/api/simulator/v1`, apiKey: cfg.llm.apiKey }),
+    provider: createModelProvider(modelEndpoint(cfg)),
     catalog: new ModelCatalog(parseModelCatalog(cfg.llm.models, cfg.llm, SIMULATED_MODELS)),
     publicSources: cfg.publicSources,
     publicSearch: null,
