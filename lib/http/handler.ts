@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AppError, errorResponse } from './errors';
+import { cleanJsonStrings, cleanText, hasUnsafeText } from '@/lib/text/clean-text';
 import { BodyTooLargeError, describeBytes, readCappedBody } from './read-capped-body';
 
 type RouteContext<P> = { params: Promise<P> };
@@ -13,7 +14,7 @@ export function route<P = Record<string, string>>(
 ): (request: Request, context: RouteContext<P>) => Promise<Response> {
   return async (request, context) => {
     try {
-      return await handler(request, (await context?.params) ?? ({} as P));
+      return await handler(request, checkedParams((await context?.params) ?? ({} as P)));
     } catch (error) {
       if (error instanceof AppError) return errorResponse(error);
       if (error instanceof z.ZodError) return errorResponse(validationError(error));
@@ -21,6 +22,17 @@ export function route<P = Record<string, string>>(
       return errorResponse(new AppError('internal', 'Something went wrong on our side. It has been logged.'));
     }
   };
+}
+
+/** Path parameters are ids and keys: one holding NUL or a lone surrogate names nothing, and would fail in the database. */
+function checkedParams<P>(params: P): P {
+  for (const value of Object.values(params as Record<string, unknown>)) {
+    const parts = Array.isArray(value) ? value : [value];
+    if (parts.some((part) => typeof part === 'string' && hasUnsafeText(part))) {
+      throw new AppError('bad_request', 'The address holds a character that cannot be part of a name (NUL or a lone surrogate).');
+    }
+  }
+  return params;
 }
 
 export function validationError(error: z.ZodError): AppError {
@@ -37,7 +49,7 @@ export async function readJson<T extends z.ZodType>(request: Request, schema: T,
   let value: unknown = {};
   if (raw.trim()) {
     try {
-      value = JSON.parse(raw);
+      value = cleanJsonStrings(JSON.parse(raw));
     } catch {
       throw new AppError('invalid_json', 'The request body is not valid JSON.');
     }
@@ -58,7 +70,7 @@ export async function readBodyOr413(request: Request, maxBytes: number, what = '
 }
 
 export function parseQuery<T extends z.ZodType>(request: Request, schema: T): z.infer<T> {
-  const params = Object.fromEntries(new URL(request.url).searchParams);
+  const params = Object.fromEntries([...new URL(request.url).searchParams].map(([key, value]) => [key, cleanText(value)]));
   const parsed = schema.safeParse(params);
   if (!parsed.success) throw validationError(parsed.error);
   return parsed.data;
