@@ -1,0 +1,44 @@
+import { inflateRawSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { parseSourceFile } from '@/lib/documents/sources/parse-source-file';
+import { docxWithParagraphs, docxZipBomb } from '../support/office-fixtures';
+
+const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+describe('a hostile file costs the server little and is refused with the limit it broke', () => {
+  it('the fixture really is a bomb: ~300 KB that inflates to 1 GB', () => {
+    const bomb = docxZipBomb({ entries: 4, inflatedMb: 256 });
+    expect(bomb.byteLength).toBeLessThan(400 * 1024);
+    const data = Buffer.from(bomb).subarray(30 + 'word/document.xml'.length);
+    expect(inflateRawSync(data, { maxOutputLength: 300 * 1024 * 1024 }).byteLength).toBe(256 * 1024 * 1024);
+  });
+
+  it('refuses a DOCX whose parts declare 1 GB before inflating anything', async () => {
+    const rssBefore = process.memoryUsage().rss;
+    const refused = parseSourceFile({ name: 'bomb.docx', type: DOCX, bytes: docxZipBomb({ entries: 4, inflatedMb: 256 }) });
+    await expect(refused).rejects.toMatchObject({ status: 422, body: { limit: 'uncompressed_size' }, message: expect.stringMatching(/bomb\.docx.*inflates to/) });
+    expect(process.memoryUsage().rss - rssBefore).toBeLessThan(150 * 1024 * 1024);
+  });
+
+  it('refuses a DOCX whose part lies about its size, stopping the inflation at the size it claimed', async () => {
+    const rssBefore = process.memoryUsage().rss;
+    const refused = parseSourceFile({ name: 'liar.docx', type: DOCX, bytes: docxZipBomb({ entries: 1, inflatedMb: 256, declaredBytes: 1_000_000 }) });
+    await expect(refused).rejects.toMatchObject({ status: 422, body: { limit: 'uncompressed_size' }, message: expect.stringMatching(/liar\.docx.*more than its header says/) });
+    expect(process.memoryUsage().rss - rssBefore).toBeLessThan(150 * 1024 * 1024);
+  });
+
+  it('refuses text with too many paragraphs, naming the limit', async () => {
+    const text = Array.from({ length: 12_000 }, (_, i) => `p${i}`).join('\n\n');
+    await expect(parseSourceFile({ name: 'many.txt', type: 'text/plain', bytes: new TextEncoder().encode(text) })).rejects.toMatchObject({
+      status: 422,
+      body: { limit: 'paragraphs' },
+    });
+  });
+
+  it('still reads an ordinary DOCX, and drops NUL from the text of a text file', async () => {
+    const parsed = await parseSourceFile({ name: 'ok.docx', type: DOCX, bytes: docxWithParagraphs(['Plain words.', 'Forty-two units.']) });
+    expect(parsed.paragraphs).toEqual(['Plain words.', 'Forty-two units.']);
+    const text = await parseSourceFile({ name: 'nul.txt', type: 'text/plain', bytes: new TextEncoder().encode('Zero\u0000 byte.\n\nAnd more.') });
+    expect(text.paragraphs).toEqual(['Zero byte.', 'And more.']);
+  });
+});
