@@ -60,11 +60,11 @@ export async function readJson<T extends z.ZodType>(request: Request, schema: T,
 }
 
 /** The body, capped while it streams; over the cap → 413 that names the limit. */
-export async function readBodyOr413(request: Request, maxBytes: number, what = 'The request body'): Promise<Buffer> {
+export async function readBodyOr413(request: Request, maxBytes: number, tooLarge?: AppError): Promise<Buffer<ArrayBuffer>> {
   try {
     return await readCappedBody(request, maxBytes);
   } catch (error) {
-    if (error instanceof BodyTooLargeError) throw new AppError('payload_too_large', `${what} is larger than ${describeBytes(maxBytes)}.`);
+    if (error instanceof BodyTooLargeError) throw tooLarge ?? new AppError('payload_too_large', `The request body is larger than ${describeBytes(maxBytes)}.`);
     throw error;
   }
 }

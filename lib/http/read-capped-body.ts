@@ -12,10 +12,10 @@ export class BodyTooLargeError extends Error {
  * (no length) is cut off as soon as it passes the cap, so a hostile client
  * costs at most `maxBytes` of memory.
  */
-export async function readCappedBody(request: Request, maxBytes: number): Promise<Buffer> {
+export async function readCappedBody(request: Request, maxBytes: number): Promise<Buffer<ArrayBuffer>> {
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (declared > maxBytes) throw new BodyTooLargeError(maxBytes);
-  if (!request.body) return Buffer.alloc(0);
+  if (!request.body) return Buffer.alloc(0) as Buffer<ArrayBuffer>;
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;

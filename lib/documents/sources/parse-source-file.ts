@@ -50,6 +50,13 @@ export async function parseSourceFile(file: SourceFile): Promise<ParsedSource> {
   return { kind, title, unit: kind === 'pdf' ? 'page' : 'paragraph', paragraphs };
 }
 
+/** Several files' text, one file at a time (each in its own worker thread). */
+export async function parseSourceFiles(files: SourceFile[]): Promise<ParsedSource[]> {
+  const parsed: ParsedSource[] = [];
+  for (const file of files) parsed.push(await parseSourceFile(file));
+  return parsed;
+}
+
 function toParagraphs(kind: SourceKind, extracted: ExtractedText): string[] {
   // page numbers must stay true: an empty page keeps its number
   if (extracted.pages) return extracted.pages.map((page) => cleanText(page).replace(/\s+/g, ' ').trim());

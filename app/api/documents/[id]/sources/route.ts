@@ -1,7 +1,7 @@
 import { getApp } from '@/lib/app';
 import { requireUser } from '@/lib/auth/session';
 import { CAN, requireDocumentRole } from '@/lib/documents/access';
-import { attachToDocument } from '@/lib/documents/attachments';
+import { uploadToDocument } from '@/lib/documents/attachments';
 import { readSourceFiles } from '@/lib/documents/http/read-document-request';
 import { route } from '@/lib/http/handler';
 
@@ -10,6 +10,7 @@ export const POST = route<{ id: string }>(async (request, { id }) => {
   const app = await getApp();
   const user = await requireUser(app, request);
   await requireDocumentRole(app.db, id, user.id, CAN.edit);
-  const { sources } = await readSourceFiles(request);
-  return Response.json(await attachToDocument(app.db, user.id, id, sources), { status: 201 });
+  const { files } = await readSourceFiles(request);
+  const deps = { db: app.db, rateLimitPerMinute: app.config.rateLimitPerMinute };
+  return Response.json(await uploadToDocument(deps, user.id, id, files), { status: 201 });
 });
