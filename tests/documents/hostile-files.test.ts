@@ -1,7 +1,10 @@
 import { inflateRawSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uploadToChat } from '@/lib/documents/attachments';
 import { parseSourceFile } from '@/lib/documents/sources/parse-source-file';
+import { createTestChat, createTestUser } from '../support/documents-harness';
 import { docxWithParagraphs, docxZipBomb } from '../support/office-fixtures';
+import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../support/test-database';
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
@@ -40,5 +43,31 @@ describe('a hostile file costs the server little and is refused with the limit i
     expect(parsed.paragraphs).toEqual(['Plain words.', 'Forty-two units.']);
     const text = await parseSourceFile({ name: 'nul.txt', type: 'text/plain', bytes: new TextEncoder().encode('Zero\u0000 byte.\n\nAnd more.') });
     expect(text.paragraphs).toEqual(['Zero byte.', 'And more.']);
+  });
+});
+
+describe.each(testDatabaseKinds())('an upload is checked before any file is read, on %s', (kind) => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await openTestDatabase(kind);
+  });
+  afterAll(async () => {
+    await db?.dispose();
+  });
+  // unreadable: reading it would answer 422, so any other answer proves it was never read
+  const broken = { name: 'broken.pdf', type: 'application/pdf', bytes: new TextEncoder().encode('not a pdf') };
+
+  it('another person’s chat is 404, an empty wallet 402, too many uploads 429: the file is not read', async () => {
+    const owner = await createTestUser(db.prisma);
+    const chatId = await createTestChat(db.prisma, owner);
+    const stranger = await createTestUser(db.prisma);
+    await expect(uploadToChat({ db: db.prisma, rateLimitPerMinute: 10 }, stranger, chatId, [broken])).rejects.toMatchObject({ status: 404 });
+
+    const broke = await createTestUser(db.prisma, { credits: 0n });
+    const brokeChat = await createTestChat(db.prisma, broke);
+    await expect(uploadToChat({ db: db.prisma, rateLimitPerMinute: 10 }, broke, brokeChat, [broken])).rejects.toMatchObject({ status: 402 });
+
+    await expect(uploadToChat({ db: db.prisma, rateLimitPerMinute: 1 }, owner, chatId, [broken])).rejects.toMatchObject({ status: 422 });
+    await expect(uploadToChat({ db: db.prisma, rateLimitPerMinute: 1 }, owner, chatId, [broken])).rejects.toMatchObject({ status: 429 });
   });
 });
