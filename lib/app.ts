@@ -9,6 +9,7 @@ import { createModelProvider, type ModelProvider } from '@/lib/llm/provider';
 import { SIMULATED_MODELS } from '@/lib/llm/simulator/models';
 import { createStopBus, type StopBus } from '@/lib/chat/turn/stop-bus';
 import type { TurnDeps } from '@/lib/chat/turn/types';
+import { logToStdout } from '@/lib/documents/pipeline-deps';
 
 /** The composition root: what route handlers and the worker need, built once per process. */
 export interface App {
@@ -46,7 +47,7 @@ export async function buildApp(cfg: AppConfig, database?: Database): Promise<App
     catalog,
     stopBus,
     wallClockMs: cfg.turnWallClockMs,
-    log: (line) => console.log(JSON.stringify(line)),
+    log: logToStdout,
   };
   return { config: cfg, database: db, db: db.prisma, auth: createAuth(db.prisma, cfg), sessions: new SessionCache(), catalog, provider, stopBus, turnDeps };
 }

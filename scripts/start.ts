@@ -9,6 +9,7 @@ import { loadConfig } from '../lib/config';
 import { openDatabase } from '../lib/db/client';
 import { setSharedDatabase } from '../lib/db/shared';
 import { runStartupTasks } from '../lib/startup';
+import { safeUrl } from '../lib/log';
 
 const dev = process.argv.includes('--dev');
 
@@ -29,7 +30,7 @@ async function main() {
   const server = createServer((req, res) => void handle(req, res));
   server.listen(cfg.port, () => {
     console.log(
-      `Quire is serving at http://localhost:${cfg.port} (${database.kind === 'pglite' ? `embedded database in ${cfg.dataDir}` : 'PostgreSQL'}; ${cfg.llm.baseUrl ? `models at ${cfg.llm.baseUrl}` : 'offline simulator models'})`,
+      `Quire is serving at http://localhost:${cfg.port} (${database.kind === 'pglite' ? `embedded database in ${cfg.dataDir}` : 'PostgreSQL'}; ${cfg.llm.baseUrl ? `models at ${safeUrl(cfg.llm.baseUrl)}` : 'offline simulator models'})`,
     );
   });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AppError, errorResponse } from './errors';
+import { logError, newRequestId } from '@/lib/log';
 import { cleanJsonStrings, cleanText, hasUnsafeText } from '@/lib/text/clean-text';
 import { BodyTooLargeError, describeBytes, readCappedBody } from './read-capped-body';
 
@@ -7,7 +8,8 @@ type RouteContext<P> = { params: Promise<P> };
 
 /**
  * Wraps a route handler: AppError → its status, a zod error → 400, anything
- * else → 500 with the details logged (never a stack trace to the client).
+ * else → 500 with the details logged under a request id, and only that id
+ * (never a stack trace or a database message) in the response.
  */
 export function route<P = Record<string, string>>(
   handler: (request: Request, params: P) => Promise<Response>,
@@ -18,8 +20,12 @@ export function route<P = Record<string, string>>(
     } catch (error) {
       if (error instanceof AppError) return errorResponse(error);
       if (error instanceof z.ZodError) return errorResponse(validationError(error));
-      console.error(JSON.stringify({ event: 'route_error', url: request.url, error: String((error as Error)?.stack ?? error) }));
-      return errorResponse(new AppError('internal', 'Something went wrong on our side. It has been logged.'));
+      // the database's or a library's own text stays in the log; the person gets an id to quote
+      const requestId = newRequestId();
+      logError({ event: 'route_error', requestId, method: request.method, path: new URL(request.url).pathname, error });
+      return errorResponse(
+        new AppError('internal', `Something went wrong on our side. It has been logged with request id ${requestId}.`, { requestId }, { 'x-request-id': requestId }),
+      );
     }
   };
 }
