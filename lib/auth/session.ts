@@ -1,5 +1,6 @@
 import type { App } from '@/lib/app';
-import { AppError } from '@/lib/http/errors';
+import { AppError, errorResponse } from '@/lib/http/errors';
+import { withCleanJsonBody } from '@/lib/http/handler';
 
 export interface SessionUser {
   id: string;
@@ -21,9 +22,16 @@ export async function currentUser(app: App, request: Request): Promise<SessionUs
 }
 
 /** better-auth's own routes (sign-up, sign-in, sign-out); a signed-out cookie leaves the session cache first. */
-export function handleAuthRequest(app: App, request: Request): Promise<Response> {
+export async function handleAuthRequest(app: App, request: Request): Promise<Response> {
   if (request.method === 'POST' && new URL(request.url).pathname.endsWith('/sign-out')) app.sessions.forget(request.headers.get('cookie'));
-  return app.auth.handler(request);
+  if (request.method !== 'POST') return app.auth.handler(request);
+  try {
+    // a name or email with U+0000 would reach PostgreSQL through better-auth and fail as a 500
+    return app.auth.handler(await withCleanJsonBody(request));
+  } catch (error) {
+    if (error instanceof AppError) return errorResponse(error);
+    throw error;
+  }
 }
 
 export async function requireUser(app: App, request: Request): Promise<SessionUser> {

@@ -65,6 +65,25 @@ export async function readJson<T extends z.ZodType>(request: Request, schema: T,
   return parsed.data;
 }
 
+/**
+ * The same request with every string of its JSON body cleaned (clean-text.ts),
+ * for handlers that read the body themselves (better-auth). A body that is not
+ * JSON passes unchanged: that handler refuses it in its own words.
+ */
+export async function withCleanJsonBody(request: Request, maxBytes = DEFAULT_MAX_BODY): Promise<Request> {
+  if (!(request.headers.get('content-type') ?? '').includes('json')) return request;
+  const raw = (await readBodyOr413(request, maxBytes)).toString('utf8');
+  let body = raw;
+  try {
+    body = JSON.stringify(cleanJsonStrings(JSON.parse(raw)));
+  } catch (error) {
+    if (!(error instanceof SyntaxError)) throw error;
+  }
+  const headers = new Headers(request.headers);
+  headers.delete('content-length');
+  return new Request(request.url, { method: request.method, headers, body, signal: request.signal });
+}
+
 /** The body, capped while it streams; over the cap → 413 that names the limit. */
 export async function readBodyOr413(request: Request, maxBytes: number, tooLarge?: AppError): Promise<Buffer<ArrayBuffer>> {
   try {
