@@ -99,7 +99,7 @@ test.describe('hostile uploads cost the server little', () => {
     expect(refused.status()).toBe(422);
     const bombAnswer = await refused.json();
     expect(bombAnswer.limit).toBe('uncompressed_size');
-    expect(bombAnswer.error.message).toMatch(/bomb\.docx.*inflates to more than/);
+    expect(bombAnswer.error.message).toMatch(/bomb\.docx.*inflates to/);
 
     const chunked = await chunkedUpload(port, '/api/documents/attachments', await cookieHeader(request), 60 * MB);
     expect(chunked.status).toBe(413);
