@@ -10,8 +10,17 @@ import { resolveAuthSecret } from '@/lib/auth/secret';
  * secret can compute it.
  */
 export function simulatorApiKey(cfg: Pick<AppConfig, 'authSecret' | 'dataDir'>): string {
-  return createHmac('sha256', resolveAuthSecret(cfg.authSecret, cfg.dataDir)).update('quire offline simulator key').digest('base64url');
+  // every simulated model call checks it: read the secret file once, not per call
+  const cacheKey = `${cfg.dataDir}\0${cfg.authSecret ?? ''}`;
+  let key = keys.get(cacheKey);
+  if (!key) {
+    key = createHmac('sha256', resolveAuthSecret(cfg.authSecret, cfg.dataDir)).update('quire offline simulator key').digest('base64url');
+    keys.set(cacheKey, key);
+  }
+  return key;
 }
+
+const keys = new Map<string, string>();
 
 /** Where model calls go: the configured OpenAI-compatible endpoint, or this server's own simulator route. */
 export function modelEndpoint(cfg: Pick<AppConfig, 'llm' | 'port' | 'authSecret' | 'dataDir'>): { baseUrl: string; apiKey?: string } {
