@@ -1,6 +1,7 @@
 import { inflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadToChat } from '@/lib/documents/attachments';
+import { extractTextInWorker, PARSE_LIMITS } from '@/lib/documents/sources/parse-in-worker';
 import { parseSourceFile } from '@/lib/documents/sources/parse-source-file';
 import { createTestChat, createTestUser } from '../support/documents-harness';
 import { docxWithParagraphs, docxZipBomb } from '../support/office-fixtures';
@@ -69,5 +70,18 @@ describe.each(testDatabaseKinds())('an upload is checked before any file is read
 
     await expect(uploadToChat({ db: db.prisma, rateLimitPerMinute: 1 }, owner, chatId, [broken])).rejects.toMatchObject({ status: 422 });
     await expect(uploadToChat({ db: db.prisma, rateLimitPerMinute: 1 }, owner, chatId, [broken])).rejects.toMatchObject({ status: 429 });
+  });
+});
+
+describe('the reading worker is ended at its limits, and says which', () => {
+  const docx = { name: 'ok.docx', bytes: docxWithParagraphs(['Plain words.']) };
+
+  it('past its deadline: 422 naming the time limit', async () => {
+    await expect(extractTextInWorker(docx, 'docx', { ...PARSE_LIMITS, timeMs: 1 })).rejects.toMatchObject({ status: 422, body: { limit: 'time' } });
+  });
+
+  it('out of heap: 422 naming the memory limit, and this process carries on', async () => {
+    await expect(extractTextInWorker(docx, 'docx', { ...PARSE_LIMITS, heapMb: 2 })).rejects.toMatchObject({ status: 422, body: { limit: 'memory' } });
+    expect(await extractTextInWorker(docx, 'docx')).toEqual({ text: expect.stringContaining('Plain words.') });
   });
 });

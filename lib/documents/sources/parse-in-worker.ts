@@ -9,7 +9,7 @@ import type { SourceKind } from './upload-limits';
  * thread with its own small heap and a deadline, so the most it can take is
  * these limits, and the person learns which one it hit.
  */
-export const PARSE_LIMITS = {
+export const PARSE_LIMITS: Readonly<ParseLimits> = {
   /** the worker's V8 heap; what mammoth and pdf.js allocate for one ≤5 MB file fits well inside */
   heapMb: 128,
   timeMs: 10_000,
@@ -19,7 +19,18 @@ export const PARSE_LIMITS = {
   maxZipEntryBytes: 40 * 1024 * 1024,
   maxZipTotalBytes: 60 * 1024 * 1024,
   maxCompressionRatio: 200,
-} as const;
+};
+
+export interface ParseLimits {
+  heapMb: number;
+  timeMs: number;
+  maxPdfPages: number;
+  maxTextChars: number;
+  maxZipEntries: number;
+  maxZipEntryBytes: number;
+  maxZipTotalBytes: number;
+  maxCompressionRatio: number;
+}
 
 /** Files read at once in this process; more wait their turn, so several uploads together still cost a bounded amount. */
 const MAX_PARALLEL_PARSES = 2;
@@ -45,25 +56,29 @@ async function takeSlot(): Promise<() => void> {
 }
 
 /** The raw text of a file (pages of a PDF), read in a worker thread; refusals are 422s that name the file and the limit. */
-export async function extractTextInWorker(file: { name: string; bytes: Uint8Array }, kind: SourceKind): Promise<ExtractedText> {
+export async function extractTextInWorker(
+  file: { name: string; bytes: Uint8Array },
+  kind: SourceKind,
+  limits: ParseLimits = PARSE_LIMITS,
+): Promise<ExtractedText> {
   const release = await takeSlot();
   try {
-    const answer = await runWorker(kind, file.bytes);
+    const answer = await runWorker(kind, file.bytes, limits);
     if (answer.ok) return answer.pages ? { pages: answer.pages } : { text: answer.text ?? '' };
     throw refusalError(file.name, kind, answer);
   } catch (error) {
     if (error instanceof AppError) throw error;
-    throw refusalError(file.name, kind, workerFailure(error));
+    throw refusalError(file.name, kind, workerFailure(error, limits));
   } finally {
     release();
   }
 }
 
-function runWorker(kind: SourceKind, bytes: Uint8Array): Promise<WorkerAnswer> {
+function runWorker(kind: SourceKind, bytes: Uint8Array, limits: ParseLimits): Promise<WorkerAnswer> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(WORKER_SCRIPT, {
-      workerData: { kind, bytes, limits: PARSE_LIMITS },
-      resourceLimits: { maxOldGenerationSizeMb: PARSE_LIMITS.heapMb, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 },
+      workerData: { kind, bytes, limits },
+      resourceLimits: { maxOldGenerationSizeMb: limits.heapMb, maxYoungGenerationSizeMb: Math.min(16, limits.heapMb), stackSizeMb: 4 },
       stdout: false,
       stderr: false,
     });
@@ -75,7 +90,7 @@ function runWorker(kind: SourceKind, bytes: Uint8Array): Promise<WorkerAnswer> {
       void worker.terminate();
       outcome();
     };
-    const deadline = setTimeout(() => finish(() => reject(new ParseTimeout())), PARSE_LIMITS.timeMs);
+    const deadline = setTimeout(() => finish(() => reject(new ParseTimeout())), limits.timeMs);
     worker.once('message', (answer: WorkerAnswer) => finish(() => resolve(answer)));
     worker.once('error', (error) => finish(() => reject(error)));
     worker.once('exit', (code) => finish(() => reject(new Error(`the reader stopped (exit code ${code})`))));
@@ -90,10 +105,10 @@ function refusalError(name: string, kind: SourceKind, refusal: { limit: string |
   return new AppError('unprocessable', `“${name}” was not read: ${refusal.message}.`, { limit: refusal.limit });
 }
 
-function workerFailure(error: unknown): { limit: string | null; message: string } {
-  if (error instanceof ParseTimeout) return { limit: 'time', message: `reading it took longer than ${PARSE_LIMITS.timeMs / 1000} s` };
+function workerFailure(error: unknown, limits: ParseLimits): { limit: string | null; message: string } {
+  if (error instanceof ParseTimeout) return { limit: 'time', message: `reading it took longer than ${limits.timeMs / 1000} s` };
   if ((error as NodeJS.ErrnoException)?.code === 'ERR_WORKER_OUT_OF_MEMORY') {
-    return { limit: 'memory', message: `reading it needs more than ${PARSE_LIMITS.heapMb} MB of memory` };
+    return { limit: 'memory', message: `reading it needs more than ${limits.heapMb} MB of memory` };
   }
   return { limit: null, message: error instanceof Error ? error.message : String(error) };
 }
