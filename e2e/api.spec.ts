@@ -1,5 +1,5 @@
 import { expect, request as newRequest, test } from '@playwright/test';
-import { signUpApi } from './support';
+import { signUpApi, simulatorKeyOfTestServer } from './support';
 
 test.describe('the HTTP API refuses bad requests clearly', () => {
   test('every route but auth needs a session: 401 with the error shape', async ({ request }) => {
@@ -104,8 +104,9 @@ test.describe('the HTTP API refuses bad requests clearly', () => {
     expect(models.some((m: { reasoning: boolean }) => m.reasoning)).toBe(true);
   });
 
-  test('the simulator speaks OpenAI SSE through the app', async ({ request }) => {
+  test('the simulator speaks OpenAI SSE through the app to the server that holds its key', async ({ request }) => {
     const res = await request.post('/api/simulator/v1/chat/completions', {
+      headers: { authorization: `Bearer ${simulatorKeyOfTestServer()}` },
       data: { model: 'sim-swift', stream: true, stream_options: { include_usage: true }, messages: [{ role: 'user', content: 'hello' }] },
     });
     const body = await res.text();

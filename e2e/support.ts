@@ -1,5 +1,9 @@
+import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { linkMailedTo } from './mailbox';
+import { e2eDataDir } from '../playwright.config';
 
 let counter = 0;
 export function uniqueEmail(prefix = 'person'): string {
@@ -33,4 +37,10 @@ export async function signUpApi(request: APIRequestContext, email = uniqueEmail(
   const res = await request.post('/api/auth/sign-up/email', { data: { email, password: 'correct-horse-battery', name: 'API Person' } });
   expect(res.ok()).toBe(true);
   return email;
+}
+
+/** The key the server's mounted simulator demands: derived from the auth secret it keeps in its data directory. */
+export function simulatorKeyOfTestServer(): string {
+  const secret = readFileSync(path.join(e2eDataDir, 'auth-secret'), 'utf8').trim();
+  return createHmac('sha256', secret).update('quire offline simulator key').digest('base64url');
 }

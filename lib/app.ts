@@ -5,10 +5,12 @@ import { createMailer, type Mailer } from '@/lib/mail/mailer';
 import type { Database, Db } from '@/lib/db/client';
 import { sharedDatabase } from '@/lib/db/shared';
 import { ModelCatalog, parseModelCatalog } from '@/lib/llm/catalog';
+import { modelEndpoint } from '@/lib/llm/model-endpoint';
 import { createModelProvider, type ModelProvider } from '@/lib/llm/provider';
 import { SIMULATED_MODELS } from '@/lib/llm/simulator/models';
 import { createStopBus, type StopBus } from '@/lib/chat/turn/stop-bus';
 import type { TurnDeps } from '@/lib/chat/turn/types';
+import { logToStdout } from '@/lib/log';
 
 /** The composition root: what route handlers and the worker need, built once per process. */
 export interface App {
@@ -39,22 +41,18 @@ export function getApp(): Promise<App> {
 export async function buildApp(cfg: AppConfig, database?: Database): Promise<App> {
   const db = database ?? (await sharedDatabase());
   const catalog = new ModelCatalog(parseModelCatalog(cfg.llm.models, cfg.llm, SIMULATED_MODELS));
-  const provider = createModelProvider({
-    baseUrl: cfg.llm.baseUrl ?? `http://127.0.0.1:${cfg.port}/api/simulator/v1`,
-    apiKey: cfg.llm.apiKey,
-  });
+  const provider = createModelProvider(modelEndpoint(cfg));
   const stopBus = createStopBus(db);
-  const log = (line: Record<string, unknown>) => console.log(JSON.stringify(line));
   const turnDeps: TurnDeps = {
     db: db.prisma,
     provider,
     catalog,
     stopBus,
     wallClockMs: cfg.turnWallClockMs,
-    log,
+    log: logToStdout,
   };
   const sessions = new SessionCache();
-  const mailer = createMailer({ smtpUrl: cfg.smtpUrl, from: cfg.mailFrom, log });
-  const auth = createAuth(db.prisma, cfg, { sessions, mailer, log });
+  const mailer = createMailer({ smtpUrl: cfg.smtpUrl, from: cfg.mailFrom, log: logToStdout });
+  const auth = createAuth(db.prisma, cfg, { sessions, mailer, log: logToStdout });
   return { config: cfg, database: db, db: db.prisma, auth, sessions, mailer, catalog, provider, stopBus, turnDeps };
 }

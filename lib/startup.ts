@@ -1,4 +1,5 @@
 import type { AppConfig } from '@/lib/config';
+import { logError } from '@/lib/log';
 import type { Database } from '@/lib/db/client';
 import { sweepStaleReservations } from '@/lib/billing/ledger';
 import { settleOrphanedTurns } from '@/lib/chat/sweep';
@@ -27,10 +28,10 @@ export async function runStartupTasks(database: Database, cfg: AppConfig): Promi
   await sweepStaleReservations(db, database.kind === 'pglite' ? 0 : RESERVATION_TIMEOUT_MS);
   const sweeper = setInterval(() => {
     void sweepStaleReservations(db, RESERVATION_TIMEOUT_MS).catch((error) =>
-      console.error(JSON.stringify({ event: 'sweep_error', error: String(error) })),
+      logError({ event: 'sweep_error', error }),
     );
     void settleOrphanedTurns(db, cfg.turnWallClockMs + 60_000).catch((error) =>
-      console.error(JSON.stringify({ event: 'sweep_error', error: String(error) })),
+      logError({ event: 'sweep_error', error }),
     );
   }, 60_000);
   sweeper.unref();

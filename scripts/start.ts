@@ -10,6 +10,7 @@ import { openDatabase } from '../lib/db/client';
 import { setSharedDatabase } from '../lib/db/shared';
 import { normalizeIncomingRequest } from '../lib/http/forwarded';
 import { runStartupTasks } from '../lib/startup';
+import { safeUrl } from '../lib/log';
 
 const dev = process.argv.includes('--dev');
 
@@ -34,7 +35,7 @@ async function main() {
   });
   server.listen(cfg.port, () => {
     console.log(
-      `Quire is serving at http://localhost:${cfg.port} (${database.kind === 'pglite' ? `embedded database in ${cfg.dataDir}` : 'PostgreSQL'}; ${cfg.llm.baseUrl ? `models at ${cfg.llm.baseUrl}` : 'offline simulator models'})`,
+      `Quire is serving at http://localhost:${cfg.port} (${database.kind === 'pglite' ? `embedded database in ${cfg.dataDir}` : 'PostgreSQL'}; ${cfg.llm.baseUrl ? `models at ${safeUrl(cfg.llm.baseUrl)}` : 'offline simulator models'})`,
     );
   });
 

@@ -5,6 +5,7 @@ import { loadConfig } from '../lib/config';
 import { openDatabase } from '../lib/db/client';
 import { startDocumentWorker } from '../lib/documents/worker/document-worker';
 import { pipelineDepsFromConfig, workerOptionsFromEnv } from '../lib/documents/worker/worker-deps';
+import { logEvent, safeUrl } from '../lib/log';
 
 async function main() {
   const cfg = loadConfig();
@@ -27,13 +28,13 @@ async function main() {
   const deps = pipelineDepsFromConfig(database, cfg);
   const options = workerOptionsFromEnv();
   const workers = Array.from({ length: concurrency }, () => startDocumentWorker(deps, options));
-  console.log(JSON.stringify({ event: 'worker_started', workers: workers.map((w) => w.workerId), models: cfg.llm.baseUrl ?? 'simulator via the web process' }));
+  logEvent({ event: 'worker_started', workers: workers.map((w) => w.workerId), models: cfg.llm.baseUrl ? safeUrl(cfg.llm.baseUrl) : 'simulator via the web process' });
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(JSON.stringify({ event: 'worker_stopping', signal }));
+    logEvent({ event: 'worker_stopping', signal });
     await Promise.all(workers.map((w) => w.stop()));
     await database.close();
     process.exit(0);

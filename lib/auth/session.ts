@@ -3,6 +3,7 @@ import { AppError, errorResponse } from '@/lib/http/errors';
 import { countSignInAttempt } from './sign-in-limit';
 import { publicOrigin, requestOrigin } from '@/lib/http/request-origin';
 import { assertJsonBody, assertSameOrigin } from '@/lib/http/same-origin';
+import { withCleanJsonBody } from '@/lib/http/handler';
 
 export interface SessionUser {
   id: string;
@@ -33,17 +34,20 @@ export async function currentUser(app: App, request: Request): Promise<SessionUs
  * signed-out cookie leaves the session cache first.
  */
 export async function handleAuthRequest(app: App, request: Request): Promise<Response> {
+  let cleaned: Request;
   try {
     assertSameOrigin(request, app.config.appUrl);
     if (request.method === 'POST' && hasBody(request)) assertJsonBody(request);
-    if (request.method === 'POST' && new URL(request.url).pathname.endsWith('/sign-in/email')) await countSignInAttempt(app.db, request);
+    // a name or email with U+0000 would reach PostgreSQL through better-auth and fail as a 500
+    cleaned = request.method === 'POST' ? await withCleanJsonBody(request) : request;
+    if (request.method === 'POST' && new URL(request.url).pathname.endsWith('/sign-in/email')) await countSignInAttempt(app.db, cleaned);
   } catch (error) {
     if (error instanceof AppError) return errorResponse(error);
     throw error;
   }
   if (request.method === 'POST' && new URL(request.url).pathname.endsWith('/sign-out')) app.sessions.forget(request.headers.get('cookie'));
-  const origin = requestOrigin(request);
-  const response = await app.auth.handler(origin ? atOrigin(request, origin) : request);
+  const origin = requestOrigin(cleaned);
+  const response = await app.auth.handler(origin ? atOrigin(cleaned, origin) : cleaned);
   return publicOrigin(request, app.config.appUrl)?.startsWith('https:') ? withSecureCookies(response) : response;
 }
 

@@ -2,6 +2,7 @@ import type { Db, Tx } from '@/lib/db/client';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { AppError } from '@/lib/http/errors';
 import { formatUsd, type TokenUsage } from './pricing';
+import { logEvent } from '@/lib/log';
 
 export class InsufficientCreditsError extends AppError {
   constructor(readonly neededMicros: bigint, readonly balanceMicros: bigint) {
@@ -156,7 +157,7 @@ export async function sweepStaleReservations(db: Db, olderThanMs: number, now = 
     const result = await refundCall(db, call, 'reservation expired: the process handling it stopped');
     if (result !== null) {
       settled++;
-      console.log(JSON.stringify({ event: 'reservation_swept', callId: call.id, entryId: call.entryId, model: call.model }));
+      logEvent({ event: 'reservation_swept', callId: call.id, entryId: call.entryId, model: call.model });
     }
   }
   return settled;

@@ -9,6 +9,7 @@ import { loadSlotStates } from './slots-store';
 import { streamRound } from './turn/stream-round';
 import { buildTurnPrompt, historyForPrompt } from './turn/turn-prompt';
 import type { PreparedTurn, TurnDeps } from './turn/types';
+import { logError } from '@/lib/log';
 
 const running = new Set<string>();
 
@@ -17,7 +18,7 @@ export function scheduleSummary(app: App, turn: PreparedTurn): void {
   if (running.has(turn.chatId)) return;
   running.add(turn.chatId);
   void refreshSummary(app.turnDeps, turn)
-    .catch((error) => console.error(JSON.stringify({ event: 'summary_error', chatId: turn.chatId, error: String(error) })))
+    .catch((error) => logError({ event: 'summary_error', chatId: turn.chatId, error }))
     .finally(() => running.delete(turn.chatId));
 }
 

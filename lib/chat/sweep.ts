@@ -1,4 +1,5 @@
 import type { Db } from '@/lib/db/client';
+import { logEvent } from '@/lib/log';
 
 /**
  * A process that died mid-turn leaves its answer `streaming` and its chat locked.
@@ -23,7 +24,7 @@ export async function settleOrphanedTurns(db: Db, olderThanMs: number, now = new
       where: { id: { in: [...new Set(orphans.map((o) => o.chatId))] }, liveTurnStartedAt: { lt: cutoff } },
       data: { liveTurnId: null, liveTurnStartedAt: null },
     });
-    for (const o of orphans) console.log(JSON.stringify({ event: 'orphaned_turn_settled', messageId: o.id, chatId: o.chatId }));
+    for (const o of orphans) logEvent({ event: 'orphaned_turn_settled', messageId: o.id, chatId: o.chatId });
     return orphans.length;
   });
 }

@@ -1,7 +1,30 @@
 import type { Db } from '@/lib/db/client';
 import { AppError, notFound } from '@/lib/http/errors';
-import type { ParsedSource } from './sources/parse-source-file';
+import { parseSourceFiles, type ParsedSource, type SourceFile } from './sources/parse-source-file';
+import { checkUploadAllowed } from './sources/upload-gate';
 import { saveSources } from './sources/save-sources';
+
+/** Who may upload, and how fast: the rights are checked here, the rest by checkUploadAllowed, all before a file is read. */
+export interface UploadDeps {
+  db: Db;
+  rateLimitPerMinute: number;
+  /** the real client address (rate limits count it too) */
+  clientAddress?: string;
+}
+
+/** POST /api/documents/attachments: the chat must be the caller's; then the limits; only then are the files read. */
+export async function uploadToChat(deps: UploadDeps, userId: string, chatId: string, files: SourceFile[]) {
+  const chat = await deps.db.chat.findFirst({ where: { id: chatId, userId }, select: { id: true } });
+  if (!chat) throw new AppError('not_found', 'Chat not found.');
+  await checkUploadAllowed(deps.db, { userId, clientAddress: deps.clientAddress }, deps.rateLimitPerMinute);
+  return attachToChat(deps.db, userId, chatId, await parseSourceFiles(files));
+}
+
+/** POST /api/documents/:id/sources, once the caller's right to edit is checked. */
+export async function uploadToDocument(deps: UploadDeps, userId: string, documentId: string, files: SourceFile[]) {
+  await checkUploadAllowed(deps.db, { userId, clientAddress: deps.clientAddress }, deps.rateLimitPerMinute);
+  return attachToDocument(deps.db, userId, documentId, await parseSourceFiles(files));
+}
 
 /** Files attached in a chat wait there (no document yet) until the chat's start_document adopts them. */
 export async function attachToChat(db: Db, userId: string, chatId: string, sources: ParsedSource[]) {

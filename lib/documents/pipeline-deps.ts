@@ -2,6 +2,7 @@ import type { Db } from '@/lib/db/client';
 import type { ModelCatalog } from '@/lib/llm/catalog';
 import type { ModelProvider } from '@/lib/llm/provider';
 import type { PublicSearchProvider } from './sources/public-search';
+import { logToStdout } from '@/lib/log';
 
 /** What the document pipeline needs from the outside world, passed in so it runs without Next.js. */
 export interface PipelineDeps {
@@ -18,7 +19,6 @@ export interface PipelineDeps {
   log: (line: Record<string, unknown>) => void;
 }
 
-export const logToStdout = (line: Record<string, unknown>) => console.log(JSON.stringify(line));
 
 /** The pipeline's dependencies from the composition root (route handlers, chat tools). */
 export function pipelineDepsFromApp(app: {

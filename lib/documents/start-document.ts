@@ -1,10 +1,10 @@
 import type { Db } from '@/lib/db/client';
 import type { ModelCatalog } from '@/lib/llm/catalog';
 import { AppError } from '@/lib/http/errors';
-import { takeRateLimit } from '@/lib/http/rate-limit';
 import { createDocument } from './create-document';
 import type { DocumentRequest } from './http/read-document-request';
-import type { ParsedSource } from './sources/parse-source-file';
+import { checkUploadAllowed } from './sources/upload-gate';
+import { parseSourceFiles, type ParsedSource } from './sources/parse-source-file';
 
 export interface StartDocumentDeps {
   db: Db;
@@ -14,9 +14,9 @@ export interface StartDocumentDeps {
 }
 
 /**
- * POST /api/documents after parsing: checks in CONTRACT.md's order (404 for a
- * chat that is not the caller's, 429, 402), then creates the document and its
- * queued job. URL sources need public sources, which only the deployment can
+ * POST /api/documents once its body is read: checks in the API's order (404
+ * for a chat that is not the caller's, 429, 402), then reads the attached
+ * files (never before those checks), then creates the document and its queued job. URL sources need public sources, which only the deployment can
  * allow and the request can only narrow.
  */
 export async function startDocument(deps: StartDocumentDeps, userId: string, input: DocumentRequest, clientAddress?: string): Promise<{ id: string }> {
@@ -33,9 +33,8 @@ export async function startDocument(deps: StartDocumentDeps, userId: string, inp
       deps.publicSources ? 'URL sources need allowPublicSources: true.' : 'This deployment does not read public web pages (PUBLIC_SOURCES is off); paste the text or attach the file instead.',
     );
   }
-  await takeRateLimit(deps.db, { userId, clientAddress }, deps.rateLimitPerMinute);
-  const wallet = await deps.db.wallet.findUnique({ where: { userId }, select: { balanceMicros: true } });
-  if (!wallet || wallet.balanceMicros <= 0n) throw new AppError('insufficient_credits', 'Not enough credits to start a document. Top up your wallet first.');
+  await checkUploadAllowed(deps.db, { userId, clientAddress }, deps.rateLimitPerMinute);
+  const fileSources = await parseSourceFiles(input.files);
   const model = deps.catalog.find(input.model)?.id ?? deps.catalog.find(chatModel)?.id ?? deps.catalog.default.id;
   const urlSources: ParsedSource[] = input.urls.map((url) => ({ kind: 'url', title: url, unit: 'paragraph', url, paragraphs: [] }));
   return createDocument(deps.db, {
@@ -46,6 +45,6 @@ export async function startDocument(deps: StartDocumentDeps, userId: string, inp
     allowPublicSources,
     budgetMicros: input.budgetMicros !== undefined ? BigInt(input.budgetMicros) : undefined,
     sectionCount: input.sectionCount,
-    sources: [...input.sources, ...urlSources],
+    sources: [...input.sources, ...fileSources, ...urlSources],
   });
 }

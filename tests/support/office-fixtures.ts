@@ -1,4 +1,4 @@
-import { crc32 } from 'node:zlib';
+import { constants as zlibConstants, crc32, deflateRawSync } from 'node:zlib';
 
 /** A stored (uncompressed) ZIP archive: enough for a DOCX fixture without a zip library. */
 export function storedZip(files: Record<string, string>): Uint8Array {
@@ -73,4 +73,48 @@ export function pdfWithPages(pages: string[]): Uint8Array {
   out += `xref\n0 ${objects.length}\n0000000000 65535 f \n${offsets.slice(1).map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
   out += `trailer\n<< /Size ${objects.length} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return new Uint8Array(Buffer.from(out, 'latin1'));
+}
+
+/**
+ * A ZIP bomb shaped like a DOCX: one deflated run of zeros (about 1 KB per
+ * inflated MB) that `entries` central-directory entries all point at, each
+ * declaring `inflatedMb` MB. With `declaredBytes` the entries lie instead,
+ * claiming that small size while the data still inflates to `inflatedMb` MB.
+ */
+export function docxZipBomb(opts: { entries: number; inflatedMb: number; declaredBytes?: number }): Uint8Array {
+  const piece = deflateRawSync(Buffer.alloc(1024 * 1024), { finishFlush: zlibConstants.Z_SYNC_FLUSH });
+  // sync-flushed pieces are complete non-final blocks; an empty final fixed block ends the stream
+  const data = Buffer.concat([...Array.from({ length: opts.inflatedMb }, () => piece), Buffer.from([0x03, 0x00])]);
+  const declared = opts.declaredBytes ?? opts.inflatedMb * 1024 * 1024;
+  const name = Buffer.from('word/document.xml');
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(20, 4);
+  local.writeUInt16LE(8, 8);
+  local.writeUInt32LE(data.length, 18);
+  local.writeUInt32LE(declared, 22);
+  local.writeUInt16LE(name.length, 26);
+  const centrals: Buffer[] = [];
+  for (let i = 0; i < opts.entries; i += 1) {
+    const entryName = Buffer.from(i === 0 ? 'word/document.xml' : `word/part${i}.xml`);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(declared, 24);
+    central.writeUInt16LE(entryName.length, 28);
+    central.writeUInt32LE(0, 42); // every entry overlaps the same data
+    centrals.push(central, entryName);
+  }
+  const centralOffset = local.length + name.length + data.length;
+  const centralSize = centrals.reduce((n, b) => n + b.length, 0);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(opts.entries, 8);
+  end.writeUInt16LE(opts.entries, 10);
+  end.writeUInt32LE(centralSize, 12);
+  end.writeUInt32LE(centralOffset, 16);
+  return new Uint8Array(Buffer.concat([local, name, data, ...centrals, end]));
 }

@@ -1,9 +1,9 @@
-import type { SlotState, SlotView } from './types';
+import { SLOT_KEYS, type SlotState, type SlotView } from './types';
 
 /** A change older than this is settled: the prompt stops mentioning the old value. */
 export const DEFAULT_RECENT_CHANGE_MS = 7 * 24 * 60 * 60 * 1000;
 
-const SLOT_ORDER = ['os', 'device', 'app_version', 'plan', 'language'];
+const SLOT_ORDER: readonly string[] = SLOT_KEYS;
 
 /**
  * What the prompt shows of the slots: the current value, plus the previous one while the

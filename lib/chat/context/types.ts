@@ -6,10 +6,16 @@ export type ContextMessage = { id: string; role: ContextRole; text: string };
 
 export type PromptMessage = { role: 'system' | 'user' | 'assistant'; content: string };
 
-/** The built-in slot keys; free-form facts from the remember_fact tool use `fact:<name>`. */
-export type SlotKey = 'os' | 'device' | 'app_version' | 'plan' | 'language';
+/** The built-in slot keys, in the order the prompt shows them; free-form facts from the remember_fact tool use `fact:<name>`. */
+export const SLOT_KEYS = ['os', 'device', 'app_version', 'plan', 'language'] as const;
+export type SlotKey = (typeof SLOT_KEYS)[number];
 
 export type FactSlotKey = `fact:${string}`;
+
+/** A key a slot can have: a built-in one, or `fact:` and the slug factSlotKey makes of a name (letters and digits joined by `_`). */
+export function isSlotKey(key: string): key is SlotKey | FactSlotKey {
+  return (SLOT_KEYS as readonly string[]).includes(key) || (/^fact:[\p{L}\p{N}]+(?:_[\p{L}\p{N}]+)*$/u.test(key) && key.length <= 100);
+}
 
 /** What the prompt shows of one slot. `previous` is set when the value changed recently. */
 export type SlotView = { key: string; value: string; previous?: string };

@@ -2,6 +2,7 @@ import type { ToolSet } from 'ai';
 import type { Db } from '@/lib/db/client';
 import { rememberFactTool } from './remember-fact';
 import { searchDocsTool } from './search-docs';
+import { logError } from '@/lib/log';
 
 export interface ChatToolContext {
   db: Db;
@@ -35,7 +36,7 @@ export function buildChatTools(ctx: ChatToolContext, extra: ChatToolFactory[] = 
               try {
                 return await execute(input, options);
               } catch (error) {
-                console.error(JSON.stringify({ event: 'tool_error', tool: name, chatId: ctx.chatId, error: String(error) }));
+                logError({ event: 'tool_error', tool: name, chatId: ctx.chatId, error });
                 return { error: `The tool ${name} failed: ${error instanceof Error ? error.message : String(error)}` };
               }
             },

@@ -1,3 +1,4 @@
+import { cleanJsonStrings, cleanText } from '@/lib/text/clean-text';
 import { releaseLiveTurn } from './live-turn-lock';
 import { closeTurnRows } from './turn-rows';
 import type { PreparedTurn, TurnDeps, TurnOutcome } from './types';
@@ -14,12 +15,13 @@ export async function finishTurn(deps: TurnDeps, turn: PreparedTurn, outcome: Tu
       entryId: turn.entryId,
       chatId: turn.chatId,
       assistantMessageId: turn.assistantMessageId,
-      text: outcome.text,
+      // a model may emit U+0000 too; PostgreSQL's text cannot hold it
+      text: cleanText(outcome.text),
       status: outcome.status,
       finishReason: outcome.finishReason,
       continuations: outcome.continuations,
       error: outcome.status === 'complete' ? null : (outcome.reason ?? null),
-      tools: outcome.tools,
+      tools: cleanJsonStrings(outcome.tools) as TurnOutcome['tools'],
       now: deps.now?.() ?? new Date(),
     });
   } catch (error) {

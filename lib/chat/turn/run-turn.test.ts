@@ -66,6 +66,19 @@ describe.each(testDatabaseKinds())('chat turns against the simulator on %s', (ki
     expect(stored.error).toMatch(/model service failed/);
   });
 
+  it('a mid-stream upstream failure tells the person plainly, with a request id, and never the provider’s raw JSON', async () => {
+    const { user, chatId } = await newUserChat(h, { credits: 1_000_000n });
+    const run = await runChatTurn(h, { userId: user.id, chatId, mode: 'answer', text: '[sim:error-midstream] tell me about proxies' });
+    expect(run.streamed.length).toBeGreaterThan(0); // part of the answer had arrived
+    const shown = run.events.find((e) => e.name === 'error')?.data.message as string;
+    const stored = await h.db.prisma.message.findUniqueOrThrow({ where: { id: run.turn.assistantMessageId } });
+    const call = await h.db.prisma.modelCall.findFirstOrThrow({ where: { entry: { turnId: run.turn.turnId } } });
+    for (const text of [shown, stored.error, call.error]) {
+      expect(text).toMatch(/^The model service failed\b.*Request id: [0-9a-f]{12}\.$/);
+      expect(text).not.toMatch(/[{}"]|server_error|simulated/);
+    }
+  });
+
   it('a normal turn is charged exactly the reported usage × price', async () => {
     const { user, chatId } = await newUserChat(h, { credits: 1_000_000n, model: 'sim-sage' });
     const run = await runChatTurn(h, { userId: user.id, chatId, mode: 'answer', text: 'hello' });

@@ -6,6 +6,8 @@ import { countPromptTokens, countTokens } from '@/lib/billing/tokens';
 import { continuationRequest } from './turn-prompt';
 import { streamRound, wasCutByLength, type RoundResult } from './stream-round';
 import { finishTurn } from './finish-turn';
+import { describeInternalFailure, describeUpstreamFailure } from '@/lib/llm/upstream-failure';
+import { logError } from '@/lib/log';
 import type { PreparedTurn, TurnDeps, TurnOutcome, TurnSink } from './types';
 
 export const MAX_CONTINUATIONS = 4;
@@ -47,7 +49,7 @@ export async function runTurn(deps: TurnDeps, turn: PreparedTurn, sink: TurnSink
   let seq = 0;
   // continuing an answer stopped before its first word is simply answering again
   let purpose: Purpose = turn.mode === 'continue' && turn.initialText.trim() ? 'continuation' : 'answer';
-  let open: { seq: number; promptTokens: number; round: RoundResult | null } | null = null;
+  let open: OpenCall | null = null;
   let roundsWithText = 0;
   let toolRounds = 0;
   let autoContinuations = 0;
@@ -75,7 +77,7 @@ export async function runTurn(deps: TurnDeps, turn: PreparedTurn, sink: TurnSink
           break;
         }
       }
-      open = { seq, promptTokens, round: null };
+      open = { seq, promptTokens, round: null, failure: null };
       outcome.calls++;
       deps.log?.({ event: 'model_call', turnId: turn.turnId, jobId: null, callId: `${turn.turnId}:${seq}`, model: turn.model.id, purpose });
 
@@ -105,6 +107,8 @@ export async function runTurn(deps: TurnDeps, turn: PreparedTurn, sink: TurnSink
         },
       });
       open.round = round;
+      if (round.error && !round.aborted) open.failure = describeUpstreamFailure(round.error, { turnId: turn.turnId, callId: `${turn.turnId}:${seq}` });
+      const failure = open.failure;
       deps.onRound?.({ turnId: turn.turnId, seq, purpose, rawText: round.text, textBefore });
       if (merge && !round.aborted && !round.error) emit(merge.end());
       if (round.text.trim()) roundsWithText++;
@@ -117,8 +121,8 @@ export async function runTurn(deps: TurnDeps, turn: PreparedTurn, sink: TurnSink
         Object.assign(outcome, { status: 'stopped', reason: stopReason() });
         break;
       }
-      if (round.error) {
-        Object.assign(outcome, { status: 'error', reason: describeUpstreamError(round.error) });
+      if (failure) {
+        Object.assign(outcome, { status: 'error', reason: failure });
         break;
       }
       if (round.toolCalls > 0 && round.responseMessages.length > 0 && toolRounds < MAX_TOOL_ROUNDS) {
@@ -143,8 +147,7 @@ export async function runTurn(deps: TurnDeps, turn: PreparedTurn, sink: TurnSink
       break;
     }
   } catch (error) {
-    Object.assign(outcome, { status: 'error', reason: describeUpstreamError(error) });
-    console.error(JSON.stringify({ event: 'turn_error', turnId: turn.turnId, error: String((error as Error)?.stack ?? error) }));
+    Object.assign(outcome, { status: 'error', reason: describeInternalFailure(error, { event: 'turn_error', turnId: turn.turnId }) });
   } finally {
     clearTimeout(timer);
     clientSignal?.removeEventListener('abort', onClientGone);
@@ -163,12 +166,16 @@ export async function runTurn(deps: TurnDeps, turn: PreparedTurn, sink: TurnSink
   return outcome;
 }
 
+/** A call that was reserved and not yet settled; `failure` is what the person is told when it failed upstream. */
+interface OpenCall {
+  seq: number;
+  promptTokens: number;
+  round: RoundResult | null;
+  failure: string | null;
+}
+
 /** Charges what the provider reported, or an estimate when it never did; refunds a failed call. */
-async function settleRound(
-  deps: TurnDeps,
-  turn: PreparedTurn,
-  open: { seq: number; promptTokens: number; round: RoundResult | null },
-): Promise<bigint | null> {
+async function settleRound(deps: TurnDeps, turn: PreparedTurn, open: OpenCall): Promise<bigint | null> {
   const round = open.round;
   const failed = !!round?.error && !round.aborted;
   const usage = round?.usage ?? {
@@ -184,18 +191,14 @@ async function settleRound(
     costMicros: failed ? 0n : costMicros(turn.model, usage),
     finishReason: round ? (round.rawFinishReason ?? round.finishReason) : null,
     refund: failed,
-    error: failed ? describeUpstreamError(round!.error) : null,
+    error: failed ? open.failure : null,
   });
 }
 
 function logSettleError(turn: PreparedTurn) {
   return (error: unknown) => {
-    console.error(JSON.stringify({ event: 'settle_error', turnId: turn.turnId, error: String(error) }));
+    logError({ event: 'settle_error', turnId: turn.turnId, error });
     return null;
   };
 }
 
-export function describeUpstreamError(error: unknown): string {
-  const message = error instanceof Error ? error.message : typeof error === 'string' ? error : JSON.stringify(error);
-  return `The model service failed: ${message.slice(0, 300)}`;
-}

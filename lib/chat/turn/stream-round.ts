@@ -62,6 +62,9 @@ export async function streamRound(req: RoundRequest): Promise<RoundResult> {
     abortSignal: req.abortSignal,
     headers: req.headers,
     maxRetries: 0,
+    // the error also arrives as an `error` part below and the caller logs it (describeUpstreamFailure:
+    // request id, credentials scrubbed); the SDK's default would print it raw to stderr, URL and all
+    onError: () => undefined,
   });
   try {
     for await (const part of result.fullStream) {

@@ -1,4 +1,5 @@
 import { UI_MESSAGE_STREAM_HEADERS, type UIMessageChunk } from 'ai';
+import { describeInternalFailure } from '@/lib/llm/upstream-failure';
 import { runTurn } from './run-turn';
 import type { PreparedTurn, TurnDeps, TurnOutcome, TurnSink } from './types';
 
@@ -44,7 +45,7 @@ export function streamTurnResponse(
           send({ type: 'finish' });
           afterTurn?.(outcome);
         })
-        .catch((error: unknown) => send({ type: 'error', errorText: error instanceof Error ? error.message : String(error) }))
+        .catch((error: unknown) => send({ type: 'error', errorText: describeInternalFailure(error, { event: 'turn_stream_error', turnId: turn.turnId }) }))
         .finally(() => {
           sendRaw('[DONE]');
           if (open) controller.close();

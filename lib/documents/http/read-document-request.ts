@@ -1,10 +1,12 @@
 import { z } from 'zod';
-import { readJson, validationError } from '@/lib/http/handler';
+import { readBodyOr413, readJson, validationError } from '@/lib/http/handler';
 import { AppError } from '@/lib/http/errors';
 import { assertMultipartBody } from '@/lib/http/same-origin';
+import { describeBytes } from '@/lib/http/read-capped-body';
+import { cleanText } from '@/lib/text/clean-text';
 import { MAX_SECTIONS } from '../steps/plan-step';
-import { MAX_SOURCE_TEXT_CHARS, parsePastedText, parseSourceFile, type ParsedSource } from '../sources/parse-source-file';
-import { MAX_FILES_PER_REQUEST, MAX_SOURCE_FILE_BYTES, MAX_UPLOAD_BYTES } from '../sources/upload-limits';
+import { MAX_SOURCE_TEXT_CHARS, parsePastedText, type ParsedSource, type SourceFile } from '../sources/parse-source-file';
+import { MAX_FILES_PER_REQUEST, MAX_SOURCE_FILE_BYTES, MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES_BYTES } from '../sources/upload-limits';
 
 const sourceInput = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('text'), title: z.string().max(200).default('Pasted text'), content: z.string().min(1).max(MAX_SOURCE_TEXT_CHARS) }),
@@ -24,8 +26,14 @@ const createFields = z.object({
 
 export type DocumentRequestFields = z.infer<typeof createFields>;
 
+/**
+ * A document request as it arrived: pasted text is already split (cheap), but
+ * attached files are still bytes. They are read (parseSourceFiles) only after
+ * the session, rights, rate limit and wallet have been checked.
+ */
 export interface DocumentRequest extends Omit<DocumentRequestFields, 'sources'> {
   sources: ParsedSource[];
+  files: SourceFile[];
   urls: string[];
 }
 
@@ -42,40 +50,50 @@ export async function readDocumentRequest(request: Request): Promise<DocumentReq
       model: fields.get('model') || undefined,
     });
     if (!parsed.success) throw validationError(parsed.error);
-    return { ...parsed.data, sources: await Promise.all(files.map(parseSourceFile)), urls: [] };
+    return { ...parsed.data, sources: [], files, urls: [] };
   }
   const body = await readJson(request, createFields, MAX_SOURCE_TEXT_CHARS * 4 + 64 * 1024);
   const sources = (body.sources ?? []).flatMap((s) => (s.kind === 'text' ? [parsePastedText(s.title, s.content)] : []));
   const urls = (body.sources ?? []).flatMap((s) => (s.kind === 'url' ? [s.url] : []));
-  return { ...body, sources, urls };
+  return { ...body, sources, files: [], urls };
 }
 
-/** Files only (attaching to a document later, or to a chat before start_document). */
-export async function readSourceFiles(request: Request): Promise<{ fields: Map<string, string>; sources: ParsedSource[] }> {
+/** Files only (attaching to a document later, or to a chat before start_document); read them with parseSourceFiles once allowed. */
+export async function readSourceFiles(request: Request): Promise<{ fields: Map<string, string>; files: SourceFile[] }> {
   assertMultipartBody(request);
   const { fields, files } = await readMultipart(request);
   if (files.length === 0) throw new AppError('validation_failed', 'Attach at least one file.');
-  return { fields, sources: await Promise.all(files.map(parseSourceFile)) };
+  return { fields, files };
 }
 
-async function readMultipart(request: Request): Promise<{ fields: Map<string, string>; files: Array<{ name: string; type: string; bytes: Uint8Array }> }> {
-  const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > MAX_UPLOAD_BYTES) throw new AppError('payload_too_large', `The upload is larger than ${Math.round(MAX_UPLOAD_BYTES / 1024 / 1024)} MB.`);
+/**
+ * The multipart body is read with its cap enforced while it streams (a chunked
+ * upload has no length to check up front), and only then handed to the form
+ * parser, so an endless or oversized upload costs at most the cap.
+ */
+async function readMultipart(request: Request): Promise<{ fields: Map<string, string>; files: SourceFile[] }> {
+  const body = await readBodyOr413(
+    request,
+    MAX_UPLOAD_BYTES,
+    new AppError('payload_too_large', `The upload is larger than ${describeBytes(MAX_UPLOAD_FILES_BYTES)} (all files together).`, { limit: 'upload_size' }),
+  );
   let form: FormData;
   try {
-    form = await request.formData();
+    form = await new Response(body, { headers: { 'content-type': request.headers.get('content-type') ?? '' } }).formData();
   } catch (error) {
     throw new AppError('bad_request', `The form could not be read: ${error instanceof Error ? error.message : String(error)}`);
   }
   const fields = new Map<string, string>();
-  const files: Array<{ name: string; type: string; bytes: Uint8Array }> = [];
+  const files: SourceFile[] = [];
   for (const [name, value] of form.entries()) {
-    if (typeof value === 'string') fields.set(name, value);
+    if (typeof value === 'string') fields.set(name, cleanText(value));
     // a browser sends an unnamed empty entry for a file input left empty
     else if (value.size === 0 && !value.name) continue;
     else {
-      if (value.size > MAX_SOURCE_FILE_BYTES) throw new AppError('payload_too_large', `“${value.name}” is larger than ${MAX_SOURCE_FILE_BYTES / 1024 / 1024} MB.`);
-      files.push({ name: value.name || 'attachment', type: value.type, bytes: new Uint8Array(await value.arrayBuffer()) });
+      if (value.size > MAX_SOURCE_FILE_BYTES) {
+        throw new AppError('payload_too_large', `“${value.name}” is larger than ${describeBytes(MAX_SOURCE_FILE_BYTES)}.`, { limit: 'file_size' });
+      }
+      files.push({ name: cleanText(value.name) || 'attachment', type: value.type, bytes: new Uint8Array(await value.arrayBuffer()) });
     }
   }
   if (files.length > MAX_FILES_PER_REQUEST) throw new AppError('validation_failed', `Attach at most ${MAX_FILES_PER_REQUEST} files at once.`);

@@ -1,6 +1,6 @@
-import mammoth from 'mammoth';
-import { extractText } from 'unpdf';
 import { AppError } from '@/lib/http/errors';
+import { cleanText } from '@/lib/text/clean-text';
+import { extractTextInWorker, type ExtractedText } from './parse-in-worker';
 import { splitMarkdownParagraphs, splitParagraphs } from './split-paragraphs';
 import { MAX_SOURCE_FILE_BYTES, sourceKindOf, type SourceKind } from './upload-limits';
 
@@ -24,57 +24,50 @@ export interface SourceFile {
   bytes: Uint8Array;
 }
 
+/** More numbered paragraphs (or pages) than this in one source is refused: research could never cite them all anyway. */
+export const MAX_SOURCE_PARAGRAPHS = 10_000;
+
 /**
  * A file the person attached → numbered paragraphs (pages for a PDF). Too
- * large → 413; unsupported or unreadable → 422 with the reason.
+ * large → 413; unsupported, unreadable or over a reading limit → 422 with the
+ * reason. The reading itself happens in a worker thread (parse-in-worker.ts).
  */
 export async function parseSourceFile(file: SourceFile): Promise<ParsedSource> {
   if (file.bytes.byteLength > MAX_SOURCE_FILE_BYTES) {
-    throw new AppError('payload_too_large', `“${file.name}” is larger than ${MAX_SOURCE_FILE_BYTES / 1024 / 1024} MB.`);
+    throw new AppError('payload_too_large', `“${file.name}” is larger than ${MAX_SOURCE_FILE_BYTES / 1024 / 1024} MB.`, { limit: 'file_size' });
   }
   const kind = sourceKindOf(file);
   if (!kind) throw new AppError('unprocessable', `“${file.name}” is not a text, Markdown, PDF or DOCX file.`);
-  const title = file.name.replace(/\.[^.]+$/, '') || file.name;
-  const paragraphs = await readParagraphs(kind, file).catch((error: unknown) => {
-    if (error instanceof AppError) throw error;
-    throw new AppError('unprocessable', `“${file.name}” could not be read as ${kind.toUpperCase()}: ${error instanceof Error ? error.message : String(error)}`);
-  });
+  const title = cleanText(file.name.replace(/\.[^.]+$/, '') || file.name);
+  const extracted = await extractTextInWorker(file, kind);
+  const paragraphs = toParagraphs(kind, extracted);
   if (paragraphs.length === 0 || paragraphs.every((p) => !p.trim())) {
     throw new AppError('unprocessable', `“${file.name}” has no readable text${kind === 'pdf' ? ' (a scanned PDF needs OCR first)' : ''}.`);
+  }
+  if (paragraphs.length > MAX_SOURCE_PARAGRAPHS) {
+    throw new AppError('unprocessable', `“${file.name}” was not read: it has more than ${MAX_SOURCE_PARAGRAPHS.toLocaleString('en-US')} paragraphs.`, { limit: 'paragraphs' });
   }
   return { kind, title, unit: kind === 'pdf' ? 'page' : 'paragraph', paragraphs };
 }
 
-async function readParagraphs(kind: SourceKind, file: SourceFile): Promise<string[]> {
-  switch (kind) {
-    case 'pdf': {
-      const { text } = await extractText(new Uint8Array(file.bytes), { mergePages: false });
-      // page numbers must stay true: an empty page keeps its number
-      return text.map((page) => page.replace(/\s+/g, ' ').trim());
-    }
-    case 'docx': {
-      const { value } = await mammoth.extractRawText({ buffer: Buffer.from(file.bytes) });
-      return splitParagraphs(value);
-    }
-    case 'markdown':
-      return splitMarkdownParagraphs(decodeUtf8(file));
-    case 'text':
-      return splitParagraphs(decodeUtf8(file));
-  }
+/** Several files' text, one file at a time (each in its own worker thread). */
+export async function parseSourceFiles(files: SourceFile[]): Promise<ParsedSource[]> {
+  const parsed: ParsedSource[] = [];
+  for (const file of files) parsed.push(await parseSourceFile(file));
+  return parsed;
 }
 
-function decodeUtf8(file: SourceFile): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(file.bytes);
-  } catch {
-    throw new AppError('unprocessable', `“${file.name}” is not valid UTF-8 text.`);
-  }
+function toParagraphs(kind: SourceKind, extracted: ExtractedText): string[] {
+  // page numbers must stay true: an empty page keeps its number
+  if (extracted.pages) return extracted.pages.map((page) => cleanText(page).replace(/\s+/g, ' ').trim());
+  const text = cleanText(extracted.text);
+  return kind === 'markdown' ? splitMarkdownParagraphs(text) : splitParagraphs(text);
 }
 
 /** Pasted text (`{kind: text, title, content}`): Markdown-aware paragraph split. */
 export function parsePastedText(title: string, content: string): ParsedSource {
   if (content.length > MAX_SOURCE_TEXT_CHARS) throw new AppError('payload_too_large', `The pasted source “${title}” is longer than ${MAX_SOURCE_TEXT_CHARS} characters.`);
-  const paragraphs = splitMarkdownParagraphs(content);
+  const paragraphs = splitMarkdownParagraphs(cleanText(content));
   if (paragraphs.length === 0) throw new AppError('unprocessable', `The pasted source “${title}” is empty.`);
-  return { kind: 'text', title: title.trim() || 'Pasted text', unit: 'paragraph', paragraphs };
+  return { kind: 'text', title: cleanText(title).trim() || 'Pasted text', unit: 'paragraph', paragraphs };
 }

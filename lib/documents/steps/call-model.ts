@@ -10,6 +10,7 @@ import type { JobLease } from '../jobs/job-lease';
 import type { PipelineDeps } from '../pipeline-deps';
 import type { ModelInfo } from '@/lib/llm/catalog';
 import type { StepContext } from './step-context';
+import { describeUpstreamFailure } from '@/lib/llm/upstream-failure';
 
 /** Who pays and what is checked: a step holds the job's lease; a chat revision has none. */
 export interface CallScope {
@@ -119,6 +120,7 @@ export async function callModelBilled(ctx: CallScope, call: PipelineCall): Promi
     onText: () => undefined,
   });
   const failed = Boolean(round.error) && !round.aborted;
+  const failure = failed ? describeUpstreamFailure(round.error, { jobId, callId: `${entryId}:${seq}` }) : null;
   // A stopped stream was still generated up to the stop: estimate it, as the chat does.
   const usage = round.usage ?? { inputTokens: promptTokens, outputTokens: countTokens(round.text), reasoningTokens: 0 };
   await settleCall(deps.db, {
@@ -129,16 +131,12 @@ export async function callModelBilled(ctx: CallScope, call: PipelineCall): Promi
     costMicros: costMicros(model, usage),
     finishReason: round.aborted ? 'aborted' : round.finishReason,
     refund: failed,
-    error: failed ? describe(round.error) : round.aborted ? String(ctx.signal.reason ?? 'aborted') : null,
+    error: failure ?? (round.aborted ? String(ctx.signal.reason ?? 'aborted') : null),
   });
   await refreshJobSpent(deps.db, jobId);
   crashPoint(`${call.purpose}:after-call`);
   if (round.aborted) throw new StepAbortedError(String(ctx.signal.reason ?? 'aborted'));
-  if (failed) throw new ModelCallError(call.purpose, describe(round.error));
+  if (failure) throw new ModelCallError(call.purpose, failure);
   return { text: round.text, promptTokens, finishReason: round.finishReason };
 }
 
-function describe(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  return String(error);
-}

@@ -6,7 +6,9 @@ import { markJobCancelled, pauseJob, releaseJobLease, retryJobLater } from '../j
 import { renewJobLease } from '../jobs/renew-lease';
 import { settleInterruptedCalls } from '../jobs/settle-interrupted-calls';
 import type { PipelineDeps } from '../pipeline-deps';
-import { StepAbortedError } from '../steps/call-model';
+import { ModelCallError, StepAbortedError } from '../steps/call-model';
+import { InvalidModelOutputError } from '../steps/model-json';
+import { describeInternalFailure } from '@/lib/llm/upstream-failure';
 import { stepFor } from '../steps/registry';
 import type { StepContext } from '../steps/step-context';
 import { registerJobAbort } from './job-aborts';
@@ -86,7 +88,12 @@ async function settleFailure(deps: PipelineDeps, lease: JobLease, error: unknown
     await pauseJob(deps.db, lease, error.message);
     return 'paused';
   }
-  const message = error instanceof Error ? error.message : String(error);
+  // the person reads job.error: a model's failure or unusable reply is told as is (already free of
+  // provider internals); anything else (the database, a bug) only by the request id it is logged under
+  const message =
+    error instanceof ModelCallError || error instanceof InvalidModelOutputError
+      ? error.message
+      : describeInternalFailure(error, { event: 'job_step_error', jobId: lease.jobId });
   deps.log({ event: 'job_step_failed', jobId: lease.jobId, error: message });
   return retryJobLater(deps.db, lease, message, options.retryBaseMs);
 }

@@ -2,16 +2,18 @@ import { z } from 'zod';
 import type { AppConfig } from '@/lib/config';
 import type { Database } from '@/lib/db/client';
 import { ModelCatalog, parseModelCatalog } from '@/lib/llm/catalog';
+import { modelEndpoint } from '@/lib/llm/model-endpoint';
 import { createModelProvider } from '@/lib/llm/provider';
 import { SIMULATED_MODELS } from '@/lib/llm/simulator/models';
-import { logToStdout, type PipelineDeps } from '../pipeline-deps';
+import { logToStdout } from '@/lib/log';
+import type { PipelineDeps } from '../pipeline-deps';
 import type { WorkerOptions } from './document-worker';
 
 /** The pipeline's dependencies for a process without Next.js (the web server script, `npm run worker`). */
 export function pipelineDepsFromConfig(database: Database, cfg: AppConfig): PipelineDeps {
   return {
     db: database.prisma,
-    provider: createModelProvider({ baseUrl: cfg.llm.baseUrl ?? `http://127.0.0.1:${cfg.port}/api/simulator/v1`, apiKey: cfg.llm.apiKey }),
+    provider: createModelProvider(modelEndpoint(cfg)),
     catalog: new ModelCatalog(parseModelCatalog(cfg.llm.models, cfg.llm, SIMULATED_MODELS)),
     publicSources: cfg.publicSources,
     publicSearch: null,

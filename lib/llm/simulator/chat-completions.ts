@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { BodyTooLargeError, readCappedBody } from '@/lib/http/read-capped-body';
+import { clampTokenDelay, MAX_SIMULATOR_BODY_BYTES } from './limits';
 import { findSimulatedModel } from './models';
 import { openAIErrorResponse } from './openai-errors';
 import { planOutput, type OutputPlan } from './output-plan';
@@ -28,8 +30,9 @@ function defaultTokenDelayMs(): number {
 export async function respondToChatCompletion(request: Request, options: SimulatorOptions): Promise<Response> {
   let body: unknown;
   try {
-    body = await request.json();
+    body = JSON.parse((await readCappedBody(request, MAX_SIMULATOR_BODY_BYTES)).toString('utf8'));
   } catch (error) {
+    if (error instanceof BodyTooLargeError) return openAIErrorResponse(413, error.message, 'invalid_request_error', 'request_too_large');
     return openAIErrorResponse(400, `Request body is not valid JSON: ${(error as Error).message}`, 'invalid_request_error', 'invalid_json');
   }
   const parsed = chatCompletionRequestSchema.safeParse(body);
@@ -74,7 +77,7 @@ export async function respondToChatCompletion(request: Request, options: Simulat
     return withRequestId(Response.json(completionBody(id, model.id, created, plan, usage)), requestId);
   }
 
-  const baseDelay = (directives.delayMs ?? options.tokenDelayMs ?? defaultTokenDelayMs()) * (directives.slow ? 10 : 1);
+  const baseDelay = clampTokenDelay((directives.delayMs ?? options.tokenDelayMs ?? defaultTokenDelayMs()) * (directives.slow ? 10 : 1));
   const frames = sseFrames(chunkWriter(id, model.id, created), plan, usage, {
     delayMs: baseDelay,
     includeUsage: req.stream_options?.include_usage === true,

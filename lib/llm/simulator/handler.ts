@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import { respondToChatCompletion } from './chat-completions';
 import { SIMULATED_MODELS } from './models';
 import { openAIErrorResponse } from './openai-errors';
@@ -9,6 +10,9 @@ import type { SimulatorOptions } from './types';
  * path suffix, so it serves under `/api/simulator/v1` and `/v1` alike.
  */
 export async function handleSimulatorRequest(request: Request, options: SimulatorOptions = {}): Promise<Response> {
+  if (options.apiKey !== undefined && !bearsKey(request, options.apiKey)) {
+    return openAIErrorResponse(401, 'This simulator answers only the Quire server that runs it.', 'invalid_request_error', 'invalid_api_key');
+  }
   const path = new URL(request.url).pathname.replace(/\/+$/, '');
   if (path.endsWith('/chat/completions')) {
     if (request.method !== 'POST') return methodNotAllowed(request.method, path);
@@ -22,6 +26,12 @@ export async function handleSimulatorRequest(request: Request, options: Simulato
     });
   }
   return openAIErrorResponse(404, `Unknown simulator route: ${path}`, 'not_found_error', 'unknown_route');
+}
+
+function bearsKey(request: Request, apiKey: string): boolean {
+  const given = Buffer.from(request.headers.get('authorization') ?? '');
+  const expected = Buffer.from(`Bearer ${apiKey}`);
+  return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
 function methodNotAllowed(method: string, path: string): Response {

@@ -30,6 +30,8 @@ export interface SimulatorObserver {
 
 export interface SimulatorOptions {
   tokenDelayMs?: number;
+  /** When set, only requests bearing `Authorization: Bearer <apiKey>` are answered (the mounted route sets it). */
+  apiKey?: string;
   observer?: SimulatorObserver;
 }
 

@@ -2,20 +2,18 @@ import { z } from 'zod';
 import { getApp } from '@/lib/app';
 import { requireUser } from '@/lib/auth/session';
 import { requireOwnChat } from '@/lib/chat/chats';
-import { attachToChat, listWaitingAttachments } from '@/lib/documents/attachments';
+import { listWaitingAttachments, uploadToChat } from '@/lib/documents/attachments';
 import { readSourceFiles } from '@/lib/documents/http/read-document-request';
 import { parseQuery, route } from '@/lib/http/handler';
-import { takeRateLimit } from '@/lib/http/rate-limit';
 import { clientAddress } from '@/lib/http/request-origin';
 
 /** Files attached in a chat (multipart: `chatId` + files); the chat's start_document makes them the document's sources. */
 export const POST = route(async (request) => {
   const app = await getApp();
   const user = await requireUser(app, request);
-  // counted before the upload is read: parsing files is the expensive part
-  await takeRateLimit(app.db, { userId: user.id, clientAddress: clientAddress(request.headers) }, app.config.rateLimitPerMinute);
-  const { fields, sources } = await readSourceFiles(request);
-  return Response.json(await attachToChat(app.db, user.id, fields.get('chatId') ?? '', sources), { status: 201 });
+  const { fields, files } = await readSourceFiles(request);
+  const deps = { db: app.db, rateLimitPerMinute: app.config.rateLimitPerMinute, clientAddress: clientAddress(request.headers) };
+  return Response.json(await uploadToChat(deps, user.id, fields.get('chatId') ?? '', files), { status: 201 });
 });
 
 const listQuery = z.object({ chatId: z.string({ error: 'Name the chat: ?chatId=…' }).min(1, 'Name the chat: ?chatId=…').max(100) });

@@ -4,6 +4,7 @@ import { requireStaff } from '@/lib/auth/session';
 import { grantCredits } from '@/lib/billing/ledger';
 import { notFound } from '@/lib/http/errors';
 import { readJson, route } from '@/lib/http/handler';
+import { logEvent } from '@/lib/log';
 
 const body = z.object({
   email: z.string().email(),
@@ -19,6 +20,6 @@ export const POST = route(async (request) => {
   const user = await app.db.user.findUnique({ where: { email: email.toLowerCase() }, select: { id: true } });
   if (!user) throw notFound(`No user with the email ${email}.`);
   await grantCredits(app.db, { userId: user.id, amountMicros: BigInt(amountMicros), reason, grantedById: staff.id });
-  console.log(JSON.stringify({ event: 'credits_granted', userId: user.id, amountMicros, by: staff.id, reason }));
+  logEvent({ event: 'credits_granted', userId: user.id, amountMicros, by: staff.id, reason });
   return Response.json({ ok: true }, { status: 201 });
 });

@@ -3,12 +3,20 @@ import { getApp } from '@/lib/app';
 import { requireUser } from '@/lib/auth/session';
 import { requireOwnChat } from '@/lib/chat/chats';
 import { recordSlotValues, removeSlot } from '@/lib/chat/slots-store';
-import { notFound } from '@/lib/http/errors';
+import { isSlotKey, SLOT_KEYS } from '@/lib/chat/context/types';
+import { AppError, notFound } from '@/lib/http/errors';
 import { readJson, route } from '@/lib/http/handler';
 
 const body = z.object({ value: z.string().trim().min(1, 'A fact cannot be empty.').max(200) });
 
-export const PATCH = route<{ key: string; id: string }>(async (request, { id, key }) => {
+/** A key is a built-in slot name or `fact:<slug>`; anything else names no fact. */
+function checkedKey(key: string): string {
+  if (!isSlotKey(key)) throw new AppError('bad_request', `“${key.slice(0, 60)}” is not a fact's key: use one of ${SLOT_KEYS.join(', ')} or fact:<name>.`);
+  return key;
+}
+
+export const PATCH = route<{ key: string; id: string }>(async (request, { id, key: rawKey }) => {
+  const key = checkedKey(rawKey);
   const app = await getApp();
   const user = await requireUser(app, request);
   await requireOwnChat(app.db, id, user.id);
@@ -17,7 +25,8 @@ export const PATCH = route<{ key: string; id: string }>(async (request, { id, ke
   return Response.json({ key, value });
 });
 
-export const DELETE = route<{ key: string; id: string }>(async (request, { id, key }) => {
+export const DELETE = route<{ key: string; id: string }>(async (request, { id, key: rawKey }) => {
+  const key = checkedKey(rawKey);
   const app = await getApp();
   const user = await requireUser(app, request);
   await requireOwnChat(app.db, id, user.id);
