@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countError } from '@/lib/ops/metrics';
 import { AppError, errorResponse } from './errors';
 
 type RouteContext<P> = { params: Promise<P> };
@@ -16,6 +17,7 @@ export function route<P = Record<string, string>>(
     } catch (error) {
       if (error instanceof AppError) return errorResponse(error);
       if (error instanceof z.ZodError) return errorResponse(validationError(error));
+      countError('route');
       console.error(JSON.stringify({ event: 'route_error', url: request.url, error: String((error as Error)?.stack ?? error) }));
       return errorResponse(new AppError('internal', 'Something went wrong on our side. It has been logged.'));
     }

@@ -1,4 +1,5 @@
 import { InsufficientCreditsError } from '@/lib/billing/ledger';
+import { countError } from '@/lib/ops/metrics';
 import { BudgetExhaustedError } from '../jobs/job-budget';
 import { LeaseLostError, RUNNABLE_STATUSES, type JobLease } from '../jobs/job-lease';
 import { isStepName } from '../jobs/job-steps';
@@ -87,6 +88,7 @@ async function settleFailure(deps: PipelineDeps, lease: JobLease, error: unknown
     return 'paused';
   }
   const message = error instanceof Error ? error.message : String(error);
+  countError('job_step');
   deps.log({ event: 'job_step_failed', jobId: lease.jobId, error: message });
   return retryJobLater(deps.db, lease, message, options.retryBaseMs);
 }
