@@ -1,0 +1,78 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
+
+/**
+ * A production Quire server (`scripts/start.ts`, the same as `npm start`) as a
+ * child process with its own port and embedded database, for tests that signal,
+ * restart or configure it. Needs the production build (`npx next build`).
+ */
+export interface QuireProcess {
+  url: string;
+  child: ChildProcess;
+  /** everything it printed, for assertions on its log */
+  output(): string;
+  exited: Promise<number | null>;
+}
+
+export async function startQuire(port: number, dataDir: string, env: Record<string, string> = {}): Promise<QuireProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SIMULATOR_TOKEN_DELAY_MS: '15', RATE_LIMIT_PER_MINUTE: '1000', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`Quire exited with ${child.exitCode} while starting:\n${output}`);
+    const up = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
+    if (up) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`Quire did not start within 3 minutes:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return { url, child, output: () => output, exited };
+}
+
+export function removeDataDir(dataDir: string): void {
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** A signed-in person talking to the API with fetch (streams included), cookies kept by hand. */
+export class ApiClient {
+  private cookies = new Map<string, string>();
+  constructor(readonly baseUrl: string) {}
+
+  async send(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const at = pair!.indexOf('=');
+      this.cookies.set(pair!.slice(0, at), pair!.slice(at + 1));
+    }
+    return response;
+  }
+
+  async json<T = any>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: T }> {
+    const response = await this.send(method, path, body, headers);
+    const text = await response.text();
+    return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
+  }
+
+  async signUp(email: string): Promise<void> {
+    const res = await this.json('POST', '/api/auth/sign-up/email', { email, password: 'correct-horse-battery', name: 'Ops Person' });
+    if (res.status !== 200) throw new Error(`sign-up of ${email} answered ${res.status}: ${JSON.stringify(res.body)}`);
+  }
+}
