@@ -20,6 +20,8 @@ export interface GracefulShutdown {
 }
 
 export const SHUTDOWN_DEADLINE_MS = 10_000;
+/** how long finished answers get to reach their readers before the remaining connections are cut */
+const CONNECTION_GRACE_MS = 2_000;
 
 /**
  * Stopping loses nothing a person saw: first refuse new requests, then stop every
@@ -42,12 +44,12 @@ export function gracefulShutdown(options: { deadlineMs?: number; exit?: (code: n
     const turns = app?.stopBus.stopAll('shutdown') ?? Promise.resolve();
     const jobs = targets.background.stop();
     // stop listening; connections that carry a live answer stay open until it is saved and sent
-    for (const server of targets.servers) server.close();
+    const closed = targets.servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve())));
     await Promise.all([
       turns.then(() => log({ event: 'shutdown_turns_saved', ms: Date.now() - started })),
       jobs.then(() => log({ event: 'shutdown_jobs_handed_back', ms: Date.now() - started })),
     ]);
-    for (const server of targets.servers) server.closeAllConnections();
+    await finishResponses(targets.servers, closed, CONNECTION_GRACE_MS);
     await app?.stopBus.close();
     await targets.database.close();
     log({ event: 'shutdown_done', ms: Date.now() - started });
@@ -89,6 +91,20 @@ export function gracefulShutdown(options: { deadlineMs?: number; exit?: (code: n
       process.on('SIGINT', onSignal);
     },
   };
+}
+
+/**
+ * A stopped turn's last events (its status, the end of the stream) are still on
+ * their way to the person when its answer is saved: let responses finish, closing
+ * each connection as it goes idle, and cut what is left after the grace period.
+ */
+async function finishResponses(servers: Server[], closed: Promise<void>[], graceMs: number): Promise<void> {
+  const sweep = setInterval(() => servers.forEach((server) => server.closeIdleConnections()), 50);
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([Promise.all(closed), new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
+  clearTimeout(timer);
+  clearInterval(sweep);
+  for (const server of servers) server.closeAllConnections();
 }
 
 function log(line: Record<string, unknown>): void {
