@@ -63,7 +63,7 @@ test.describe('shutdown', () => {
       `/api/ledger?chatId=${chat.body.id}`,
     );
     expect(ledger.body).toHaveLength(1);
-    expect(ledger.body[0]).toMatchObject({ status: 'settled', calls: [{ status: 'settled', estimated: true }] });
+    expect(ledger.body[0]).toMatchObject({ status: 'settled', calls: [{ status: 'charged', estimated: true }] });
     expect(ledger.body[0]!.chargedMicros).toBeGreaterThan(0);
   });
 });

@@ -23,7 +23,7 @@ export async function startQuire(port: number, dataDir: string, env: Record<stri
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://localhost:${port}`;
   const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`Quire exited with ${child.exitCode} while starting:\n${output}`);
@@ -51,6 +51,8 @@ export class ApiClient {
     const response = await fetch(`${this.baseUrl}${path}`, {
       method,
       headers: {
+        // as a browser on this page would send it (the same-origin checks want it)
+        origin: this.baseUrl,
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
         ...headers,
