@@ -15,6 +15,8 @@ export interface GracefulShutdown {
   refuseWhileDraining(handler: RequestListener): RequestListener;
   /** SIGTERM and SIGINT drain and exit; a second signal exits at once */
   onSignals(targets: ShutdownTargets): void;
+  /** what onSignals installs: the first call drains (capped by the deadline) then exits, a second exits at once */
+  signalHandler(targets: ShutdownTargets): (signal: NodeJS.Signals) => void;
   /** drains and closes without exiting (tests, and the signal handlers) */
   drain(targets: ShutdownTargets, signal: string): Promise<void>;
 }
@@ -55,6 +57,32 @@ export function gracefulShutdown(options: { deadlineMs?: number; exit?: (code: n
     log({ event: 'shutdown_done', ms: Date.now() - started });
   }
 
+  function signalHandler(targets: ShutdownTargets): (signal: NodeJS.Signals) => void {
+    let stopping = false;
+    const onSignal = (signal: NodeJS.Signals) => {
+      if (stopping) {
+        log({ event: 'shutdown_forced', signal });
+        return exit(1);
+      }
+      stopping = true;
+      const deadline = setTimeout(() => {
+        log({ event: 'shutdown_deadline_passed', deadlineMs });
+        exit(1);
+      }, deadlineMs);
+      drain(targets, signal).then(
+        () => {
+          clearTimeout(deadline);
+          exit(0);
+        },
+        (error: unknown) => {
+          log({ event: 'shutdown_failed', error: String(error) });
+          exit(1);
+        },
+      );
+    };
+    return onSignal;
+  }
+
   return {
     refuseWhileDraining(handler) {
       return (req, res) => {
@@ -65,31 +93,11 @@ export function gracefulShutdown(options: { deadlineMs?: number; exit?: (code: n
     },
     drain,
     onSignals(targets) {
-      let stopping = false;
-      const onSignal = (signal: NodeJS.Signals) => {
-        if (stopping) {
-          log({ event: 'shutdown_forced', signal });
-          return exit(1);
-        }
-        stopping = true;
-        const deadline = setTimeout(() => {
-          log({ event: 'shutdown_deadline_passed', deadlineMs });
-          exit(1);
-        }, deadlineMs);
-        drain(targets, signal).then(
-          () => {
-            clearTimeout(deadline);
-            exit(0);
-          },
-          (error: unknown) => {
-            log({ event: 'shutdown_failed', error: String(error) });
-            exit(1);
-          },
-        );
-      };
+      const onSignal = signalHandler(targets);
       process.on('SIGTERM', onSignal);
       process.on('SIGINT', onSignal);
     },
+    signalHandler,
   };
 }
 
