@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { docxZipBomb } from '../tests/support/office-fixtures';
-import { pidListeningOn, rssBytes, watchPeakRss } from './server-process';
+import { pidListeningOn, rssBytes, watchPeakRss } from './process-memory';
 import { signUpApi, simulatorKeyOfTestServer, uniqueEmail } from './support';
 
 const MB = 1024 * 1024;

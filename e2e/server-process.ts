@@ -1,65 +1,80 @@
-import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
 
 /**
- * The test server's process, found the way `ss -p` finds it: the socket
- * listening on its port, then the process holding that socket. Lets a test
- * read the server's own memory (VmRSS) without an endpoint for it.
+ * A production Quire server (`scripts/start.ts`, the same as `npm start`) as a
+ * child process with its own port and embedded database, for tests that signal,
+ * restart or configure it. Needs the production build (`npx next build`).
  */
-export function pidListeningOn(port: number): number {
-  const inodes = new Set<string>();
-  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
-    for (const line of readFileSync(table, 'utf8').trim().split('\n').slice(1)) {
-      const fields = line.trim().split(/\s+/);
-      const localPort = parseInt(fields[1].split(':')[1], 16);
-      if (fields[3] === '0A' && localPort === port) inodes.add(fields[9]); // 0A: LISTEN
+export interface QuireProcess {
+  url: string;
+  child: ChildProcess;
+  /** everything it printed, for assertions on its log */
+  output(): string;
+  exited: Promise<number | null>;
+}
+
+export async function startQuire(port: number, dataDir: string, env: Record<string, string> = {}): Promise<QuireProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SIMULATOR_TOKEN_DELAY_MS: '15', RATE_LIMIT_PER_MINUTE: '1000', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const url = `http://localhost:${port}`;
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`Quire exited with ${child.exitCode} while starting:\n${output}`);
+    const up = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
+    if (up) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`Quire did not start within 3 minutes:\n${output}`);
     }
+    await new Promise((r) => setTimeout(r, 250));
   }
-  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    for (const fd of fileDescriptors(pid)) {
-      const target = readLink(`/proc/${pid}/fd/${fd}`);
-      const inode = target?.match(/^socket:\[(\d+)\]$/)?.[1];
-      if (inode && inodes.has(inode)) return Number(pid);
+  return { url, child, output: () => output, exited };
+}
+
+export function removeDataDir(dataDir: string): void {
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** A signed-in person talking to the API with fetch (streams included), cookies kept by hand. */
+export class ApiClient {
+  private cookies = new Map<string, string>();
+  constructor(readonly baseUrl: string) {}
+
+  async send(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers: {
+        // as a browser on this page would send it (the same-origin checks want it)
+        origin: this.baseUrl,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const at = pair!.indexOf('=');
+      this.cookies.set(pair!.slice(0, at), pair!.slice(at + 1));
     }
+    return response;
   }
-  throw new Error(`No process of this user listens on port ${port}.`);
-}
 
-/** Resident memory of a process, in bytes. */
-export function rssBytes(pid: number): number {
-  const kb = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB$/m)?.[1];
-  if (!kb) throw new Error(`No VmRSS for process ${pid}.`);
-  return Number(kb) * 1024;
-}
-
-/** Samples a process's RSS until stopped; returns the highest value seen. */
-export function watchPeakRss(pid: number, everyMs = 25): { stop(): number } {
-  let peak = rssBytes(pid);
-  const timer = setInterval(() => {
-    peak = Math.max(peak, rssBytes(pid));
-  }, everyMs);
-  return {
-    stop() {
-      clearInterval(timer);
-      return Math.max(peak, rssBytes(pid));
-    },
-  };
-}
-
-// other users' processes (and ones that just exited) cannot be read: they are not the server
-function fileDescriptors(pid: string): string[] {
-  try {
-    return readdirSync(`/proc/${pid}/fd`);
-  } catch (error) {
-    if (['EACCES', 'ENOENT', 'EPERM'].includes((error as NodeJS.ErrnoException).code ?? '')) return [];
-    throw error;
+  async json<T = any>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: T }> {
+    const response = await this.send(method, path, body, headers);
+    const text = await response.text();
+    return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
   }
-}
 
-function readLink(path: string): string | null {
-  try {
-    return readlinkSync(path);
-  } catch (error) {
-    if (['EACCES', 'ENOENT', 'EPERM'].includes((error as NodeJS.ErrnoException).code ?? '')) return null;
-    throw error;
+  async signUp(email: string): Promise<void> {
+    const res = await this.json('POST', '/api/auth/sign-up/email', { email, password: 'correct-horse-battery', name: 'Ops Person' });
+    if (res.status !== 200) throw new Error(`sign-up of ${email} answered ${res.status}: ${JSON.stringify(res.body)}`);
   }
 }

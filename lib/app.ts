@@ -1,3 +1,4 @@
+import { appInstance, setAppInstance } from '@/lib/app-instance';
 import { config, type AppConfig } from '@/lib/config';
 import { createAuth, type Auth } from '@/lib/auth/auth';
 import { SessionCache } from '@/lib/auth/session-cache';
@@ -26,16 +27,16 @@ export interface App {
   turnDeps: TurnDeps;
 }
 
-const appKey = Symbol.for('quire.app');
-type GlobalWithApp = typeof globalThis & { [appKey]?: Promise<App> };
-
 export function getApp(): Promise<App> {
-  const g = globalThis as GlobalWithApp;
-  g[appKey] ??= buildApp(config()).catch((error) => {
-    g[appKey] = undefined;
-    throw error;
-  });
-  return g[appKey];
+  let app = appInstance();
+  if (!app) {
+    app = buildApp(config()).catch((error) => {
+      setAppInstance(undefined);
+      throw error;
+    });
+    setAppInstance(app);
+  }
+  return app;
 }
 
 export async function buildApp(cfg: AppConfig, database?: Database): Promise<App> {

@@ -1,6 +1,6 @@
 // `npm start` (and `npm run dev` with --dev): one process that opens the database
 // (lock, migrations), settles what a dead process left behind, runs the document
-// worker, and serves the Next.js app.
+// worker, and serves the Next.js app. SIGTERM/SIGINT drain it (lib/server/shutdown.ts).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -9,6 +9,8 @@ import { loadConfig } from '../lib/config';
 import { openDatabase } from '../lib/db/client';
 import { setSharedDatabase } from '../lib/db/shared';
 import { normalizeIncomingRequest } from '../lib/http/forwarded';
+import { startMetricsServer } from '../lib/server/metrics-server';
+import { gracefulShutdown } from '../lib/server/shutdown';
 import { runStartupTasks } from '../lib/startup';
 import { safeUrl } from '../lib/log';
 
@@ -28,30 +30,25 @@ async function main() {
   const nextApp = next({ dev, dir: process.cwd(), port: cfg.port, hostname: 'localhost' });
   await nextApp.prepare();
   const handle = nextApp.getRequestHandler();
-  const server = createServer((req, res) => {
-    // X-Forwarded-* believed only per TRUST_PROXY; the real client address set for the app
-    normalizeIncomingRequest(req, cfg.trustProxy);
-    void handle(req, res);
-  });
+  const shutdown = gracefulShutdown();
+  const server = createServer(
+    shutdown.refuseWhileDraining((req, res) => {
+      // X-Forwarded-* believed only per TRUST_PROXY; the real client address set for the app
+      normalizeIncomingRequest(req, cfg.trustProxy);
+      void handle(req, res);
+    }),
+  );
+  const servers = [server];
+  if (cfg.metricsPort) {
+    servers.push(await startMetricsServer(cfg.metricsPort, database.prisma));
+    console.log(`Metrics at http://127.0.0.1:${cfg.metricsPort}/metrics`);
+  }
+  shutdown.onSignals({ servers, background, database });
   server.listen(cfg.port, () => {
     console.log(
       `Quire is serving at http://localhost:${cfg.port} (${database.kind === 'pglite' ? `embedded database in ${cfg.dataDir}` : 'PostgreSQL'}; ${cfg.llm.baseUrl ? `models at ${safeUrl(cfg.llm.baseUrl)}` : 'offline simulator models'})`,
     );
   });
-
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`${signal}: shutting down`);
-    server.close();
-    server.closeAllConnections();
-    await background.stop();
-    await database.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
 main().catch((error) => {

@@ -6,6 +6,7 @@ import { openDatabase } from '../lib/db/client';
 import { startDocumentWorker } from '../lib/documents/worker/document-worker';
 import { pipelineDepsFromConfig, workerOptionsFromEnv } from '../lib/documents/worker/worker-deps';
 import { logEvent, safeUrl } from '../lib/log';
+import { gracefulShutdown } from '../lib/server/shutdown';
 
 async function main() {
   const cfg = loadConfig();
@@ -30,17 +31,8 @@ async function main() {
   const workers = Array.from({ length: concurrency }, () => startDocumentWorker(deps, options));
   logEvent({ event: 'worker_started', workers: workers.map((w) => w.workerId), models: cfg.llm.baseUrl ? safeUrl(cfg.llm.baseUrl) : 'simulator via the web process' });
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logEvent({ event: 'worker_stopping', signal });
-    await Promise.all(workers.map((w) => w.stop()));
-    await database.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  // SIGTERM hands running steps back to the queue (lease released), then closes the database; a second signal exits at once
+  gracefulShutdown().onSignals({ servers: [], background: { stop: async () => void (await Promise.all(workers.map((w) => w.stop()))) }, database });
 }
 
 main().catch((error) => {

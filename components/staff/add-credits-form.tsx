@@ -17,6 +17,8 @@ export function AddCreditsForm({ defaultEmail }: { defaultEmail: string }) {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  // one key per filled-in form: a double click or a resend after a lost answer grants once; editing the form makes a new top-up
+  const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -32,9 +34,10 @@ export function AddCreditsForm({ defaultEmail }: { defaultEmail: string }) {
     setPending(true);
     setError(null);
     try {
-      await fetchJson('/api/staff/credits', { method: 'POST', body: { email, amountMicros, reason } });
+      await fetchJson('/api/staff/credits', { method: 'POST', body: { email, amountMicros, reason, idempotencyKey } });
       toast.success(t('added', { amount: formatUsd(amountMicros, locale), email }));
       formElement.reset();
+      setIdempotencyKey(newIdempotencyKey());
       router.replace(`/staff/ledger?user=${encodeURIComponent(email)}`);
       router.refresh();
     } catch (caught) {
@@ -50,7 +53,7 @@ export function AddCreditsForm({ defaultEmail }: { defaultEmail: string }) {
         {t('title')}
       </h2>
       <p className="mt-1 text-xs text-zinc-500">{t('lead')}</p>
-      <form onSubmit={submit} className="mt-4 flex flex-col gap-3" data-testid="add-credits-form">
+      <form onSubmit={submit} onInput={() => setIdempotencyKey(newIdempotencyKey())} className="mt-4 flex flex-col gap-3" data-testid="add-credits-form">
         <Field label={t('email')} htmlFor="credit-email">
           <TextInput id="credit-email" name="email" type="email" required defaultValue={defaultEmail} key={defaultEmail} />
         </Field>
@@ -77,4 +80,9 @@ export function AddCreditsForm({ defaultEmail }: { defaultEmail: string }) {
       </form>
     </section>
   );
+}
+
+/** Random hex from getRandomValues, which (unlike randomUUID) also works on a plain-http address. */
+function newIdempotencyKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 }

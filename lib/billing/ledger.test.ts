@@ -82,4 +82,22 @@ describe.each(testDatabaseKinds())('the ledger on %s', (kind) => {
     expect(await walletBooks(db.prisma, user.id)).toMatchObject({ balance: 2_000_000n, credited: 2_000_000n, balanced: true });
     expect(await db.prisma.creditGrant.findFirst({ where: { userId: user.id } })).toMatchObject({ grantedById: staff.id, reason: 'goodwill' });
   });
+
+  it('a top-up sent twice with one idempotency key (even at the same moment) is credited once', async () => {
+    const user = await createUser(db.prisma, { credits: 0n });
+    const grant = { userId: user.id, amountMicros: 3_000_000n, reason: 'double click', grantedById: null, idempotencyKey: 'form-7f3a9c21' };
+    const [a, b] = await Promise.all([grantCredits(db.prisma, grant), grantCredits(db.prisma, grant)]);
+    const again = await grantCredits(db.prisma, grant);
+    expect([a.replayed, b.replayed].sort()).toEqual([false, true]);
+    expect(again).toMatchObject({ grantId: a.grantId, replayed: true });
+    expect(b.grantId).toBe(a.grantId);
+    expect(await walletBooks(db.prisma, user.id)).toMatchObject({ balance: 3_000_000n, credited: 3_000_000n, balanced: true });
+    expect(await db.prisma.creditGrant.count({ where: { userId: user.id } })).toBe(1);
+    // the same key for another amount is a mistake, not a replay
+    await expect(grantCredits(db.prisma, { ...grant, amountMicros: 1n })).rejects.toMatchObject({ code: 'conflict' });
+    // without a key, every call is its own top-up
+    await grantCredits(db.prisma, { ...grant, idempotencyKey: undefined });
+    await grantCredits(db.prisma, { ...grant, idempotencyKey: undefined });
+    expect((await walletBooks(db.prisma, user.id)).balance).toBe(9_000_000n);
+  });
 });

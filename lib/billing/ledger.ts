@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Db, Tx } from '@/lib/db/client';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { AppError } from '@/lib/http/errors';
@@ -163,15 +164,46 @@ export async function sweepStaleReservations(db: Db, olderThanMs: number, now = 
   return settled;
 }
 
-export async function grantCredits(
-  db: Db,
-  grant: { userId: string; amountMicros: bigint; reason: string; grantedById: string | null },
-): Promise<void> {
-  await db.$transaction(async (tx) => {
+export interface CreditGrantInput {
+  userId: string;
+  amountMicros: bigint;
+  reason: string;
+  grantedById: string | null;
+  /** one per submitted form: the same key again returns the first grant instead of adding another */
+  idempotencyKey?: string;
+}
+
+export interface CreditGrantResult {
+  grantId: string;
+  userId: string;
+  amountMicros: bigint;
+  /** true when the key had been used already and nothing was added this time */
+  replayed: boolean;
+}
+
+/**
+ * Adds credits to a wallet. With an idempotency key, the grant row is inserted
+ * first and the wallet moves only if that insert happened: the unique key makes
+ * a double click or a retried request (even two at once) grant exactly once.
+ */
+export async function grantCredits(db: Db, grant: CreditGrantInput): Promise<CreditGrantResult> {
+  return db.$transaction(async (tx) => {
+    const [inserted] = await tx.$queryRaw<Array<{ id: string }>>`
+      INSERT INTO credit_grant (id, "userId", "amountMicros", reason, "grantedById", "idempotencyKey")
+      VALUES (${randomUUID()}, ${grant.userId}, ${grant.amountMicros}, ${grant.reason}, ${grant.grantedById}, ${grant.idempotencyKey ?? null})
+      ON CONFLICT ("idempotencyKey") DO NOTHING
+      RETURNING id`;
+    if (!inserted) {
+      const first = await tx.creditGrant.findUniqueOrThrow({ where: { idempotencyKey: grant.idempotencyKey } });
+      if (first.userId !== grant.userId || first.amountMicros !== grant.amountMicros) {
+        throw new AppError('conflict', 'This idempotency key was already used for a different top-up.');
+      }
+      return { grantId: first.id, userId: first.userId, amountMicros: first.amountMicros, replayed: true };
+    }
     await tx.wallet.update({
       where: { userId: grant.userId },
       data: { balanceMicros: { increment: grant.amountMicros }, creditedMicros: { increment: grant.amountMicros } },
     });
-    await tx.creditGrant.create({ data: grant });
+    return { grantId: inserted.id, userId: grant.userId, amountMicros: grant.amountMicros, replayed: false };
   });
 }

@@ -22,7 +22,7 @@ export async function settleOrphanedTurns(db: Db, olderThanMs: number, now = new
     });
     await tx.chat.updateMany({
       where: { id: { in: [...new Set(orphans.map((o) => o.chatId))] }, liveTurnStartedAt: { lt: cutoff } },
-      data: { liveTurnId: null, liveTurnStartedAt: null },
+      data: { liveTurnId: null, liveTurnStartedAt: null, stopRequestedAt: null },
     });
     for (const o of orphans) logEvent({ event: 'orphaned_turn_settled', messageId: o.id, chatId: o.chatId });
     return orphans.length;

@@ -37,14 +37,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const prisma = new PrismaClient({ adapter: factory() });
     return { prisma, kind: 'postgres', databaseUrl: options.databaseUrl, close: () => prisma.$disconnect() };
   }
-  let release = () => {};
+  let release = async () => {};
   let pglite: PGlite;
   if (options.memory) {
     pglite = new PGlite();
   } else {
     const dir = path.join(options.dataDir, 'pglite');
     mkdirSync(options.dataDir, { recursive: true });
-    release = lockDataDir(options.dataDir);
+    release = await lockDataDir(options.dataDir);
     pglite = new PGlite(dir);
   }
   try {
@@ -59,12 +59,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       close: async () => {
         await prisma.$disconnect();
         await pglite.close();
-        release();
+        await release();
       },
     };
   } catch (error) {
     await pglite.close().catch(() => undefined);
-    release();
+    await release();
     throw error;
   }
 }

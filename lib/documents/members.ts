@@ -24,3 +24,17 @@ export async function listMembers(db: Db, documentId: string) {
   });
   return members.map((m) => ({ userId: m.user.id, email: m.user.email, name: m.user.name, role: m.role as MemberRole }));
 }
+
+/** The owner changes what a member may do; effective on the member's next request (rights are read per request). */
+export async function changeMemberRole(db: Db, documentId: string, userId: string, role: MemberRole): Promise<{ userId: string; role: MemberRole }> {
+  const { count } = await db.documentMember.updateMany({ where: { documentId, userId }, data: { role } });
+  if (count === 0) throw new AppError('not_found', 'This person is not a member of the document.');
+  return { userId, role };
+}
+
+/** The owner revokes a member: their next request for the document is a 404, like anyone's. */
+export async function removeMember(db: Db, documentId: string, userId: string): Promise<{ userId: string; removed: true }> {
+  const { count } = await db.documentMember.deleteMany({ where: { documentId, userId } });
+  if (count === 0) throw new AppError('not_found', 'This person is not a member of the document.');
+  return { userId, removed: true };
+}

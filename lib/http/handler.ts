@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { config } from '@/lib/config';
+import { countError } from '@/lib/ops/metrics';
 import { AppError, errorResponse } from './errors';
 import { assertJsonBody, assertSameOrigin } from './same-origin';
 import { logError, newRequestId } from '@/lib/log';
@@ -24,6 +25,7 @@ export function route<P = Record<string, string>>(
     } catch (error) {
       if (error instanceof AppError) return errorResponse(error);
       if (error instanceof z.ZodError) return errorResponse(validationError(error));
+      countError('route');
       // the database's or a library's own text stays in the log; the person gets an id to quote
       const requestId = newRequestId();
       logError({ event: 'route_error', requestId, method: request.method, path: new URL(request.url).pathname, error });

@@ -1,26 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChat } from '@/lib/chat/chats';
 import { ModelCatalog } from '@/lib/llm/catalog';
 import { SIMULATED_MODELS, startSimulatorServer, type SimulatorServer } from '@/lib/llm/simulator';
 import { createUser, walletBooks } from '@/tests/support/fixtures';
+import { startTurnServer, type TurnServerProcess } from '@/tests/support/start-turn-server';
 import { openTestDatabase, type TestDatabase } from '@/tests/support/test-database';
 
 const catalog = new ModelCatalog(SIMULATED_MODELS.map((m) => ({ ...m, simulated: true })));
-
-function startTurnServer(databaseUrl: string, simUrl: string): Promise<{ port: number; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/turn-server.ts'], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, LLM_BASE_URL: simUrl },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`turn server exited with ${code}`)));
-    child.stdout!.on('data', (data: Buffer) => {
-      const match = /listening (\d+)/.exec(data.toString());
-      if (match) resolve({ port: Number(match[1]), child });
-    });
-  });
-}
 
 const post = (port: number, path: string, body: unknown, signal?: AbortSignal) =>
   fetch(`http://127.0.0.1:${port}${path}`, { method: 'POST', body: JSON.stringify(body), signal });
@@ -28,7 +14,7 @@ const post = (port: number, path: string, body: unknown, signal?: AbortSignal) =
 describe.skipIf(!process.env.TEST_DATABASE_URL)('two web processes sharing one PostgreSQL', () => {
   let db: TestDatabase;
   let sim: SimulatorServer;
-  let servers: Array<{ port: number; child: ChildProcess }> = [];
+  let servers: TurnServerProcess[] = [];
 
   beforeAll(async () => {
     db = await openTestDatabase('postgres');

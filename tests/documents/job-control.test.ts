@@ -84,6 +84,22 @@ describe('document job control (PGlite, in-process worker)', () => {
     }
   });
 
+  it('a worker stopped mid-step (shutdown) closes the upstream call and hands the job back for another worker to finish', async () => {
+    const userId = await createTestUser(db.prisma);
+    const { jobId, deps } = await documentAtWriting(userId);
+    const worker = startDocumentWorker(deps, { pollMs: 20, leaseMs: 60_000 });
+    const live = await waitFor(() => simulator.stats.requests.find((r) => r.jobId === jobId && r.purpose === 'write' && r.closedAt === null && r.chunksSent > 0));
+    const attemptsBefore = (await db.prisma.documentJob.findUniqueOrThrow({ where: { id: jobId } })).attempts;
+    await worker.stop();
+    expect(await waitFor(() => simulator.stats.byId(live.requestId)?.closeReason ?? undefined, 5_000)).toBe('client_closed');
+    const handedBack = await db.prisma.documentJob.findUniqueOrThrow({ where: { id: jobId } });
+    // not held (the lease is long: only a release frees it now), not failed, no attempt burnt, nothing left reserved
+    expect(handedBack).toMatchObject({ leaseOwner: null, leaseExpiresAt: null, status: 'writing', attempts: attemptsBefore });
+    expect(await db.prisma.modelCall.count({ where: { status: 'reserved', entry: { jobId } } })).toBe(0);
+    await driveJobsToRest(deps);
+    expect((await db.prisma.documentJob.findUniqueOrThrow({ where: { id: jobId } })).status).toBe('done');
+  });
+
   it('finalize run twice changes nothing', async () => {
     const userId = await createTestUser(db.prisma);
     const chatId = await createTestChat(db.prisma, userId);

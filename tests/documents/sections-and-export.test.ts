@@ -3,7 +3,7 @@ import { startSimulatorServer, type SimulatorServer } from '@/lib/llm/simulator'
 import { CAN, requireDocumentRole, requireSectionRole } from '@/lib/documents/access';
 import { createDocument } from '@/lib/documents/create-document';
 import { exportDocument } from '@/lib/documents/export/export-document';
-import { shareDocument } from '@/lib/documents/members';
+import { changeMemberRole, removeMember, shareDocument } from '@/lib/documents/members';
 import { reviseSection } from '@/lib/documents/revise-section';
 import { listSectionVersions, restoreSectionVersion, writeSectionVersion } from '@/lib/documents/section-edits';
 import { parsePastedText } from '@/lib/documents/sources/parse-source-file';
@@ -90,6 +90,21 @@ describe('sections, versions, sharing and export of a written document', () => {
     const section = await firstSection();
     await expect(requireSectionRole(db.prisma, section.id, stranger, CAN.restore)).resolves.toMatchObject({ role: 'reviewer' });
     await expect(requireSectionRole(db.prisma, section.id, stranger, CAN.edit)).rejects.toMatchObject({ status: 403 });
+  });
+
+  it('the owner makes a reviewer an editor, then revokes them: their next request is a 404', async () => {
+    const member = await createTestUser(db.prisma, { email: 'member@example.com' });
+    await shareDocument(db.prisma, documentId, owner, 'member@example.com', 'reviewer');
+    const section = await firstSection();
+    await expect(requireSectionRole(db.prisma, section.id, member, CAN.edit)).rejects.toMatchObject({ status: 403 });
+    expect(await changeMemberRole(db.prisma, documentId, member, 'editor')).toEqual({ userId: member, role: 'editor' });
+    await expect(requireSectionRole(db.prisma, section.id, member, CAN.edit)).resolves.toMatchObject({ role: 'editor' });
+    expect(await removeMember(db.prisma, documentId, member)).toEqual({ userId: member, removed: true });
+    await expect(requireDocumentRole(db.prisma, documentId, member, CAN.read)).rejects.toMatchObject({ status: 404 });
+    await expect(requireSectionRole(db.prisma, section.id, member, CAN.read)).rejects.toMatchObject({ status: 404 });
+    // someone who is not (or no longer) a member cannot be changed or removed
+    await expect(changeMemberRole(db.prisma, documentId, member, 'reviewer')).rejects.toMatchObject({ status: 404 });
+    await expect(removeMember(db.prisma, documentId, member)).rejects.toMatchObject({ status: 404 });
   });
 
   it('exports Markdown with sources as footnotes, and accessible HTML with landmarks and heading order', async () => {

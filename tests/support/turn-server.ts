@@ -13,7 +13,11 @@ import { createStopBus } from '@/lib/chat/turn/stop-bus';
 import type { TurnDeps } from '@/lib/chat/turn/types';
 
 const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL!, dataDir: '', migrate: false });
-const stopBus = createStopBus(database);
+// tests slow one path down to prove the other: a long flag poll leaves only the NOTIFY, a long reconnect keeps the bus down
+const stopBus = createStopBus(database, {
+  flagPollMs: process.env.STOP_FLAG_POLL_MS ? Number(process.env.STOP_FLAG_POLL_MS) : undefined,
+  reconnectBaseMs: process.env.STOP_BUS_RECONNECT_MS ? Number(process.env.STOP_BUS_RECONNECT_MS) : undefined,
+});
 const deps: TurnDeps = {
   db: database.prisma,
   provider: createModelProvider({ baseUrl: process.env.LLM_BASE_URL! }),

@@ -17,7 +17,7 @@ export async function acquireLiveTurn(
   const staleBefore = new Date(lock.now.getTime() - lock.wallClockMs - 30_000);
   const [row] = await db.$queryRaw<Array<{ counts: Record<string, number> | null }>>`
     WITH locked AS (
-      UPDATE chat SET "liveTurnId" = ${lock.turnId}, "liveTurnStartedAt" = ${lock.now}, "updatedAt" = ${lock.now}
+      UPDATE chat SET "liveTurnId" = ${lock.turnId}, "liveTurnStartedAt" = ${lock.now}, "stopRequestedAt" = NULL, "updatedAt" = ${lock.now}
       WHERE id = ${lock.chatId} AND "userId" = ${lock.userId} AND ("liveTurnId" IS NULL OR "liveTurnStartedAt" < ${staleBefore})
       RETURNING id
     ), counted AS (${countRequest(lock.rateRules, lock.now, Prisma.sql`locked`)})
@@ -27,6 +27,6 @@ export async function acquireLiveTurn(
 
 export async function releaseLiveTurn(db: Db, chatId: string, turnId: string): Promise<void> {
   await db.$executeRaw`
-    UPDATE chat SET "liveTurnId" = NULL, "liveTurnStartedAt" = NULL, "updatedAt" = now()
+    UPDATE chat SET "liveTurnId" = NULL, "liveTurnStartedAt" = NULL, "stopRequestedAt" = NULL, "updatedAt" = now()
     WHERE id = ${chatId} AND "liveTurnId" = ${turnId}`;
 }

@@ -5,6 +5,7 @@ import { costMicros, maxCallCostMicros } from '@/lib/billing/pricing';
 import { countPromptTokens, countTokens } from '@/lib/billing/tokens';
 import { continuationRequest } from './turn-prompt';
 import { streamRound, wasCutByLength, type RoundResult } from './stream-round';
+import { countError, metrics } from '@/lib/ops/metrics';
 import { finishTurn } from './finish-turn';
 import { describeInternalFailure, describeUpstreamFailure } from '@/lib/llm/upstream-failure';
 import { logError } from '@/lib/log';
@@ -24,7 +25,8 @@ type Purpose = 'answer' | 'tool_round' | 'continuation';
 export async function runTurn(deps: TurnDeps, turn: PreparedTurn, sink: TurnSink, clientSignal?: AbortSignal): Promise<TurnOutcome> {
   const abort = new AbortController();
   const stopReason = () => String(abort.signal.reason ?? 'stopped');
-  const unregister = deps.stopBus.register(turn.chatId, (reason) => abort.abort(reason));
+  const unregister = deps.stopBus.register({ chatId: turn.chatId, turnId: turn.turnId }, (reason) => abort.abort(reason));
+  metrics().activeStreams.inc();
   const onClientGone = () => abort.abort('client_gone');
   clientSignal?.addEventListener('abort', onClientGone);
   if (clientSignal?.aborted) abort.abort('client_gone');
@@ -151,10 +153,17 @@ export async function runTurn(deps: TurnDeps, turn: PreparedTurn, sink: TurnSink
   } finally {
     clearTimeout(timer);
     clientSignal?.removeEventListener('abort', onClientGone);
-    unregister();
-    if (open) outcome.costMicros += (await settleRound(deps, turn, open).catch(logSettleError(turn))) ?? 0n;
-    outcome.text = shown;
-    await finishTurn(deps, turn, outcome);
+    try {
+      if (open) outcome.costMicros += (await settleRound(deps, turn, open).catch(logSettleError(turn))) ?? 0n;
+      outcome.text = shown;
+      await finishTurn(deps, turn, outcome);
+    } finally {
+      // only now: a shutdown waits for this, so the answer is saved before the database closes
+      unregister();
+      metrics().activeStreams.dec();
+      metrics().turns.inc({ status: outcome.status });
+      if (outcome.status === 'error') countError('turn');
+    }
   }
   if (outcome.status === 'error') sink.event('error', { message: outcome.reason ?? 'The model failed.' });
   sink.event('turn', {

@@ -1,51 +1,163 @@
 import pg from 'pg';
 import type { Database } from '@/lib/db/client';
+import { Prisma } from '@/lib/generated/prisma/client';
+import { countError } from '@/lib/ops/metrics';
 
 /**
  * Stops a chat's live turn from anywhere. Each process keeps the abort handles of
- * the turns it streams; on PostgreSQL a NOTIFY reaches every web process, so a
- * stop sent to one instance aborts the stream another instance holds.
+ * the turns it streams. On PostgreSQL a Stop reaches the process that streams the
+ * turn two ways: a NOTIFY (immediate, while that process's LISTEN connection is
+ * up) and a flag on the chat row that every process reads once a second for the
+ * turns it streams (so a Stop sent while the connection is down, or lost between
+ * a drop and the reconnect, still ends the turn).
  */
 export interface StopBus {
-  register(chatId: string, abort: (reason: string) => void): () => void;
+  /** this process streams the chat's live turn; call the returned function once its answer is saved */
+  register(turn: { chatId: string; turnId: string }, abort: (reason: string) => void): () => void;
   requestStop(chatId: string): Promise<void>;
+  /** aborts every turn this process streams and resolves once each has saved its answer */
+  stopAll(reason: string): Promise<void>;
   close(): Promise<void>;
 }
 
-const CHANNEL = 'quire_stop';
+export interface StopBusOptions {
+  /** how often the stop flags of this process's live turns are read (PostgreSQL) */
+  flagPollMs?: number;
+  /** first reconnect delay after the LISTEN connection drops; doubles up to 5 s */
+  reconnectBaseMs?: number;
+}
 
-export function createStopBus(database: Pick<Database, 'kind' | 'databaseUrl'>): StopBus {
-  const local = new Map<string, Set<(reason: string) => void>>();
-  const abortLocal = (chatId: string) => {
-    for (const abort of local.get(chatId) ?? []) abort('stopped');
+const CHANNEL = 'quire_stop';
+const MAX_RECONNECT_MS = 5_000;
+
+interface LiveTurn {
+  chatId: string;
+  turnId: string;
+  abort: (reason: string) => void;
+  saved: Promise<void>;
+}
+
+export function createStopBus(database: Pick<Database, 'kind' | 'databaseUrl' | 'prisma'>, options: StopBusOptions = {}): StopBus {
+  const live = new Map<string, Set<LiveTurn>>();
+  const abortLocal = (chatId: string, turnId?: string) => {
+    for (const turn of live.get(chatId) ?? []) if (!turnId || turn.turnId === turnId) turn.abort('stopped');
   };
-  let listener: pg.Client | undefined;
-  let listening: Promise<void> | undefined;
-  if (database.kind === 'postgres' && database.databaseUrl) {
-    listener = new pg.Client({ connectionString: database.databaseUrl });
-    listener.on('notification', (msg) => msg.payload && abortLocal(msg.payload));
-    listener.on('error', (error) => console.error(JSON.stringify({ event: 'stop_bus_error', error: String(error) })));
-    listening = listener.connect().then(() => listener!.query(`LISTEN ${CHANNEL}`)).then(() => undefined);
+  const shared = database.kind === 'postgres' && database.databaseUrl;
+  const listener = shared ? listenForStops(database.databaseUrl!, (chatId) => abortLocal(chatId), () => void readFlagsLogged(), options) : null;
+
+  /** One query a second for all of this process's live turns, whatever their number. */
+  async function readFlags(): Promise<void> {
+    const chatIds = [...live.keys()];
+    if (chatIds.length === 0) return;
+    const flagged = await database.prisma.$queryRaw<Array<{ id: string; liveTurnId: string }>>`
+      SELECT id, "liveTurnId" FROM chat
+      WHERE id IN (${Prisma.join(chatIds)}) AND "stopRequestedAt" IS NOT NULL AND "liveTurnId" IS NOT NULL`;
+    for (const row of flagged) abortLocal(row.id, row.liveTurnId);
   }
+  const readFlagsLogged = () =>
+    readFlags().catch((error: unknown) => {
+      countError('stop_bus');
+      console.error(JSON.stringify({ event: 'stop_flag_read_error', error: String(error) }));
+    });
+  const poller = shared ? setInterval(() => void readFlagsLogged(), options.flagPollMs ?? 1_000) : null;
+  poller?.unref();
+
+  let stoppingAll: string | null = null;
   return {
-    register(chatId, abort) {
-      const set = local.get(chatId) ?? new Set();
-      set.add(abort);
-      local.set(chatId, set);
+    register({ chatId, turnId }, abort) {
+      if (stoppingAll) abort(stoppingAll); // a turn that starts while the process shuts down stops at once
+      let markSaved = () => {};
+      const saved = new Promise<void>((resolve) => (markSaved = resolve));
+      const turn: LiveTurn = { chatId, turnId, abort, saved };
+      const set = live.get(chatId) ?? new Set();
+      set.add(turn);
+      live.set(chatId, set);
       return () => {
-        set.delete(abort);
-        if (set.size === 0) local.delete(chatId);
+        set.delete(turn);
+        if (set.size === 0 && live.get(chatId) === set) live.delete(chatId);
+        markSaved();
       };
     },
     async requestStop(chatId) {
       abortLocal(chatId);
-      if (listener && listening) {
-        await listening;
-        await listener.query('SELECT pg_notify($1, $2)', [CHANNEL, chatId]);
+      if (!shared) return; // one process: the local abort was the whole stop
+      // The flag and the NOTIFY in one statement on the regular pool: neither needs
+      // this process's LISTEN connection, so a Stop works while it reconnects.
+      await database.prisma.$executeRaw`
+        WITH flagged AS (
+          UPDATE chat SET "stopRequestedAt" = now() WHERE id = ${chatId} AND "liveTurnId" IS NOT NULL RETURNING id
+        )
+        SELECT pg_notify(${CHANNEL}, id) FROM flagged`;
+    },
+    async stopAll(reason) {
+      stoppingAll = reason;
+      for (;;) {
+        const turns = [...live.values()].flatMap((set) => [...set]);
+        if (turns.length === 0) return;
+        for (const turn of turns) turn.abort(reason);
+        await Promise.all(turns.map((turn) => turn.saved));
       }
     },
     async close() {
-      await listener?.end().catch(() => undefined);
+      if (poller) clearInterval(poller);
+      await listener?.close();
+    },
+  };
+}
+
+/**
+ * The LISTEN connection, re-established with backoff whenever it drops (the
+ * server restarted, a proxy cut it, an operator terminated it). Every failure is
+ * logged and handled here: none becomes an unhandled rejection.
+ */
+function listenForStops(connectionString: string, onStop: (chatId: string) => void, onListening: () => void, options: StopBusOptions) {
+  let closed = false;
+  let active: pg.Client | null = null;
+  let attempt = 0;
+  let retryTimer: NodeJS.Timeout | undefined;
+  const baseMs = options.reconnectBaseMs ?? 100;
+
+  const dropped = (client: pg.Client, error: unknown) => {
+    if (client !== active) return; // this connection's failure was handled already
+    active = null;
+    client.removeAllListeners('notification');
+    void client.end().catch(() => undefined); // it is broken already; ending only frees its socket
+    if (closed) return;
+    countError('stop_bus');
+    const delay = Math.min(Math.max(MAX_RECONNECT_MS, baseMs), baseMs * 2 ** attempt++);
+    console.error(JSON.stringify({ event: 'stop_bus_disconnected', error: String(error), retryInMs: delay }));
+    retryTimer = setTimeout(connect, delay);
+    retryTimer.unref();
+  };
+
+  function connect() {
+    if (closed) return;
+    // named, so an operator sees it in pg_stat_activity
+    const client = new pg.Client({ connectionString, application_name: 'quire-stop-bus' });
+    active = client;
+    client.on('notification', (message) => message.payload && onStop(message.payload));
+    client.on('error', (error) => dropped(client, error));
+    client.on('end', () => dropped(client, new Error('the connection ended')));
+    client
+      .connect()
+      .then(() => client.query(`LISTEN ${CHANNEL}`))
+      .then(() => {
+        if (attempt > 0) console.log(JSON.stringify({ event: 'stop_bus_reconnected', attempts: attempt }));
+        attempt = 0;
+        // stops sent while this process was not listening are still flagged in the database
+        onListening();
+      })
+      .catch((error: unknown) => dropped(client, error));
+  }
+  connect();
+
+  return {
+    async close() {
+      closed = true;
+      clearTimeout(retryTimer);
+      const client = active;
+      active = null;
+      await client?.end().catch(() => undefined);
     },
   };
 }

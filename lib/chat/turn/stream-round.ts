@@ -1,4 +1,5 @@
 import { streamText, type LanguageModel, type ModelMessage, type ToolSet } from 'ai';
+import { metrics } from '@/lib/ops/metrics';
 
 export interface RoundUsage {
   inputTokens: number;
@@ -66,6 +67,7 @@ export async function streamRound(req: RoundRequest): Promise<RoundResult> {
     // request id, credentials scrubbed); the SDK's default would print it raw to stderr, URL and all
     onError: () => undefined,
   });
+  const startedAt = performance.now();
   try {
     for await (const part of result.fullStream) {
       switch (part.type) {
@@ -98,10 +100,20 @@ export async function streamRound(req: RoundRequest): Promise<RoundResult> {
     else out.error = error;
   }
   if (req.abortSignal.aborted) out.aborted = true;
+  recordCall(out, (performance.now() - startedAt) / 1000);
   if (!out.aborted && !out.error && out.toolCalls > 0) {
     out.responseMessages = (await result.response).messages;
   }
   return out;
+}
+
+function recordCall(out: RoundResult, seconds: number): void {
+  const m = metrics();
+  m.modelCallSeconds.observe({ outcome: out.aborted ? 'aborted' : out.error ? 'error' : 'ok' }, seconds);
+  if (out.usage) {
+    m.tokens.inc({ direction: 'input' }, out.usage.inputTokens);
+    m.tokens.inc({ direction: 'output' }, out.usage.outputTokens);
+  }
 }
 
 function readUsage(usage: {

@@ -1,4 +1,5 @@
 import { InsufficientCreditsError } from '@/lib/billing/ledger';
+import { countError } from '@/lib/ops/metrics';
 import { BudgetExhaustedError } from '../jobs/job-budget';
 import { LeaseLostError, RUNNABLE_STATUSES, type JobLease } from '../jobs/job-lease';
 import { isStepName } from '../jobs/job-steps';
@@ -94,6 +95,7 @@ async function settleFailure(deps: PipelineDeps, lease: JobLease, error: unknown
     error instanceof ModelCallError || error instanceof InvalidModelOutputError
       ? error.message
       : describeInternalFailure(error, { event: 'job_step_error', jobId: lease.jobId });
+  countError('job_step');
   deps.log({ event: 'job_step_failed', jobId: lease.jobId, error: message });
   return retryJobLater(deps.db, lease, message, options.retryBaseMs);
 }

@@ -2,24 +2,47 @@ import { z } from 'zod';
 import { getApp } from '@/lib/app';
 import { requireStaff } from '@/lib/auth/session';
 import { grantCredits } from '@/lib/billing/ledger';
-import { notFound } from '@/lib/http/errors';
+import { AppError, notFound } from '@/lib/http/errors';
 import { readJson, route } from '@/lib/http/handler';
 import { logEvent } from '@/lib/log';
+
+const idempotencyKey = z.string().trim().min(8, 'An idempotency key has at least 8 characters.').max(200).regex(/^[\x21-\x7e]+$/, 'An idempotency key is printable ASCII without spaces.');
 
 const body = z.object({
   email: z.string().email(),
   amountMicros: z.number().int().positive().max(1_000_000_000_000),
   reason: z.string().trim().min(1, 'Say why the credits are added.').max(500),
+  idempotencyKey: idempotencyKey.optional(),
 });
 
-/** A top-up, logged with the staff member who made it. */
+/**
+ * A top-up, logged with the staff member who made it. An `Idempotency-Key`
+ * header (or `idempotencyKey` field) makes it safe to send twice: the second
+ * answer is 200 with the first grant, and nothing more is added.
+ */
 export const POST = route(async (request) => {
   const app = await getApp();
   const staff = await requireStaff(app, request);
-  const { email, amountMicros, reason } = await readJson(request, body);
-  const user = await app.db.user.findUnique({ where: { email: email.toLowerCase() }, select: { id: true } });
-  if (!user) throw notFound(`No user with the email ${email}.`);
-  await grantCredits(app.db, { userId: user.id, amountMicros: BigInt(amountMicros), reason, grantedById: staff.id });
-  logEvent({ event: 'credits_granted', userId: user.id, amountMicros, by: staff.id, reason });
-  return Response.json({ ok: true }, { status: 201 });
+  const input = await readJson(request, body);
+  const header = request.headers.get('idempotency-key');
+  const key = header === null ? input.idempotencyKey : idempotencyKey.parse(header);
+  if (header !== null && input.idempotencyKey !== undefined && input.idempotencyKey !== key) {
+    throw new AppError('bad_request', 'The Idempotency-Key header and the idempotencyKey field differ.');
+  }
+  const user = await app.db.user.findUnique({ where: { email: input.email.toLowerCase() }, select: { id: true } });
+  if (!user) throw notFound(`No user with the email ${input.email}.`);
+  const grant = await grantCredits(app.db, {
+    userId: user.id,
+    amountMicros: BigInt(input.amountMicros),
+    reason: input.reason,
+    grantedById: staff.id,
+    idempotencyKey: key,
+  });
+  if (!grant.replayed) {
+    logEvent({ event: 'credits_granted', userId: user.id, amountMicros: input.amountMicros, by: staff.id, reason: input.reason, grantId: grant.grantId });
+  }
+  return Response.json(
+    { ok: true, grantId: grant.grantId, amountMicros: Number(grant.amountMicros), replayed: grant.replayed },
+    { status: grant.replayed ? 200 : 201 },
+  );
 });

@@ -1,0 +1,83 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useCallback, useEffect, useState } from 'react';
+import { fetchJson } from '@/components/api/fetch-json';
+import { Button } from '@/components/ui/button';
+import { SelectInput } from '@/components/ui/field';
+
+type Role = 'reviewer' | 'editor';
+interface Member {
+  userId: string;
+  email: string;
+  name: string;
+  role: Role;
+}
+
+/** The document's members for its owner: change a role, or revoke access (effective on the member's next request). */
+export function MemberList({ documentId, reloadKey }: { documentId: string; reloadKey: number }) {
+  const t = useTranslations('documents.share');
+  const [members, setMembers] = useState<Member[] | null>(null);
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const base = `/api/documents/${documentId}/members`;
+
+  const load = useCallback(async () => {
+    try {
+      setMembers(await fetchJson<Member[]>(base));
+    } catch (failure) {
+      setResult({ ok: false, text: failure instanceof Error ? failure.message : String(failure) });
+    }
+  }, [base]);
+  useEffect(() => {
+    void load();
+  }, [load, reloadKey]);
+
+  const act = async (action: () => Promise<unknown>, done: string) => {
+    try {
+      await action();
+      setResult({ ok: true, text: done });
+    } catch (failure) {
+      setResult({ ok: false, text: failure instanceof Error ? failure.message : String(failure) });
+    }
+    await load();
+  };
+
+  return (
+    <section aria-labelledby="members-title" className="flex flex-col gap-2">
+      <h3 id="members-title" className="text-sm font-semibold">
+        {t('members')}
+      </h3>
+      {members?.length === 0 && <p className="text-sm text-zinc-500">{t('noMembers')}</p>}
+      <ul className="flex flex-col gap-2" data-testid="document-members">
+        {members?.map((m) => (
+          <li key={m.userId} className="flex flex-wrap items-center gap-2 text-sm">
+            <span className="min-w-48 flex-1 truncate">{m.email}</span>
+            <SelectInput
+              aria-label={t('roleOf', { email: m.email })}
+              value={m.role}
+              onChange={(e) => {
+                const role = e.target.value as Role;
+                void act(() => fetchJson(`${base}/${m.userId}`, { method: 'PATCH', body: { role } }), t('roleChanged', { email: m.email, role }));
+              }}
+            >
+              <option value="reviewer">{t('roles.reviewer')}</option>
+              <option value="editor">{t('roles.editor')}</option>
+            </SelectInput>
+            <Button
+              type="button"
+              aria-label={t('removeLabel', { email: m.email })}
+              onClick={() => void act(() => fetchJson(`${base}/${m.userId}`, { method: 'DELETE' }), t('removed', { email: m.email }))}
+            >
+              {t('remove')}
+            </Button>
+          </li>
+        ))}
+      </ul>
+      {result && (
+        <p role={result.ok ? 'status' : 'alert'} className={result.ok ? 'text-sm text-emerald-700 dark:text-emerald-300' : 'text-sm text-red-700 dark:text-red-300'}>
+          {result.text}
+        </p>
+      )}
+    </section>
+  );
+}
