@@ -1,6 +1,7 @@
 import type { Db } from '@/lib/db/client';
 import { AppError, notFound } from '@/lib/http/errors';
 import type { ParsedSource } from './sources/parse-source-file';
+import { linkSources } from './sources/link-sources';
 import { saveSources } from './sources/save-sources';
 
 /** Files attached in a chat wait there (no document yet) until the chat's start_document adopts them. */
@@ -10,9 +11,32 @@ export async function attachToChat(db: Db, userId: string, chatId: string, sourc
   return db.$transaction((tx) => saveSources(tx, { ownerId: userId, chatId }, sources));
 }
 
-/** Sources added after creation; research rounds that have not run yet will read them. */
-export async function attachToDocument(db: Db, userId: string, documentId: string, sources: ParsedSource[]) {
-  return db.$transaction((tx) => saveSources(tx, { ownerId: userId, documentId }, sources));
+export interface LinkPermission {
+  /** the deployment's PUBLIC_SOURCES */
+  publicSources: boolean;
+  fetchAllowHosts: string[];
+}
+
+/**
+ * Sources added after creation; research rounds that have not run yet will
+ * read them. Links need public sources allowed by the deployment and by the
+ * document's request; a link the document already has is not added twice.
+ */
+export async function attachToDocument(db: Db, userId: string, documentId: string, sources: ParsedSource[], links?: { urls: string[]; permission: LinkPermission }) {
+  let linkSourcesToSave: ParsedSource[] = [];
+  if (links && links.urls.length > 0) {
+    const document = await db.document.findUnique({ where: { id: documentId }, select: { allowPublicSources: true } });
+    if (!links.permission.publicSources || !document?.allowPublicSources) {
+      throw new AppError('unprocessable', links.permission.publicSources ? 'This document was started without public sources, so it does not read links.' : 'This deployment does not read public web pages (PUBLIC_SOURCES is off); paste the text or attach the file instead.');
+    }
+    linkSourcesToSave = linkSources(links.urls, links.permission.fetchAllowHosts);
+  }
+  return db.$transaction(async (tx) => {
+    const known = await tx.source.findMany({ where: { documentId, url: { in: linkSourcesToSave.map((s) => s.url!) } }, select: { id: true, title: true, kind: true, url: true } });
+    const fresh = linkSourcesToSave.filter((s) => !known.some((k) => k.url === s.url));
+    const saved = await saveSources(tx, { ownerId: userId, documentId }, [...sources, ...fresh]);
+    return [...saved, ...known.map(({ id, title, kind }) => ({ id, title, kind }))];
+  });
 }
 
 /**

@@ -4,12 +4,14 @@ import { AppError } from '@/lib/http/errors';
 import { takeRateLimit } from '@/lib/http/rate-limit';
 import { createDocument } from './create-document';
 import type { DocumentRequest } from './http/read-document-request';
-import type { ParsedSource } from './sources/parse-source-file';
+import { linkSources } from './sources/link-sources';
 
 export interface StartDocumentDeps {
   db: Db;
   catalog: ModelCatalog;
   publicSources: boolean;
+  /** FETCH_ALLOW_HOSTS: host:port a URL source may name although it is inside the network */
+  fetchAllowHosts: string[];
   rateLimitPerMinute: number;
 }
 
@@ -33,11 +35,11 @@ export async function startDocument(deps: StartDocumentDeps, userId: string, inp
       deps.publicSources ? 'URL sources need allowPublicSources: true.' : 'This deployment does not read public web pages (PUBLIC_SOURCES is off); paste the text or attach the file instead.',
     );
   }
+  const urlSources = linkSources(input.urls, deps.fetchAllowHosts);
   await takeRateLimit(deps.db, userId, deps.rateLimitPerMinute);
   const wallet = await deps.db.wallet.findUnique({ where: { userId }, select: { balanceMicros: true } });
   if (!wallet || wallet.balanceMicros <= 0n) throw new AppError('insufficient_credits', 'Not enough credits to start a document. Top up your wallet first.');
   const model = deps.catalog.find(input.model)?.id ?? deps.catalog.find(chatModel)?.id ?? deps.catalog.default.id;
-  const urlSources: ParsedSource[] = input.urls.map((url) => ({ kind: 'url', title: url, unit: 'paragraph', url, paragraphs: [] }));
   return createDocument(deps.db, {
     ownerId: userId,
     request: input.request,

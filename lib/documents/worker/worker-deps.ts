@@ -4,7 +4,8 @@ import type { Database } from '@/lib/db/client';
 import { ModelCatalog, parseModelCatalog } from '@/lib/llm/catalog';
 import { createModelProvider } from '@/lib/llm/provider';
 import { SIMULATED_MODELS } from '@/lib/llm/simulator/models';
-import { logToStdout, type PipelineDeps } from '../pipeline-deps';
+import { logToStdout, processLinkReader, type PipelineDeps } from '../pipeline-deps';
+import { publicSearchFromConfig } from '../sources/searxng-search';
 import type { WorkerOptions } from './document-worker';
 
 /** The pipeline's dependencies for a process without Next.js (the web server script, `npm run worker`). */
@@ -14,7 +15,8 @@ export function pipelineDepsFromConfig(database: Database, cfg: AppConfig): Pipe
     provider: createModelProvider({ baseUrl: cfg.llm.baseUrl ?? `http://127.0.0.1:${cfg.port}/api/simulator/v1`, apiKey: cfg.llm.apiKey }),
     catalog: new ModelCatalog(parseModelCatalog(cfg.llm.models, cfg.llm, SIMULATED_MODELS)),
     publicSources: cfg.publicSources,
-    publicSearch: null,
+    publicSearch: publicSearchFromConfig(cfg.search),
+    linkReader: processLinkReader(cfg.fetchAllowHosts),
     maxOutputTokens: cfg.llm.maxOutputTokens,
     log: logToStdout,
   };

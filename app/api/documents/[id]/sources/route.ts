@@ -2,14 +2,15 @@ import { getApp } from '@/lib/app';
 import { requireUser } from '@/lib/auth/session';
 import { CAN, requireDocumentRole } from '@/lib/documents/access';
 import { attachToDocument } from '@/lib/documents/attachments';
-import { readSourceFiles } from '@/lib/documents/http/read-document-request';
+import { readAddedSources } from '@/lib/documents/http/read-document-request';
 import { route } from '@/lib/http/handler';
 
-/** Attaches more files later (multipart); research rounds still to come read them. */
+/** Attaches more files (multipart) or links and pasted text (JSON) later; research rounds still to come read them. */
 export const POST = route<{ id: string }>(async (request, { id }) => {
   const app = await getApp();
   const user = await requireUser(app, request);
   await requireDocumentRole(app.db, id, user.id, CAN.edit);
-  const { sources } = await readSourceFiles(request);
-  return Response.json(await attachToDocument(app.db, user.id, id, sources), { status: 201 });
+  const { sources, urls } = await readAddedSources(request);
+  const permission = { publicSources: app.config.publicSources, fetchAllowHosts: app.config.fetchAllowHosts };
+  return Response.json(await attachToDocument(app.db, user.id, id, sources, { urls, permission }), { status: 201 });
 });
