@@ -32,7 +32,13 @@ export interface SafeFetchOptions {
   acceptsType: ((contentType: string) => boolean) | null;
   /** runs before every hop (robots.txt); throws to refuse it */
   beforeHop?: (url: URL) => Promise<void>;
+  /** the resolver (every address of a name); the system's by default */
+  resolve?: Resolver;
 }
+
+export type Resolver = (host: string) => Promise<Array<{ address: string; family: number }>>;
+
+const systemResolver: Resolver = (host) => lookup(host, { all: true, verbatim: true });
 
 export interface FetchedBody {
   /** where the last redirect led */
@@ -56,7 +62,7 @@ export async function safeFetch(raw: string, options: SafeFetchOptions): Promise
     let url = checkLinkUrl(raw, options.allowHosts);
     for (let hop = 0; ; hop++) {
       await options.beforeHop?.(url);
-      const address = await resolvePublic(url, options.allowHosts);
+      const address = await resolvePublic(url, options.allowHosts, options.resolve ?? systemResolver);
       const answer = await get(url, address, signal, options);
       if ('body' in answer) return answer;
       if (hop >= options.limits.maxRedirects) throw new LinkError('too_many_redirects', `More than ${options.limits.maxRedirects} redirects.`);
@@ -70,11 +76,11 @@ export async function safeFetch(raw: string, options: SafeFetchOptions): Promise
   }
 }
 
-async function resolvePublic(url: URL, allowHosts: readonly string[]): Promise<{ address: string; family: number }> {
+async function resolvePublic(url: URL, allowHosts: readonly string[], resolve: Resolver): Promise<{ address: string; family: number }> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   let addresses: Array<{ address: string; family: number }>;
   try {
-    addresses = await lookup(host, { all: true, verbatim: true });
+    addresses = await resolve(host);
   } catch {
     throw new LinkError('unreachable', `${host} could not be found (DNS).`);
   }

@@ -5,7 +5,7 @@ import { HostSlots } from '@/lib/web/host-slots';
 import { LinkError } from '@/lib/web/link-error';
 import { hostPortOf } from '@/lib/web/link-policy';
 import { ALLOW_ALL, DISALLOW_ALL, parseRobots, robotsAllow, type RobotsRules } from '@/lib/web/robots';
-import { DEFAULT_FETCH_LIMITS, safeFetch, type FetchedBody, type FetchLimits } from '@/lib/web/safe-fetch';
+import { DEFAULT_FETCH_LIMITS, safeFetch, type FetchedBody, type FetchLimits, type Resolver } from '@/lib/web/safe-fetch';
 import { parseSourceFile } from './parse-source-file';
 import { splitMarkdownParagraphs, splitParagraphs } from './split-paragraphs';
 
@@ -28,6 +28,7 @@ export interface LinkReaderOptions {
   limits?: Partial<FetchLimits>;
   /** polite concurrency per host (1–2) */
   perHost?: number;
+  resolve?: Resolver;
 }
 
 const READABLE_TYPES = new Set(['text/html', 'application/xhtml+xml', 'text/plain', 'text/markdown', 'application/pdf']);
@@ -49,7 +50,7 @@ export function createLinkReader(options: LinkReaderOptions): LinkReader {
     if (cached && cached.until > Date.now()) return cached.rules;
     let rules: RobotsRules;
     try {
-      const fetched = await safeFetch(`${url.origin}/robots.txt`, { allowHosts: options.allowHosts, limits: { ...limits, maxBytes: ROBOTS_MAX_BYTES }, signal, accept: 'text/plain', acceptsType: null });
+      const fetched = await safeFetch(`${url.origin}/robots.txt`, { allowHosts: options.allowHosts, limits: { ...limits, maxBytes: ROBOTS_MAX_BYTES }, signal, accept: 'text/plain', acceptsType: null, resolve: options.resolve });
       rules = parseRobots(fetched.body.toString('utf8'), 'Quire');
     } catch (error) {
       if (!(error instanceof LinkError)) throw error;
@@ -73,6 +74,7 @@ export function createLinkReader(options: LinkReaderOptions): LinkReader {
           signal,
           accept: 'text/html,application/xhtml+xml,text/plain;q=0.9,application/pdf;q=0.8',
           acceptsType: (type) => READABLE_TYPES.has(type),
+          resolve: options.resolve,
           beforeHop: async (hop) => {
             if (!robotsAllow(await robotsRules(hop, signal), `${hop.pathname}${hop.search}`)) {
               throw new LinkError('robots', `The site's robots.txt does not allow reading ${hop.pathname}.`);
