@@ -65,13 +65,13 @@ export function quoteFor(fact: string, paragraph: string): string {
   const wanted = normalizeFact(fact);
   const exact = sentences.find((s) => normalizeFact(s).includes(wanted));
   if (exact) return exact;
+  // shared figures weigh most (they are what a reader checks), then shared words; short words do not count
+  const weight = (word: string) => (/\d/.test(word) ? 2 : word.length > 3 ? 1 : 0);
   const words = new Set(wanted.split(' '));
   let best = sentences[0];
   let bestScore = -1;
   for (const sentence of sentences) {
-    const score = normalizeFact(sentence)
-      .split(' ')
-      .filter((w) => words.has(w)).length;
+    const score = [...new Set(normalizeFact(sentence).split(' '))].filter((w) => words.has(w)).reduce((sum, w) => sum + weight(w), 0);
     if (score > bestScore) [best, bestScore] = [sentence, score];
   }
   return best;

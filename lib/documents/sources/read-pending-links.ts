@@ -6,6 +6,8 @@ import type { ReadPage } from './read-link';
 
 /** Links read at once for one job; the reader still keeps each host to one or two. */
 const LINKS_AT_ONCE = 4;
+/** A page's paragraphs kept: research picks from every source each round, so one huge page must not swamp it. */
+const MAX_LINK_PARAGRAPHS = 500;
 
 /**
  * Reads the document's links still waiting (URL sources, search results) and
@@ -52,7 +54,7 @@ async function readOne(ctx: StepContext, sourceId: string, url: string): Promise
       data: page ? { status: 'read', title: page.title, unit: page.unit, fetchedAt: now } : { status: 'failed', reason, fetchedAt: now },
     });
     if (saved.count === 1 && page) {
-      await tx.sourceParagraph.createMany({ data: page.paragraphs.map((text, i) => ({ sourceId, number: i + 1, text })), skipDuplicates: true });
+      await tx.sourceParagraph.createMany({ data: page.paragraphs.slice(0, MAX_LINK_PARAGRAPHS).map((text, i) => ({ sourceId, number: i + 1, text })), skipDuplicates: true });
     }
     await tx.documentJob.update({ where: { id: ctx.lease.jobId }, data: { fetches: { increment: 1 }, fetchMs: { increment: elapsed } } });
   });
