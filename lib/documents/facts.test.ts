@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { quoteFor } from './facts';
-import { researchQueries } from './sources/gather-public-material';
+import { researchQueries } from './sources/gather-public-sources';
 
 describe('the quote a citation shows', () => {
   const paragraph = 'The Port of Lisbon handled 13.5 million tonnes of cargo in 2022. Container traffic grew by 7 percent that year. Cruise ships docked 300 times.';

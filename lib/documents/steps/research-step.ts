@@ -5,7 +5,7 @@ import { crashPoint } from '../jobs/crash-point';
 import { commitFence } from '../jobs/fence';
 import { LeaseLostError } from '../jobs/job-lease';
 import { normalizeFact, quoteFor } from '../facts';
-import { gatherPublicSources } from '../sources/gather-public-material';
+import { gatherPublicSources } from '../sources/gather-public-sources';
 import { readPendingLinks } from '../sources/read-pending-links';
 import { sectionMaterial } from '../sources/source-material';
 import { callPipelineModel, StepKeyUsedError } from './call-model';
