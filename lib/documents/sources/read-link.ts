@@ -1,5 +1,3 @@
-import { Readability } from '@mozilla/readability';
-import { parseHTML } from 'linkedom';
 import { AppError } from '@/lib/http/errors';
 import { HostSlots } from '@/lib/web/host-slots';
 import { LinkError } from '@/lib/web/link-error';
@@ -106,13 +104,15 @@ export async function pageText(fetched: FetchedBody): Promise<ReadPage> {
   let paragraphs: string[];
   if (type === 'text/plain') paragraphs = splitParagraphs(text);
   else if (type === 'text/markdown') paragraphs = splitMarkdownParagraphs(text);
-  else ({ title, paragraphs } = mainText(text, fallbackTitle));
+  else ({ title, paragraphs } = await mainText(text, fallbackTitle));
   if (paragraphs.length === 0) throw new LinkError('no_text', 'The page has no readable text.');
   return { url: fetched.url, title, unit: 'paragraph', paragraphs };
 }
 
 /** Readability's article, block by block: each paragraph, heading, list item or cell one paragraph. */
-function mainText(html: string, fallbackTitle: string): { title: string; paragraphs: string[] } {
+async function mainText(html: string, fallbackTitle: string): Promise<{ title: string; paragraphs: string[] }> {
+  // loaded on first use: a worker that never reads a web page does not pay for the HTML parser at start-up
+  const [{ Readability }, { parseHTML }] = await Promise.all([import('@mozilla/readability'), import('linkedom')]);
   const { document } = parseHTML(html);
   const pageTitle = document.querySelector('title')?.textContent?.trim();
   const article = new Readability(document as unknown as Document).parse();
