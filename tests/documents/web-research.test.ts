@@ -11,7 +11,7 @@ import { createLinkReader } from '@/lib/documents/sources/read-link';
 import { searxngSearch } from '@/lib/documents/sources/searxng-search';
 import { startDocument } from '@/lib/documents/start-document';
 import { createTestUser, driveJobsToRest, SAMPLE_SOURCE, testPipelineDeps } from '@/tests/support/documents-harness';
-import { openTestDatabase, type TestDatabase } from '@/tests/support/test-database';
+import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '@/tests/support/test-database';
 import { LINKED_PAGE, PORT_PAGE, startPageServer, startSearxngFake, startTrapServer, TRADE_PAGE, type PageServer, type RunningServer } from '@/tests/support/web-fixtures';
 
 const PAGES_PORT = 3371;
@@ -19,7 +19,7 @@ const SEARXNG_PORT = 3372;
 const TRAP_PORT = 3373;
 const ALLOW = [`127.0.0.1:${PAGES_PORT}`];
 
-describe('research from the web and from links', () => {
+describe.each(testDatabaseKinds())('research from the web and from links on %s', (kind) => {
   let db: TestDatabase;
   let simulator: SimulatorServer;
   let pages: PageServer;
@@ -29,7 +29,7 @@ describe('research from the web and from links', () => {
   let deps: (overrides?: Partial<PipelineDeps>) => PipelineDeps;
 
   beforeAll(async () => {
-    db = await openTestDatabase('pglite');
+    db = await openTestDatabase(kind);
     simulator = await startSimulatorServer({ tokenDelayMs: 0 });
     pages = await startPageServer(PAGES_PORT, TRAP_PORT);
     trap = await startTrapServer(TRAP_PORT);

@@ -14,5 +14,5 @@ ADD COLUMN     "status" TEXT NOT NULL DEFAULT 'read';
 -- CreateIndex
 CREATE UNIQUE INDEX "source_documentId_url_key" ON "source"("documentId", "url");
 
--- a link is pending until research reads it; a failed one always says why
+-- a link is pending until research reads it, and a failed one always says why
 ALTER TABLE "source" ADD CONSTRAINT "source_status_check" CHECK ("status" IN ('pending', 'read', 'failed') AND ("status" <> 'failed' OR "reason" IS NOT NULL));
