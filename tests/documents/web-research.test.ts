@@ -122,6 +122,12 @@ describe.each(testDatabaseKinds())('research from the web and from links on %s',
       await expect(attachToDocument(db.prisma, owner, id, [], { urls: [url], permission: { publicSources: true, fetchAllowHosts: ALLOW } }), url).rejects.toMatchObject({ status: 422 });
     }
     expect(trap.requests).toEqual([]);
+    // a public link added later waits for research, once however often it is given
+    const permission = { publicSources: true, fetchAllowHosts: ALLOW };
+    const [added] = await attachToDocument(db.prisma, owner, id, [], { urls: [`${pages.url}/trade`], permission });
+    const [again] = await attachToDocument(db.prisma, owner, id, [], { urls: [`${pages.url}/trade`], permission });
+    expect(again.id).toBe(added.id);
+    expect(sourceAt((await getDocumentView(db.prisma, id, 'owner')).sources, '/trade')).toMatchObject({ kind: 'url', status: 'pending', reason: null });
   });
 
   it('links that cannot be read stay on the document with the reason; redirects into the network are blocked and never followed', async () => {
