@@ -41,6 +41,11 @@ export default defineConfig({
       SMTP_URL: `smtp://127.0.0.1:${smtpSinkPort}`,
       SIMULATOR_TOKEN_DELAY_MS: '15',
       RATE_LIMIT_PER_MINUTE: '1000',
+      // web research against the local pages and SearXNG fake that e2e/web-research.spec.ts starts on the next ports
+      PUBLIC_SOURCES: 'on',
+      SEARCH_PROVIDER: 'searxng',
+      SEARXNG_URL: `http://127.0.0.1:${port + 2}`,
+      FETCH_ALLOW_HOSTS: `127.0.0.1:${port + 1}`,
     },
   },
 });

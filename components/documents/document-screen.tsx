@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { useLocale, useTranslations } from 'next-intl';
 import { CanvasSections } from '@/components/canvas/canvas-sections';
+import { FootnoteSourcePopover } from '@/components/canvas/footnote-source-popover';
 import { formatUsd } from '@/components/format/money';
 import { Badge } from '@/components/ui/badge';
 import { DocumentActions } from './document-actions';
@@ -10,6 +11,7 @@ import type { DocumentJson } from './document-types';
 import { ProgressBar } from './progress-bar';
 import { QuestionsForm } from './questions-form';
 import { ShareForm } from './share-form';
+import { SourceList } from './source-list';
 import { statusTone } from './status-tone';
 import { useDocumentLabels } from './use-document-labels';
 import { useDocument } from './use-document';
@@ -62,11 +64,14 @@ export function DocumentScreen({ initial }: { initial: DocumentJson }) {
               {t('screen.refreshFailed', { message: error })}
             </p>
           )}
+          <SourceList sources={document.sources} />
           <DocumentActions document={document} onChanged={refresh} />
         </header>
         {waiting && <QuestionsForm document={document} onSaved={refresh} />}
         {document.summary && <p className="text-[15px] text-zinc-700 italic dark:text-zinc-300">{document.summary}</p>}
-        <CanvasSections sections={document.sections} role={document.role} onChanged={refresh} />
+        <FootnoteSourcePopover sections={document.sections} sources={document.sources}>
+          <CanvasSections sections={document.sections} role={document.role} onChanged={refresh} />
+        </FootnoteSourcePopover>
         {document.role === 'owner' && (
           <footer className="border-t border-zinc-200 pt-6 dark:border-zinc-800">
             <ShareForm documentId={document.id} />

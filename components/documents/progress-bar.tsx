@@ -3,11 +3,22 @@ import { useDocumentLabels } from './use-document-labels';
 
 const STEP_WEIGHT: Record<string, number> = { type: 0.02, plan: 0.05, questions: 0.08, research: 0.15, write: 0.2, finalize: 0.95, done: 1 };
 
+interface ProgressProps {
+  step: string;
+  sectionsDone: number;
+  sectionsTotal: number;
+  /** web research so far: searches asked, links read, time spent on both */
+  searches?: number;
+  fetches?: number;
+  fetchMs?: number;
+}
+
 /**
- * Step and sections done / total. The bar's value blends the step (early steps
- * are short) with the sections written, so it moves all the way through.
+ * Step and sections done / total, and what web research did. The bar's value
+ * blends the step (early steps are short) with the sections written, so it
+ * moves all the way through.
  */
-export function ProgressBar({ step, sectionsDone, sectionsTotal }: { step: string; sectionsDone: number; sectionsTotal: number }) {
+export function ProgressBar({ step, sectionsDone, sectionsTotal, searches = 0, fetches = 0, fetchMs = 0 }: ProgressProps) {
   const t = useTranslations('documents');
   const label = useDocumentLabels();
   const base = STEP_WEIGHT[step] ?? 0;
@@ -33,6 +44,11 @@ export function ProgressBar({ step, sectionsDone, sectionsTotal }: { step: strin
       >
         <div className="h-full rounded-full bg-indigo-500 transition-[width] duration-500" style={{ width: `${percent}%` }} />
       </div>
+      {searches + fetches > 0 && (
+        <p className="text-xs text-zinc-500 tabular-nums" data-testid="research-counts">
+          {t('research.counts', { searches, fetches, seconds: (fetchMs / 1000).toFixed(1) })}
+        </p>
+      )}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import type { Db } from '@/lib/db/client';
 import { AppError, notFound } from '@/lib/http/errors';
 import { parseSourceFiles, type ParsedSource, type SourceFile } from './sources/parse-source-file';
 import { checkUploadAllowed } from './sources/upload-gate';
+import { linkSources } from './sources/link-sources';
 import { saveSources } from './sources/save-sources';
 
 /** Who may upload, and how fast: the rights are checked here, the rest by checkUploadAllowed, all before a file is read. */
@@ -20,10 +21,19 @@ export async function uploadToChat(deps: UploadDeps, userId: string, chatId: str
   return attachToChat(deps.db, userId, chatId, await parseSourceFiles(files));
 }
 
+/** What POST /api/documents/:id/sources adds: files (read once allowed), pasted text, links. */
+export interface AddedSources {
+  files: SourceFile[];
+  sources: ParsedSource[];
+  urls: string[];
+  permission: LinkPermission;
+}
+
 /** POST /api/documents/:id/sources, once the caller's right to edit is checked. */
-export async function uploadToDocument(deps: UploadDeps, userId: string, documentId: string, files: SourceFile[]) {
+export async function uploadToDocument(deps: UploadDeps, userId: string, documentId: string, added: AddedSources) {
   await checkUploadAllowed(deps.db, { userId, clientAddress: deps.clientAddress }, deps.rateLimitPerMinute);
-  return attachToDocument(deps.db, userId, documentId, await parseSourceFiles(files));
+  const fileSources = await parseSourceFiles(added.files);
+  return attachToDocument(deps.db, userId, documentId, [...fileSources, ...added.sources], { urls: added.urls, permission: added.permission });
 }
 
 /** Files attached in a chat wait there (no document yet) until the chat's start_document adopts them. */
@@ -33,9 +43,32 @@ export async function attachToChat(db: Db, userId: string, chatId: string, sourc
   return db.$transaction((tx) => saveSources(tx, { ownerId: userId, chatId }, sources));
 }
 
-/** Sources added after creation; research rounds that have not run yet will read them. */
-export async function attachToDocument(db: Db, userId: string, documentId: string, sources: ParsedSource[]) {
-  return db.$transaction((tx) => saveSources(tx, { ownerId: userId, documentId }, sources));
+export interface LinkPermission {
+  /** the deployment's PUBLIC_SOURCES */
+  publicSources: boolean;
+  fetchAllowHosts: string[];
+}
+
+/**
+ * Sources added after creation; research rounds that have not run yet will
+ * read them. Links need public sources allowed by the deployment and by the
+ * document's request; a link the document already has is not added twice.
+ */
+export async function attachToDocument(db: Db, userId: string, documentId: string, sources: ParsedSource[], links?: { urls: string[]; permission: LinkPermission }) {
+  let linkSourcesToSave: ParsedSource[] = [];
+  if (links && links.urls.length > 0) {
+    const document = await db.document.findUnique({ where: { id: documentId }, select: { allowPublicSources: true } });
+    if (!links.permission.publicSources || !document?.allowPublicSources) {
+      throw new AppError('unprocessable', links.permission.publicSources ? 'This document was started without public sources, so it does not read links.' : 'This deployment does not read public web pages (PUBLIC_SOURCES is off); paste the text or attach the file instead.');
+    }
+    linkSourcesToSave = linkSources(links.urls, links.permission.fetchAllowHosts);
+  }
+  return db.$transaction(async (tx) => {
+    const known = await tx.source.findMany({ where: { documentId, url: { in: linkSourcesToSave.map((s) => s.url!) } }, select: { id: true, title: true, kind: true, url: true } });
+    const fresh = linkSourcesToSave.filter((s) => !known.some((k) => k.url === s.url));
+    const saved = await saveSources(tx, { ownerId: userId, documentId }, [...sources, ...fresh]);
+    return [...saved, ...known.map(({ id, title, kind }) => ({ id, title, kind }))];
+  });
 }
 
 /**

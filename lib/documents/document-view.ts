@@ -1,6 +1,32 @@
 import type { Db } from '@/lib/db/client';
 import { AppError } from '@/lib/http/errors';
 import type { DocumentRole } from './access';
+import { numberedFactsOfDocument } from './facts';
+
+/** What a footnote `[^n]` of a section stands for: the fact, the exact sentence it came from, and where. */
+export interface CitationView {
+  marker: number;
+  text: string;
+  quote: string;
+  sourceId: string;
+  /** paragraph, or page of a PDF */
+  number: number;
+}
+
+/** A source of the document; a link says whether it was read and, if not, why. */
+export interface SourceView {
+  id: string;
+  title: string;
+  kind: string;
+  url: string | null;
+  unit: 'paragraph' | 'page';
+  /** pending: research has not read the link yet; failed: see reason */
+  status: 'pending' | 'read' | 'failed';
+  reason: string | null;
+  paragraphs: number;
+  /** when the text was read: a link's fetch, a file's upload */
+  readAt: string;
+}
 
 /** GET /api/documents/:id (CONTRACT.md "Documents and canvas"). */
 export interface DocumentView {
@@ -17,9 +43,9 @@ export interface DocumentView {
   createdAt: string;
   finishedAt: string | null;
   questions: Array<{ id: string; text: string; answer: string | null }>;
-  progress: { step: string; sectionsDone: number; sectionsTotal: number };
-  sections: Array<{ id: string; position: number; title: string; status: string; version: number; body: string; flags: unknown[] }>;
-  sources: Array<{ id: string; title: string; kind: string }>;
+  progress: { step: string; sectionsDone: number; sectionsTotal: number; searches: number; fetches: number; fetchMs: number };
+  sections: Array<{ id: string; position: number; title: string; status: string; version: number; body: string; flags: unknown[]; citations: CitationView[] }>;
+  sources: SourceView[];
 }
 
 export async function getDocumentView(db: Db, documentId: string, role: DocumentRole): Promise<DocumentView> {
@@ -29,11 +55,15 @@ export async function getDocumentView(db: Db, documentId: string, role: Document
       job: true,
       questions: { orderBy: { position: 'asc' } },
       sections: { orderBy: { position: 'asc' } },
-      sources: { orderBy: { createdAt: 'asc' }, select: { id: true, title: true, kind: true } },
+      sources: {
+        orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+        select: { id: true, title: true, kind: true, url: true, unit: true, status: true, reason: true, fetchedAt: true, createdAt: true, _count: { select: { paragraphs: true } } },
+      },
     },
   });
   if (!document?.job) throw new AppError('not_found', 'Document not found.');
   const { job } = document;
+  const facts = await numberedFactsOfDocument(db, documentId);
   return {
     id: document.id,
     title: document.title || 'Untitled document',
@@ -52,6 +82,9 @@ export async function getDocumentView(db: Db, documentId: string, role: Document
       step: job.step,
       sectionsDone: document.sections.filter((s) => s.status === 'written' || s.status === 'flagged').length,
       sectionsTotal: document.sections.length,
+      searches: job.searches,
+      fetches: job.fetches,
+      fetchMs: job.fetchMs,
     },
     sections: document.sections.map((s) => ({
       id: s.id,
@@ -61,8 +94,19 @@ export async function getDocumentView(db: Db, documentId: string, role: Document
       version: s.version,
       body: s.body,
       flags: Array.isArray(s.flags) ? s.flags : [],
+      citations: (facts.get(s.id) ?? []).map((f) => ({ marker: f.marker, text: f.text, quote: f.quote || f.text, sourceId: f.sourceId, number: f.paragraph })),
     })),
-    sources: document.sources,
+    sources: document.sources.map((source) => ({
+      id: source.id,
+      title: source.title,
+      kind: source.kind,
+      url: source.url,
+      unit: source.unit === 'page' ? 'page' : 'paragraph',
+      status: source.status === 'pending' || source.status === 'failed' ? source.status : 'read',
+      reason: source.reason,
+      paragraphs: source._count.paragraphs,
+      readAt: (source.fetchedAt ?? source.createdAt).toISOString(),
+    })),
   };
 }
 

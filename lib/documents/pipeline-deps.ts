@@ -3,6 +3,8 @@ import type { ModelCatalog } from '@/lib/llm/catalog';
 import type { ModelProvider } from '@/lib/llm/provider';
 import type { PublicSearchProvider } from './sources/public-search';
 import { logToStdout } from '@/lib/log';
+import { createLinkReader, type LinkReader } from './sources/read-link';
+import { publicSearchFromConfig } from './sources/searxng-search';
 
 /** What the document pipeline needs from the outside world, passed in so it runs without Next.js. */
 export interface PipelineDeps {
@@ -13,6 +15,8 @@ export interface PipelineDeps {
   publicSources: boolean;
   /** null: no web-search provider configured (the default) */
   publicSearch: PublicSearchProvider | null;
+  /** reads URL sources and search results (SSRF-checked, robots.txt, limits) */
+  linkReader: LinkReader;
   /** the default output ceiling per call (LLM_MAX_OUTPUT_TOKENS) */
   maxOutputTokens: number;
   /** one JSON line per upstream request (CONTRACT.md "Logs") */
@@ -25,15 +29,25 @@ export function pipelineDepsFromApp(app: {
   db: Db;
   provider: ModelProvider;
   catalog: ModelCatalog;
-  config: { publicSources: boolean; llm: { maxOutputTokens: number } };
+  config: { publicSources: boolean; llm: { maxOutputTokens: number }; search: { provider?: 'searxng'; searxngUrl?: string }; fetchAllowHosts: string[] };
 }): PipelineDeps {
   return {
     db: app.db,
     provider: app.provider,
     catalog: app.catalog,
     publicSources: app.config.publicSources,
-    publicSearch: null,
+    publicSearch: publicSearchFromConfig(app.config.search),
+    linkReader: processLinkReader(app.config.fetchAllowHosts),
     maxOutputTokens: app.config.llm.maxOutputTokens,
     log: logToStdout,
   };
+}
+
+let sharedReader: { key: string; reader: LinkReader } | undefined;
+
+/** One reader per process, so its per-host politeness and robots.txt cache span every job it runs. */
+export function processLinkReader(allowHosts: string[]): LinkReader {
+  const key = allowHosts.join(',');
+  if (sharedReader?.key !== key) sharedReader = { key, reader: createLinkReader({ allowHosts }) };
+  return sharedReader.reader;
 }

@@ -5,11 +5,14 @@ import { createDocument } from './create-document';
 import type { DocumentRequest } from './http/read-document-request';
 import { checkUploadAllowed } from './sources/upload-gate';
 import { parseSourceFiles, type ParsedSource } from './sources/parse-source-file';
+import { linkSources } from './sources/link-sources';
 
 export interface StartDocumentDeps {
   db: Db;
   catalog: ModelCatalog;
   publicSources: boolean;
+  /** FETCH_ALLOW_HOSTS: host:port a URL source may name although it is inside the network */
+  fetchAllowHosts: string[];
   rateLimitPerMinute: number;
 }
 
@@ -33,10 +36,10 @@ export async function startDocument(deps: StartDocumentDeps, userId: string, inp
       deps.publicSources ? 'URL sources need allowPublicSources: true.' : 'This deployment does not read public web pages (PUBLIC_SOURCES is off); paste the text or attach the file instead.',
     );
   }
+  const urlSources = linkSources(input.urls, deps.fetchAllowHosts);
   await checkUploadAllowed(deps.db, { userId, clientAddress }, deps.rateLimitPerMinute);
   const fileSources = await parseSourceFiles(input.files);
   const model = deps.catalog.find(input.model)?.id ?? deps.catalog.find(chatModel)?.id ?? deps.catalog.default.id;
-  const urlSources: ParsedSource[] = input.urls.map((url) => ({ kind: 'url', title: url, unit: 'paragraph', url, paragraphs: [] }));
   return createDocument(deps.db, {
     ownerId: userId,
     request: input.request,

@@ -163,7 +163,8 @@ describe('document job control (PGlite, in-process worker)', () => {
       name: 'spy',
       search: async (query) => {
         searches.push(query);
-        return [{ title: 'Lisbon logistics', url: 'https://example.org/lisbon', paragraphs: ['Lisbon port handled 13 million tonnes in 2022.'] }];
+        // no results: this test counts searches; reading pages is tests/documents/web-research.test.ts
+        return [];
       },
     };
     const userId = await createTestUser(db.prisma);

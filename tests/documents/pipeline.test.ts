@@ -37,7 +37,7 @@ describe.each(testDatabaseKinds())('the document pipeline on %s', (kind) => {
     expect(view.type).toBe('report');
     expect(view.sections).toHaveLength(3);
     expect(view.sections.every((s) => s.status === 'written' && s.version === 1 && s.body.length > 0)).toBe(true);
-    expect(view.progress).toEqual({ step: 'done', sectionsDone: 3, sectionsTotal: 3 });
+    expect(view.progress).toEqual({ step: 'done', sectionsDone: 3, sectionsTotal: 3, searches: 0, fetches: 0, fetchMs: 0 });
     expect(view.summary).toBeTruthy();
     expect(view.questions.length).toBeGreaterThan(0);
     expect(view.questions.every((q) => q.answer)).toBe(true);

@@ -123,7 +123,7 @@ describe('sections, versions, sharing and export of a written document', () => {
   });
 
   it('a URL source is refused when the deployment has public sources off', async () => {
-    const deps = { db: db.prisma, catalog: testPipelineDeps(db.prisma, simulator.url).catalog, publicSources: false, rateLimitPerMinute: 100 };
+    const deps = { db: db.prisma, catalog: testPipelineDeps(db.prisma, simulator.url).catalog, publicSources: false, fetchAllowHosts: [], rateLimitPerMinute: 100 };
     await expect(
       startDocument(deps, owner, { request: 'Write a report', sources: [], files: [], urls: ['https://example.org/'], allowPublicSources: true }),
     ).rejects.toMatchObject({ status: 422, message: expect.stringMatching(/PUBLIC_SOURCES is off/) });

@@ -82,8 +82,15 @@ export interface CrashRun {
   dispose(): Promise<void>;
 }
 
+export interface CrashOptions {
+  /** the document to drive (default: CRASH_DOCUMENT on pasted notes) */
+  seed?: (database: Database) => Promise<{ documentId: string; chatId: string }>;
+  /** more environment for the worker (e.g. web search and fetch settings) */
+  env?: Record<string, string>;
+}
+
 /** Runs the crash sequence against a fresh database of `kind`, each run a child process killed with SIGKILL. */
-export async function runCrashSequence(kind: TestDatabaseKind, points: readonly string[] = CRASH_POINTS[kind]): Promise<CrashRun> {
+export async function runCrashSequence(kind: TestDatabaseKind, points: readonly string[] = CRASH_POINTS[kind], options: CrashOptions = {}): Promise<CrashRun> {
   const simulator = await startSimulatorServer({ tokenDelayMs: 1 });
   let env: Record<string, string>;
   let open: () => Promise<Database>;
@@ -100,13 +107,13 @@ export async function runCrashSequence(kind: TestDatabaseKind, points: readonly 
     cleanup = drop;
   }
   const seeding = await open();
-  const { documentId, chatId } = await seedCrashDocument(seeding);
+  const { documentId, chatId } = await (options.seed ?? seedCrashDocument)(seeding);
   await seeding.close();
 
   const remaining = [...points];
   const fired: string[] = [];
   for (let run = 0; run <= points.length; run++) {
-    const child = await runChild({ ...env, LLM_BASE_URL: simulator.url, QUIRE_CRASH_AT: remaining.join(','), QUIRE_JOB_LEASE_MS: '1000' });
+    const child = await runChild({ ...env, ...options.env, LLM_BASE_URL: simulator.url, QUIRE_CRASH_AT: remaining.join(','), QUIRE_JOB_LEASE_MS: '1000' });
     const crash = /\{"event":"crash_point","at":"([^"]+)"\}/.exec(child.stdout)?.[1];
     if (child.signal === 'SIGKILL' && crash) {
       fired.push(crash);

@@ -5,7 +5,10 @@
  * itself at a named point (lib/documents/jobs/crash-point.ts).
  *   LLM_BASE_URL=… DATABASE_URL=… QUIRE_CRASH_AT=write:after-call node --import tsx tests/support/crash-worker.ts
  */
+import { loadConfig } from '@/lib/config';
 import { openDatabase } from '@/lib/db/client';
+import { createLinkReader } from '@/lib/documents/sources/read-link';
+import { publicSearchFromConfig } from '@/lib/documents/sources/searxng-search';
 import { releaseAllLeases } from '@/lib/documents/jobs/release-stale-leases';
 import { driveJobsToRest, testPipelineDeps } from './documents-harness';
 
@@ -13,8 +16,13 @@ const databaseUrl = process.env.DATABASE_URL || undefined;
 const database = await openDatabase({ databaseUrl, dataDir: process.env.DATA_DIR ?? '', migrate: false });
 // PGlite: this is the only process, so any lease is the killed predecessor's
 if (database.kind === 'pglite') await releaseAllLeases(database.prisma);
+const cfg = loadConfig();
 const deps = testPipelineDeps(database.prisma, process.env.LLM_BASE_URL ?? '', {
   maxOutputTokens: 600,
+  // web research as the deployment configures it (PUBLIC_SOURCES, SEARCH_PROVIDER, SEARXNG_URL, FETCH_ALLOW_HOSTS)
+  publicSources: cfg.publicSources,
+  publicSearch: publicSearchFromConfig(cfg.search),
+  linkReader: createLinkReader({ allowHosts: cfg.fetchAllowHosts }),
   // claims are what the race suite counts; model-call lines would only be noise here
   log: (line) => {
     if (line.event === 'job_claimed' || line.event === 'job_step_failed') console.log(JSON.stringify(line));

@@ -5,6 +5,7 @@ import { SIMULATED_MODELS } from '@/lib/llm/simulator/models';
 import { answerQuestions } from '@/lib/documents/answers';
 import { createDocument } from '@/lib/documents/create-document';
 import { parsePastedText } from '@/lib/documents/sources/parse-source-file';
+import { createLinkReader } from '@/lib/documents/sources/read-link';
 import { AppError } from '@/lib/http/errors';
 import type { PipelineDeps } from '@/lib/documents/pipeline-deps';
 import { runOneJob, type WorkerOptions } from '@/lib/documents/worker/document-worker';
@@ -30,6 +31,7 @@ export function testPipelineDeps(db: Db, simulatorUrl: string, overrides: Partia
     catalog: new ModelCatalog(parseModelCatalog(undefined, { maxOutputTokens: 2400 }, SIMULATED_MODELS)),
     publicSources: false,
     publicSearch: null,
+    linkReader: createLinkReader({ allowHosts: [] }),
     maxOutputTokens: 1200,
     log: () => undefined,
     ...overrides,

@@ -11,7 +11,7 @@ export const POST = route(async (request) => {
   const user = await requireUser(app, request);
   const input = await readDocumentRequest(request);
   const { id } = await startDocument(
-    { db: app.db, catalog: app.catalog, publicSources: app.config.publicSources, rateLimitPerMinute: app.config.rateLimitPerMinute },
+    { db: app.db, catalog: app.catalog, publicSources: app.config.publicSources, fetchAllowHosts: app.config.fetchAllowHosts, rateLimitPerMinute: app.config.rateLimitPerMinute },
     user.id,
     input,
     clientAddress(request.headers),

@@ -1,7 +1,7 @@
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
-import { footnoteText, type ExportedDocument } from './document-export';
+import { footnoteText, readOnText, type ExportedDocument } from './document-export';
 import { renderBlocks, escapeHtml, type FootnoteRefs } from './mdast-html';
 
 /**
@@ -34,10 +34,23 @@ export function renderHtml(doc: ExportedDocument): string {
           ...doc.footnotes.map((f, i) => {
             const n = i + 1;
             const back = refs.seen.has(n) ? ` <a href="#fnref-${n}" role="doc-backlink" aria-label="Back to reference ${n}">↩</a>` : '';
-            const link = f.url ? ` <a href="${escapeHtml(f.url)}">${escapeHtml(f.url)}</a>` : '';
+            const link = f.url ? ` <a href="${escapeHtml(f.url)}">${escapeHtml(f.url)}</a> (${readOnText(f.readAt)})` : '';
             return `<li id="fn-${n}">${escapeHtml(footnoteText(f))}${link}${back}</li>`;
           }),
           '</ol>',
+          '</section>',
+        ].join('\n');
+  const sourceList =
+    doc.sources.length === 0
+      ? ''
+      : [
+          '<section aria-labelledby="works-title">',
+          '<h2 id="works-title">Works cited</h2>',
+          '<ul>',
+          ...doc.sources.map((s) =>
+            s.url ? `<li><a href="${escapeHtml(s.url)}">${escapeHtml(s.title)}</a> — ${escapeHtml(s.url)}, ${readOnText(s.readAt)}</li>` : `<li>${escapeHtml(s.title)}</li>`,
+          ),
+          '</ul>',
           '</section>',
         ].join('\n');
   return [
@@ -58,6 +71,7 @@ export function renderHtml(doc: ExportedDocument): string {
     doc.summary ? `<p class="summary">${escapeHtml(doc.summary)}</p>` : '',
     sections,
     footnotes,
+    sourceList,
     '</article>',
     '</main>',
     `<footer><p>${doc.footnotes.length} source citation${doc.footnotes.length === 1 ? '' : 's'}.</p></footer>`,

@@ -1,4 +1,4 @@
-import { footnoteText, type ExportedDocument } from './document-export';
+import { footnoteText, readOnText, type ExportedDocument } from './document-export';
 
 /** The whole document as Markdown: title, summary, sections, sources as footnotes. Deterministic. */
 export function renderMarkdown(doc: ExportedDocument): string {
@@ -9,7 +9,11 @@ export function renderMarkdown(doc: ExportedDocument): string {
     if (section.body.trim()) parts.push(demoteHeadings(section.body.trim()));
   }
   if (doc.footnotes.length > 0) {
-    parts.push(doc.footnotes.map((f, i) => `[^${i + 1}]: ${footnoteText(f)}${f.url ? ` <${f.url}>` : ''}`).join('\n'));
+    parts.push(doc.footnotes.map((f, i) => `[^${i + 1}]: ${footnoteText(f)}${f.url ? ` <${f.url}> (${readOnText(f.readAt)})` : ''}`).join('\n'));
+  }
+  if (doc.sources.length > 0) {
+    const entry = (s: ExportedDocument['sources'][number]) => (s.url ? `- [${s.title.replace(/[[\]]/g, '')}](<${s.url}>), ${readOnText(s.readAt)}` : `- ${s.title}`);
+    parts.push('## Sources', doc.sources.map(entry).join('\n'));
   }
   return `${parts.join('\n\n')}\n`;
 }

@@ -58,6 +58,19 @@ export async function readDocumentRequest(request: Request): Promise<DocumentReq
   return { ...body, sources, files: [], urls };
 }
 
+const addedSources = z.object({ sources: z.array(sourceInput).min(1).max(20) });
+
+/** POST /api/documents/:id/sources: files (multipart, read later once allowed), or JSON `{sources: [{kind: url, url} | {kind: text, title, content}]}`. */
+export async function readAddedSources(request: Request): Promise<{ files: SourceFile[]; sources: ParsedSource[]; urls: string[] }> {
+  if ((request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) return { files: (await readSourceFiles(request)).files, sources: [], urls: [] };
+  const body = await readJson(request, addedSources, MAX_SOURCE_TEXT_CHARS * 4 + 64 * 1024);
+  return {
+    files: [],
+    sources: body.sources.flatMap((s) => (s.kind === 'text' ? [parsePastedText(s.title, s.content)] : [])),
+    urls: body.sources.flatMap((s) => (s.kind === 'url' ? [s.url] : [])),
+  };
+}
+
 /** Files only (attaching to a document later, or to a chat before start_document); read them with parseSourceFiles once allowed. */
 export async function readSourceFiles(request: Request): Promise<{ fields: Map<string, string>; files: SourceFile[] }> {
   assertMultipartBody(request);

@@ -31,4 +31,12 @@ describe('checkReplacement', () => {
     expect(checkReplacement({ ...base, replacement: 'Orders rose.[^1][^2]' })).toEqual([]);
     expect(checkReplacement({ ...base, replacement: 'Orders rose.[^1][^9]' })).toEqual([{ token: '[^9]', kind: 'citation', start: 16, end: 20 }]);
   });
+
+  it('takes figures and names from the sentence a fact was quoted from, a web page’s like a file’s', () => {
+    const web = [{ marker: 1, text: 'The port handled 13.5 million tonnes.', quote: 'The Port of Lisbon handled 13.5 million tonnes of cargo in 2022.' }];
+    const replacement = 'In 2022 the Port of Lisbon moved 13.5 million tonnes.[^1]';
+    expect(checkReplacement({ ...base, facts: web, replacement })).toEqual([]);
+    // without the quote, the year and the name come from nowhere
+    expect(checkReplacement({ ...base, facts: [{ marker: 1, text: web[0].text }], replacement }).map((flag) => flag.token)).toEqual(expect.arrayContaining(['2022']));
+  });
 });

@@ -16,7 +16,8 @@ export interface ReplacementCheckInput {
   fragment: string;
   instruction: string;
   sectionTitle: string;
-  facts: Array<{ marker: number; text: string }>;
+  /** with the sentence each was quoted from (a web page's or a file's alike): both are the cited material */
+  facts: Array<{ marker: number; text: string; quote?: string }>;
 }
 
 /**
@@ -29,7 +30,7 @@ export function checkReplacement(input: ReplacementCheckInput): RewriteFlag[] {
   const { replacement, fragment } = input;
   const facts: RewriteFlag[] = factCheck({
     text: replacement,
-    facts: input.facts.map((fact) => fact.text),
+    facts: input.facts.flatMap((fact) => (fact.quote ? [fact.text, fact.quote] : [fact.text])),
     allowedSources: [fragment, input.instruction, input.sectionTitle],
   }).flags;
   const lost = missingCitations(fragment, replacement).map((token) => ({ token, kind: 'citation' as const, start: replacement.length, end: replacement.length }));

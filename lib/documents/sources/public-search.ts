@@ -1,4 +1,4 @@
-/** A public web-search provider. None ships enabled; tests never call one. */
+/** A public web-search provider: queries in, links to read out. */
 export interface PublicSearchProvider {
   name: string;
   search(query: string, signal: AbortSignal): Promise<PublicSearchResult[]>;
@@ -7,8 +7,6 @@ export interface PublicSearchProvider {
 export interface PublicSearchResult {
   title: string;
   url: string;
-  /** the page's text, split into paragraphs by the provider */
-  paragraphs: string[];
 }
 
 /**

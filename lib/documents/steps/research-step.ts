@@ -4,9 +4,10 @@ import { advanceStep } from '../jobs/advance-step';
 import { crashPoint } from '../jobs/crash-point';
 import { commitFence } from '../jobs/fence';
 import { LeaseLostError } from '../jobs/job-lease';
-import { normalizeFact } from '../facts';
-import { gatherPublicMaterial } from '../sources/gather-public-material';
-import { sectionMaterial, type SourceParagraphRef } from '../sources/source-material';
+import { normalizeFact, quoteFor } from '../facts';
+import { gatherPublicSources } from '../sources/gather-public-sources';
+import { readPendingLinks } from '../sources/read-pending-links';
+import { sectionMaterial } from '../sources/source-material';
 import { callPipelineModel, StepKeyUsedError } from './call-model';
 import { parseModelJson } from './model-json';
 import type { PipelineStep, StepContext } from './step-context';
@@ -35,10 +36,12 @@ export const researchStep: PipelineStep = {
     });
     if (!section) return finishRound(ctx, round);
 
-    const attached = await sectionMaterial(db, ctx.document.id, `${section.title} ${section.brief}`);
-    const found = await gatherPublicMaterial(ctx, `${ctx.document.title}: ${section.title}`);
-    // pages found in an earlier round are already among the document's sources
-    const material = [...attached, ...found.filter((p) => !attached.some((a) => a.sourceId === p.sourceId && a.number === p.number))];
+    // links are read before any section uses them: the URLs the person gave, then this round's search results
+    await readPendingLinks(ctx);
+    await gatherPublicSources(ctx, section, round);
+    crashPoint('research:after-reading');
+    // pages read for any section are sources of the document: the most relevant paragraphs reach this one
+    const material = await sectionMaterial(db, ctx.document.id, `${section.title} ${section.brief}`);
     // Nothing to read: no call at all (a call could only invent facts).
     if (material.length === 0) return commitRound(ctx, section.id, round, []);
 
@@ -66,21 +69,20 @@ export const researchStep: PipelineStep = {
       if (error instanceof StepKeyUsedError) return commitRound(ctx, section.id, round, []);
       throw error;
     }
-    const facts = parseModelJson('research', text, foundFacts).facts.filter((f) => citesMaterial(f, material));
+    const facts = parseModelJson('research', text, foundFacts).facts.flatMap((f) => {
+      const cited = material.find((p) => p.sourceId === f.sourceId && p.number === f.paragraph);
+      return cited ? [{ ...f, quote: quoteFor(f.text, cited.text) }] : [];
+    });
     await commitRound(ctx, section.id, round, facts);
   },
 };
 
-function citesMaterial(fact: { sourceId: string; paragraph: number }, material: SourceParagraphRef[]): boolean {
-  return material.some((p) => p.sourceId === fact.sourceId && p.number === fact.paragraph);
-}
-
 /** Invariant: the round counter and the round's facts commit together; a duplicate fact is skipped. */
-async function commitRound(ctx: StepContext, sectionId: string, round: number, facts: Array<{ text: string; sourceId: string; paragraph: number }>): Promise<void> {
+async function commitRound(ctx: StepContext, sectionId: string, round: number, facts: Array<{ text: string; sourceId: string; paragraph: number; quote: string }>): Promise<void> {
   await ctx.deps.db.$transaction(async (tx) => {
     await commitFence(tx, ctx.lease);
     await tx.fact.createMany({
-      data: facts.map((f) => ({ documentId: ctx.document.id, sectionId, text: f.text, normalized: normalizeFact(f.text), sourceId: f.sourceId, paragraph: f.paragraph, round })),
+      data: facts.map((f) => ({ documentId: ctx.document.id, sectionId, text: f.text, normalized: normalizeFact(f.text), sourceId: f.sourceId, paragraph: f.paragraph, quote: f.quote, round })),
       skipDuplicates: true,
     });
     const advanced = await tx.section.updateMany({ where: { id: sectionId, researchedRound: round - 1 }, data: { researchedRound: round } });

@@ -16,7 +16,7 @@ function promptFor(position: number, total: number) {
     outline: all.filter((s) => Math.abs(s.position - position) <= OUTLINE_WINDOW),
     previous: position > 1 ? { title: all[position - 2].title, digest: 'A two-sentence digest of the previous section. It stays short.' } : null,
     next: position < total ? { title: all[position].title, brief: 'What the next section covers' } : null,
-    facts: [{ marker: 1, text: 'The warehouse handles 4,200 orders a day.', sourceId: 's1', paragraph: 1 }],
+    facts: [{ marker: 1, text: 'The warehouse handles 4,200 orders a day.', sourceId: 's1', paragraph: 1, quote: 'The warehouse handles 4,200 orders a day.' }],
   });
 }
 

@@ -70,7 +70,8 @@ async function writeSection(ctx: StepContext, claimed: ClaimedSection): Promise<
     facts,
   };
   const allowed = [ctx.document.title, ctx.document.request, section.title, section.brief];
-  const check = (body: string) => factCheck({ text: body, facts: facts.map((f) => f.text), allowedSources: allowed }).flags;
+  // a fact and the exact sentence it was quoted from are both its source's words, for a web page as for a file
+  const check = (body: string) => factCheck({ text: body, facts: facts.flatMap((f) => [f.text, f.quote]), allowedSources: allowed }).flags;
 
   const stepKey = `write:${section.id}:${claimed.writeAttempts}`;
   const first = await draftOnce(ctx, stepKey, buildWritePrompt(promptInput));

@@ -6,7 +6,8 @@ import { modelEndpoint } from '@/lib/llm/model-endpoint';
 import { createModelProvider } from '@/lib/llm/provider';
 import { SIMULATED_MODELS } from '@/lib/llm/simulator/models';
 import { logToStdout } from '@/lib/log';
-import type { PipelineDeps } from '../pipeline-deps';
+import { processLinkReader, type PipelineDeps } from '../pipeline-deps';
+import { publicSearchFromConfig } from '../sources/searxng-search';
 import type { WorkerOptions } from './document-worker';
 
 /** The pipeline's dependencies for a process without Next.js (the web server script, `npm run worker`). */
@@ -16,7 +17,8 @@ export function pipelineDepsFromConfig(database: Database, cfg: AppConfig): Pipe
     provider: createModelProvider(modelEndpoint(cfg)),
     catalog: new ModelCatalog(parseModelCatalog(cfg.llm.models, cfg.llm, SIMULATED_MODELS)),
     publicSources: cfg.publicSources,
-    publicSearch: null,
+    publicSearch: publicSearchFromConfig(cfg.search),
+    linkReader: processLinkReader(cfg.fetchAllowHosts),
     maxOutputTokens: cfg.llm.maxOutputTokens,
     log: logToStdout,
   };
