@@ -3,6 +3,8 @@ import { TableKit } from '@tiptap/extension-table';
 import StarterKit from '@tiptap/starter-kit';
 
 import { Citation } from './citation-node';
+import { CanvasCodeBlock } from './code-block-node';
+import { CanvasImage } from './image-node';
 
 /**
  * The one extension list shared by the TipTap editor and the server, so the
@@ -15,8 +17,6 @@ export const canvasExtensions: Extensions = [
     heading: { levels: [1, 2, 3, 4, 5, 6] },
     code: false,
     codeBlock: false,
-    horizontalRule: false,
-    strike: false,
     underline: false,
     // A hard break has no canonical form (soft breaks become spaces).
     hardBreak: false,
@@ -26,6 +26,8 @@ export const canvasExtensions: Extensions = [
     link: { openOnClick: false, autolink: true, linkOnPaste: true },
   }),
   TableKit.configure({ table: { resizable: false } }),
+  CanvasCodeBlock,
+  CanvasImage,
   Citation,
 ];
 

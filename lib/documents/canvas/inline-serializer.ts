@@ -1,12 +1,13 @@
 import { collectUnits, isWhitespaceUnit, type EmphasisMark, type InlineUnit } from './inline-chars';
-import { writeHref, writeUnits } from './markdown-escape';
+import { writeHref, writeUnits, type WriteOptions } from './markdown-escape';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 
 type MarkKey = 'link' | EmphasisMark;
-const MARK_RANK: MarkKey[] = ['link', 'bold', 'italic'];
+const MARK_RANK: MarkKey[] = ['link', 'bold', 'italic', 'strike'];
+const DELIMITER: Record<EmphasisMark, string> = { bold: '**', italic: '*', strike: '~~' };
 
 /**
- * A piece of markup around a run of text: `**…**`, `*…*` or `[…](url)`.
+ * A piece of markup around a run of text: `**…**`, `*…*`, `~~…~~` or `[…](url)`.
  * Columns are relative to the line; [from, to) are the editor positions of
  * the marked text. Selection snapping treats [outerStart, outerEnd) as atomic
  * unless the selection stays inside [innerStart, innerEnd).
@@ -47,7 +48,7 @@ interface Emitted {
 export function serializeInline(
   textblock: ProseMirrorNode,
   contentStart: number,
-  options: { heading: boolean },
+  options: WriteOptions,
   readsBackAs: (line: string) => InlineUnit[] | null,
 ): InlineLine {
   const units = collectUnits(textblock, contentStart);
@@ -55,8 +56,8 @@ export function serializeInline(
   // The flanking rules above cover the cases we know; reading the line back
   // is the proof. If the parser disagrees, emphasis in this block is dropped
   // rather than stored as text that would not round-trip.
-  if (units.some((unit) => unit.bold || unit.italic) && !sameEmphasis(units, readsBackAs(emitted.text))) {
-    for (const unit of units) unit.bold = unit.italic = false;
+  if (units.some((unit) => unit.bold || unit.italic || unit.strike) && !sameEmphasis(units, readsBackAs(emitted.text))) {
+    for (const unit of units) unit.bold = unit.italic = unit.strike = false;
     emitted = emit(units, writeUnits(units, options));
   }
   return {
@@ -68,7 +69,7 @@ export function serializeInline(
   };
 }
 
-function emitWithValidEmphasis(units: InlineUnit[], options: { heading: boolean }): Emitted {
+function emitWithValidEmphasis(units: InlineUnit[], options: WriteOptions): Emitted {
   for (;;) {
     const emitted = emit(units, writeUnits(units, options));
     const invalid = invalidEmphasisSpans(emitted);
@@ -102,7 +103,7 @@ function emit(units: InlineUnit[], written: string[]): Emitted {
   const close = (keep: number) => {
     while (stack.length > keep) {
       const open = stack.pop()!;
-      const delimiter = open.key === 'link' ? `](${writeHref(open.href ?? '')})` : open.key === 'bold' ? '**' : '*';
+      const delimiter = open.key === 'link' ? `](${writeHref(open.href ?? '')})` : DELIMITER[open.key];
       delimiters.push({ key: open.key, opens: false, col: text.length, length: delimiter.length, span: spans.length });
       delimiters.push({ key: open.key, opens: true, col: open.col, length: open.length, span: spans.length });
       spans.push({
@@ -138,7 +139,7 @@ function emit(units: InlineUnit[], written: string[]): Emitted {
     const opening = MARK_RANK.filter((key) => hasMark(unit, key, unit.href) && !stack.some((open) => open.key === key));
     opening.sort((a, b) => reach(index, b) - reach(index, a));
     for (const key of opening) {
-      const delimiter = key === 'link' ? '[' : key === 'bold' ? '**' : '*';
+      const delimiter = key === 'link' ? '[' : DELIMITER[key];
       stack.push({ key, href: unit.href, col: text.length, length: delimiter.length, firstUnit: index, lastUnit: index });
       text += delimiter;
     }
@@ -155,13 +156,20 @@ function emit(units: InlineUnit[], written: string[]): Emitted {
 const isWhitespace = (char: string | undefined) => char === undefined || /\s/.test(char);
 const isPunctuation = (char: string | undefined) => char !== undefined && /\p{P}|\p{S}/u.test(char);
 
-/** CommonMark's flanking and "rule of 3" checks for the `*` runs we wrote. */
+/**
+ * CommonMark's flanking and "rule of 3" checks for the `*` runs we wrote, and
+ * GFM's flanking check for `~~` (a run is one character repeated).
+ */
 function invalidEmphasisSpans(emitted: Emitted): Emitted['spans'] {
   const emphasis = emitted.delimiters.filter((d) => d.key !== 'link').sort((a, b) => a.col - b.col);
   const runOf = new Map<Delimiter, { length: number; left: boolean; right: boolean }>();
+  const sameChar = (a: Delimiter, b: Delimiter) => (a.key === 'strike') === (b.key === 'strike');
   for (let start = 0; start < emphasis.length; ) {
     let end = start + 1;
-    while (end < emphasis.length && emphasis[end - 1].col + emphasis[end - 1].length === emphasis[end].col) end++;
+    while (
+      end < emphasis.length && sameChar(emphasis[end - 1], emphasis[end]) &&
+      emphasis[end - 1].col + emphasis[end - 1].length === emphasis[end].col
+    ) end++;
     const runStart = emphasis[start].col;
     const runEnd = emphasis[end - 1].col + emphasis[end - 1].length;
     const before = emitted.text[runStart - 1];
@@ -179,7 +187,7 @@ function invalidEmphasisSpans(emitted: Emitted): Emitted['spans'] {
     const run = runOf.get(delimiter)!;
     if (delimiter.opens ? !run.left : !run.right) bad.add(delimiter.span);
   }
-  for (const delimiter of emphasis.filter((d) => d.opens)) {
+  for (const delimiter of emphasis.filter((d) => d.opens && d.key !== 'strike')) {
     const closer = emphasis.find((d) => !d.opens && d.span === delimiter.span)!;
     const opener = runOf.get(delimiter)!;
     const closing = runOf.get(closer)!;
@@ -195,7 +203,7 @@ function sameEmphasis(expected: InlineUnit[], actual: InlineUnit[] | null): bool
   if (!actual || actual.length !== visible.length) return false;
   return visible.every(
     (unit, index) =>
-      unit.unit === actual[index].unit && unit.citation === actual[index].citation &&
-      unit.bold === actual[index].bold && unit.italic === actual[index].italic,
+      unit.unit === actual[index].unit && unit.citation === actual[index].citation && unit.image === actual[index].image &&
+      unit.bold === actual[index].bold && unit.italic === actual[index].italic && unit.strike === actual[index].strike,
   );
 }
