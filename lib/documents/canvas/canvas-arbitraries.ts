@@ -44,7 +44,7 @@ const listArbitrary = (depth: number): fc.Arbitrary<ProseMirrorJSON> =>
       ordered: fc.boolean(),
       start: fc.constantFrom(1, 1, 3, 9),
       items: fc.array(
-        fc.tuple(paragraph, depth > 0 ? fc.option(listArbitrary(depth - 1), { freq: 3 }) : fc.constant(null)),
+        fc.tuple(paragraph, depth > 0 ? fc.option(fc.oneof(listArbitrary(depth - 1), codeBlockArbitrary), { freq: 3 }) : fc.constant(null)),
         { minLength: 1, maxLength: 3 },
       ),
     })
@@ -65,12 +65,22 @@ const tableArbitrary = fc
     })),
   }));
 
+/** Code as people paste it: fences, backticks, tabs, blank lines, markup characters written as is. */
+const CODE_CHARS = [...'ab{}();=', ...'жй你', '😀', '`', '```', '~~~', '*', '|', '\\', '<', ' ', '  ', '\t', '\n', '\n', '\n\n'];
+const codeBlockArbitrary: fc.Arbitrary<ProseMirrorJSON> = fc
+  .record({
+    code: fc.array(fc.constantFrom(...CODE_CHARS), { minLength: 0, maxLength: 12 }).map((chars) => chars.join('')),
+    language: fc.constantFrom(null, 'js', 'python', 'ruby'),
+  })
+  .map(({ code, language }) => ({ type: 'codeBlock', attrs: { language }, ...(code ? { content: [{ type: 'text', text: code }] } : {}) }));
+
 const blockArbitrary: fc.Arbitrary<ProseMirrorJSON> = fc.oneof(
   { weight: 4, arbitrary: paragraph },
   { weight: 2, arbitrary: fc.record({ level: fc.integer({ min: 1, max: 6 }), content: inlineArbitrary }).map(({ level, content }) => ({ type: 'heading', attrs: { level }, content })) },
   { weight: 2, arbitrary: listArbitrary(2) },
   { weight: 1, arbitrary: fc.array(paragraph, { minLength: 1, maxLength: 2 }).map((content) => ({ type: 'blockquote', content })) },
   { weight: 1, arbitrary: tableArbitrary },
+  { weight: 1, arbitrary: codeBlockArbitrary },
 );
 
 export const documentArbitrary: fc.Arbitrary<ProseMirrorJSON> = fc

@@ -10,7 +10,7 @@ describe('canvas schema', () => {
         'orderedList', 'paragraph', 'table', 'tableCell', 'tableHeader', 'tableRow', 'text',
       ].sort(),
     );
-    expect(Object.keys(canvasSchema.marks).sort()).toEqual(['bold', 'italic', 'link', 'strike']);
+    expect(Object.keys(canvasSchema.marks).sort()).toEqual(['bold', 'code', 'italic', 'link', 'strike']);
   });
 
   it('renders a citation as a footnote chip', () => {

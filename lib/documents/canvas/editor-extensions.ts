@@ -1,4 +1,5 @@
 import { getSchema, type Extensions } from '@tiptap/core';
+import { Code } from '@tiptap/extension-code';
 import { TableKit } from '@tiptap/extension-table';
 import StarterKit from '@tiptap/starter-kit';
 
@@ -26,6 +27,8 @@ export const canvasExtensions: Extensions = [
     link: { openOnClick: false, autolink: true, linkOnPaste: true },
   }),
   TableKit.configure({ table: { resizable: false } }),
+  // Markdown puts code inside bold or a link (`**`x`**`, `[`x`](url)`): the mark excludes none.
+  Code.extend({ excludes: '' }),
   CanvasCodeBlock,
   CanvasImage,
   Citation,

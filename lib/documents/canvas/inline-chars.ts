@@ -17,6 +17,8 @@ export interface InlineUnit {
   bold: boolean;
   italic: boolean;
   strike: boolean;
+  /** inside a code span: written as is */
+  code: boolean;
   href: string | null;
   dropped: boolean;
 }
@@ -36,6 +38,7 @@ export function collectUnits(textblock: ProseMirrorNode, contentStart: number): 
       bold: marks.has('bold'),
       italic: marks.has('italic'),
       strike: marks.has('strike'),
+      code: marks.has('code'),
       href: link ? String(link.attrs.href ?? '') : null,
       dropped: false,
     };
@@ -66,8 +69,8 @@ const isHighSurrogate = (unit: string) => /[\uD800-\uDBFF]/.test(unit);
 function keepSurrogatePairsTogether(units: InlineUnit[]): void {
   for (let index = 0; index + 1 < units.length; index++) {
     if (isTextUnit(units[index]) && isHighSurrogate(units[index].unit)) {
-      const { bold, italic, strike, href } = units[index];
-      Object.assign(units[index + 1], { bold, italic, strike, href });
+      const { bold, italic, strike, code, href } = units[index];
+      Object.assign(units[index + 1], { bold, italic, strike, code, href });
     }
   }
 }

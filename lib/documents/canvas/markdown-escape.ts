@@ -12,13 +12,15 @@ export interface WriteOptions {
   heading: boolean;
   /** the first paragraph of a list item: a leading `[ ] ` / `[x] ` is its task box, written as is */
   taskBox: boolean;
+  /** a table cell, where a `|` splits cells even inside code */
+  cell: boolean;
 }
 
 export function writeUnits(units: InlineUnit[], options: WriteOptions): string[] {
   const visible = units.map((unit, index) => ({ unit, index })).filter(({ unit }) => !unit.dropped);
   const written = units.map(() => '');
   const sameMarks = (a: InlineUnit, b: InlineUnit) =>
-    isTextUnit(a) && isTextUnit(b) && a.bold === b.bold && a.italic === b.italic && a.strike === b.strike && a.href === b.href;
+    isTextUnit(a) && isTextUnit(b) && a.bold === b.bold && a.italic === b.italic && a.strike === b.strike && a.code === b.code && a.href === b.href;
   // Text of the run of same-marked units after position k (nothing separates them in the output).
   const followingText = (k: number, length: number) => {
     let text = '';
@@ -40,6 +42,10 @@ export function writeUnits(units: InlineUnit[], options: WriteOptions): string[]
       written[index] = unit.image;
       return;
     }
+    if (unit.code) {
+      written[index] = options.cell && unit.unit === '|' ? '\\|' : unit.unit;
+      return;
+    }
     if (taskBox && k < 3) {
       written[index] = unit.unit;
       return;
@@ -51,7 +57,10 @@ export function writeUnits(units: InlineUnit[], options: WriteOptions): string[]
     if (char === '_') {
       // snake_case stays readable: `_` between letters of one run never delimits.
       const inWord = previous && next && sameMarks(previous, unit) && sameMarks(next, unit);
-      escape = !(inWord && ALNUM.test(previous.unit) && ALNUM.test(next.unit));
+      // Nor does a `_` before a space or the block's end: it cannot open, and every
+      // `_` that could open is escaped. (`a.b_` escaped would make `a.b` an email link.)
+      const beforeSpace = !next || (isTextUnit(next) && /\s/.test(next.unit));
+      escape = !(inWord && ALNUM.test(previous.unit) && ALNUM.test(next.unit)) && !beforeSpace;
     }
     if (char === '&') escape = /^#?[A-Za-z0-9]+;/.test(followingText(k, 40));
     if (char === '<') escape = /^[A-Za-z/!?]/.test(followingText(k, 1));
@@ -91,7 +100,8 @@ function countTrailingHashes(units: InlineUnit[]): number {
 
 /** `[ ] ` or `[x] ` followed by more: GFM reads it as a task item's box. */
 function isTaskBox(units: InlineUnit[]): boolean {
-  const plain = (unit: InlineUnit | undefined) => unit !== undefined && isTextUnit(unit) && !unit.bold && !unit.italic && !unit.strike && unit.href === null;
+  const plain = (unit: InlineUnit | undefined) =>
+    unit !== undefined && isTextUnit(unit) && !unit.bold && !unit.italic && !unit.strike && !unit.code && unit.href === null;
   if (units.length < 5 || !units.slice(0, 4).every(plain)) return false;
   return units[0].unit === '[' && /[ xX]/.test(units[1].unit) && units[2].unit === ']' && units[3].unit === ' ' && !/\s/.test(units[4].unit);
 }

@@ -21,6 +21,10 @@ export interface MarkdownContent {
   images: string[];
   code: Array<{ info: string; value: string }>;
   tasks: Array<boolean | null>;
+  /** the text of each strikethrough */
+  struck: string[];
+  /** each table's shape: rows × columns */
+  tables: string[];
   /** raw HTML the source holds (kept by the canvas as literal text) */
   html: number;
 }
@@ -33,8 +37,9 @@ export function markdownContent(markdown: string): MarkdownContent {
   visit(tree, (node) => {
     if (node.type === 'definition' && !definitions.has(node.identifier)) definitions.set(node.identifier, node);
   });
-  const content: MarkdownContent = { words: [], links: [], images: [], code: [], tasks: [], html: 0 };
+  const content: MarkdownContent = { words: [], links: [], images: [], code: [], tasks: [], struck: [], tables: [], html: 0 };
   let text = '';
+  let tableWidth: number | null = null;
   const flush = () => {
     content.words.push(...text.split(/\s+/).filter(Boolean));
     text = '';
@@ -45,6 +50,10 @@ export function markdownContent(markdown: string): MarkdownContent {
       case 'heading':
       case 'tableCell':
         flush();
+        break;
+      case 'tableRow':
+        // GFM ignores cells beyond the header's count: no renderer shows them.
+        if (tableWidth !== null) node.children.splice(tableWidth);
         break;
       case 'text':
       case 'inlineCode':
@@ -91,12 +100,24 @@ export function markdownContent(markdown: string): MarkdownContent {
       case 'listItem':
         content.tasks.push(node.checked ?? null);
         break;
+      case 'delete':
+        content.struck.push(plainText(node));
+        break;
+      case 'table':
+        tableWidth = node.children[0]?.children.length ?? 0;
+        content.tables.push(`${node.children.length}×${tableWidth}`);
+        break;
       default:
         break;
     }
   });
   flush();
   return content;
+}
+
+function plainText(node: Nodes): string {
+  if ('value' in node) return node.value;
+  return 'children' in node ? node.children.map((child) => plainText(child as Nodes)).join('') : '';
 }
 
 const PHRASING_PARENTS = new Set(['paragraph', 'heading', 'tableCell', 'emphasis', 'strong', 'delete', 'link', 'linkReference']);
@@ -137,6 +158,8 @@ export function checkFidelity(markdown: string): FidelityReport {
   compare('images', before.images, after.images);
   compare('code', before.code, after.code);
   compare('tasks', before.tasks, after.tasks);
+  compare('strikethrough', before.struck, after.struck);
+  compare('tables', before.tables, after.tables);
   problems.push(...offsetMapProblems(canonical));
   return { canonical, problems, html: before.html > 0 };
 }

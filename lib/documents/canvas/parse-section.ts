@@ -147,6 +147,7 @@ function inlineNode(node: Nodes, marks: MarkJSON[]): ProseMirrorJSON[] {
       // Soft line breaks have no place in a one-line-per-block canonical form.
       return textRun(node.value.replace(/\s*\n\s*/g, ' '), marks);
     case 'inlineCode':
+      return textRun(node.value.replace(/\n/g, ' '), withMarks(marks, [{ type: 'code' }]));
     case 'html':
       return textRun(node.value.replace(/\n/g, ' '), marks);
     case 'break':

@@ -173,16 +173,17 @@ function canInterruptParagraph(list: ProseMirrorNode): boolean {
   return !startsEmpty && (list.type.name === 'bulletList' || Number(list.attrs.start ?? 1) === 1);
 }
 
-/** Containers (lists, quotes, tables) remember where their first line starts and last line ends. */
 /** `alternate`: a list after a list of its kind; `taskBox`: the paragraph that opens a list item. */
 interface BlockContext {
   alternate: boolean;
   taskBox: boolean;
 }
 
+/** Containers (lists, quotes, tables) remember where their first line starts and last line ends. */
 function blockLines(node: ProseMirrorNode, pos: number, layout: Layout, context: BlockContext): Line[] {
   const lines = writeBlock(node, pos, layout, context);
-  if (!node.isTextblock && lines.length > 0) {
+  // Code blocks too: a range reaching into one from outside takes it whole.
+  if ((!node.isTextblock || node.type.name === 'codeBlock') && lines.length > 0) {
     const last = lines[lines.length - 1];
     const placed: PlacedNode = { type: node.type.name, from: pos, to: pos + node.nodeSize, startCol: 0, endCol: last.text.length };
     layout.containers.push(placed);
@@ -220,34 +221,32 @@ function writeBlock(node: ProseMirrorNode, pos: number, layout: Layout, context:
 /**
  * A fenced block whose text is written as is: every character of the code is
  * one editor position and one offset (a line break too, which also spans the
- * indentation a container adds to the next line). An empty block's end sits
- * at the start of its closing fence.
+ * indentation a container adds to the next line). Empty code is one empty
+ * line, so text put at its offset lands inside the fences.
  */
 function codeLines(node: ProseMirrorNode, pos: number): Line[] {
   const code = node.textContent;
   const fences = codeFences(code, node.attrs.language ?? null, node.attrs.meta ?? null);
   const contentStart = pos + 1;
-  const block = (text: string, units: InlineLine['units'], continues: boolean): PlacedBlock => ({
-    contentStart,
-    contentEnd: contentStart + node.content.size,
-    inline: { text, units, spans: [] },
-    cell: null,
-    col: 0,
-    continues,
-  });
   const lines: Line[] = [{ ...BLANK(), text: fences.open }];
   let unitPos = contentStart;
-  const codeLineTexts = code ? code.split('\n') : [];
+  const codeLineTexts = code.split('\n');
   codeLineTexts.forEach((text, index) => {
     const units: InlineLine['units'] = [];
     for (let col = 0; col < text.length; col++) units.push({ pos: unitPos + col, start: col, end: col + 1 });
     if (index < codeLineTexts.length - 1) units.push({ pos: unitPos + text.length, start: text.length, end: text.length + 1 });
     unitPos += text.length + 1;
-    lines.push({ ...BLANK(), text, blocks: [block(text, units, index > 0)] });
+    const placed: PlacedBlock = {
+      contentStart,
+      contentEnd: contentStart + node.content.size,
+      inline: { text, units, spans: [] },
+      cell: null,
+      col: 0,
+      continues: index > 0,
+    };
+    lines.push({ ...BLANK(), text, blocks: [placed] });
   });
-  const close: Line = { ...BLANK(), text: fences.close };
-  if (codeLineTexts.length === 0) close.blocks = [block('', [], false)];
-  lines.push(close);
+  lines.push({ ...BLANK(), text: fences.close });
   return lines;
 }
 
@@ -269,7 +268,7 @@ function listLines(list: ProseMirrorNode, pos: number, layout: Layout, alternate
 
 function textblockLine(node: ProseMirrorNode, pos: number, cell: number | null, taskBox = false): Line {
   const contentStart = pos + 1;
-  const inline = serializeInline(node, contentStart, { heading: node.type.name === 'heading', taskBox }, readInlineBack);
+  const inline = serializeInline(node, contentStart, { heading: node.type.name === 'heading', taskBox, cell: cell !== null }, readInlineBack);
   return {
     text: inline.text,
     blocks: [{ contentStart, contentEnd: contentStart + node.content.size, inline, cell, col: 0 }],
@@ -333,7 +332,7 @@ function readInlineBack(line: string): InlineUnit[] | null {
     const marks = new Set(child.marks.map((mark) => mark.type.name));
     const base = {
       pos: 0, unit: '', citation: null, image: null, href: null, dropped: false,
-      bold: marks.has('bold'), italic: marks.has('italic'), strike: marks.has('strike'),
+      bold: marks.has('bold'), italic: marks.has('italic'), strike: marks.has('strike'), code: marks.has('code'),
     };
     if (child.isText) {
       const text = child.text ?? '';
