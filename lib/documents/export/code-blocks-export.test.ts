@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { renderHtml } from './html-export';
+import { demoteHeadings } from './markdown-export';
 
 const documentWith = (body: string) => ({
   title: 'Notes',
@@ -28,5 +29,11 @@ describe('HTML export of code blocks', () => {
     const html = renderHtml(documentWith('```nosuchlang\n<script>alert(1)</script>\n```\n\n```\nplain\n```'));
     expect(html).toContain('<pre><code>&lt;script&gt;alert(1)&lt;/script&gt;</code></pre>');
     expect(html).toContain('<pre><code>plain</code></pre>');
+  });
+});
+
+describe('Markdown export of code blocks', () => {
+  it('demotes a section’s headings but leaves `#` lines inside code alone', () => {
+    expect(demoteHeadings('# Title\n\n```sh\n# a comment\nls\n```\n\n## Sub')).toBe('### Title\n\n```sh\n# a comment\nls\n```\n\n#### Sub');
   });
 });
