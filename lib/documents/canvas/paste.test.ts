@@ -1,4 +1,5 @@
 import { DOMParser } from '@tiptap/pm/model';
+import { EditorState, TextSelection } from '@tiptap/pm/state';
 import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
 
@@ -64,5 +65,22 @@ describe('pasting into the canvas', () => {
     const slice = markdownSlice('## Setup\n\n```sh\nnpm ci\n```\n\n- [x] done');
     const doc = canvasSchema.nodes.doc.create(null, slice.content);
     expect(serializeSection(doc)).toBe('## Setup\n\n```sh\nnpm ci\n```\n\n- [x] done');
+  });
+});
+
+describe('pasting Markdown text at the caret', () => {
+  const pasteInto = (before: string, pasted: string) => {
+    const doc = canvasSchema.nodeFromJSON({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: before }] }] });
+    const end = doc.firstChild!.nodeSize - 1;
+    const state = EditorState.create({ doc, selection: TextSelection.create(doc, end) });
+    return serializeSection(state.apply(state.tr.replaceSelection(markdownSlice(pasted))).doc);
+  };
+
+  it('inserts blocks after the paragraph, whole', () => {
+    expect(pasteInto('Setup:', '## Install\n\n```sh\nnpm ci\n```\n\n- [x] done')).toBe('Setup:\n\n## Install\n\n```sh\nnpm ci\n```\n\n- [x] done');
+  });
+
+  it('joins one pasted paragraph to the text at the caret', () => {
+    expect(pasteInto('See ', '[the **docs**](https://example.com/a_(b))')).toBe('See [the **docs**](https://example.com/a_\\(b\\))');
   });
 });

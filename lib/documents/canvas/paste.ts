@@ -23,10 +23,15 @@ export function looksLikeMarkdown(text: string): boolean {
   return MARKDOWN_SIGNS.some((sign) => sign.test(text));
 }
 
-/** Pasted Markdown as a slice of the canvas schema: blocks stay blocks, one paragraph joins the text around it. */
+/**
+ * Pasted Markdown as a slice of the canvas schema. One paragraph joins the
+ * text around the caret; anything else is inserted as whole blocks (an open
+ * slice would pour a heading's text into the paragraph it lands in).
+ */
 export function markdownSlice(text: string, schema = canvasSchema): Slice {
   const doc = schema.nodeFromJSON(parseSection(text));
-  return Slice.maxOpen(doc.content);
+  const inline = doc.childCount === 1 && doc.firstChild!.type.name === 'paragraph';
+  return inline ? new Slice(doc.content, 1, 1) : new Slice(doc.content, 0, 0);
 }
 
 /**
