@@ -17,7 +17,7 @@ const textArbitrary = fc
 const inlineArbitrary: fc.Arbitrary<ProseMirrorJSON[]> = fc
   .array(
     fc.oneof(
-      { weight: 5, arbitrary: fc.record({ text: textArbitrary, bold: fc.boolean(), italic: fc.boolean(), link: fc.option(fc.constantFrom('https://a.example/x', 'https://b.example/y?q=1'), { freq: 4 }) }) },
+      { weight: 5, arbitrary: fc.record({ text: textArbitrary, bold: fc.boolean(), italic: fc.boolean(), strike: fc.constantFrom(false, false, true), code: fc.constantFrom(false, false, false, true), link: fc.option(fc.constantFrom('https://a.example/x', 'https://b.example/y?q=1'), { freq: 4 }) }) },
       { weight: 1, arbitrary: fc.record({ citation: fc.constantFrom('1', '2', '12', 'src3'), bold: fc.boolean() }) },
     ),
     { minLength: 1, maxLength: 5 },
@@ -31,6 +31,8 @@ const inlineArbitrary: fc.Arbitrary<ProseMirrorJSON[]> = fc
         ...(piece.link ? [{ type: 'link', attrs: { href: piece.link } }] : []),
         ...(piece.bold ? [{ type: 'bold' }] : []),
         ...(piece.italic ? [{ type: 'italic' }] : []),
+        ...(piece.strike ? [{ type: 'strike' }] : []),
+        ...(piece.code ? [{ type: 'code' }] : []),
       ];
       return { type: 'text', text: piece.text, ...(marks.length ? { marks } : {}) };
     }),

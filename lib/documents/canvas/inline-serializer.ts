@@ -60,6 +60,11 @@ export function serializeInline(
   if (units.some((unit) => unit.bold || unit.italic || unit.strike || unit.code) && !sameEmphasis(units, readsBackAs(emitted.text))) {
     for (const unit of units) unit.bold = unit.italic = unit.strike = false;
     emitted = emit(units, writeUnits(units, options));
+    // Code spans last: if even they do not read back, the code is kept as escaped text.
+    if (units.some((unit) => unit.code) && !sameEmphasis(units, readsBackAs(emitted.text))) {
+      for (const unit of units) unit.code = false;
+      emitted = emit(units, writeUnits(units, options));
+    }
   }
   return {
     text: emitted.text,
