@@ -9,7 +9,7 @@ import { parseSection } from './parse-section';
 import { canonicalize, serializeWithMap } from './serialize-section';
 
 /**
- * What a reader gets from a piece of Markdown, read by remark (an parser
+ * What a reader gets from a piece of Markdown, read by remark (a parser
  * independent of the canvas's own tree): the words in order, the link
  * destinations and image sources, and each code block's info and content.
  * Canonicalising must keep all of it. Raw HTML counts as words: the canvas

@@ -1,3 +1,4 @@
+// The commonmark-spec package ships its examples without types.
 declare module 'commonmark-spec' {
   export interface SpecExample {
     markdown: string;
