@@ -1,6 +1,6 @@
 /**
- * The canvas's few rules that utilities cannot express: citation chips and
- * highlights are drawn inside ProseMirror's DOM (and the static view's),
+ * The canvas's few rules that utilities cannot express: citation chips,
+ * highlights and code colours are drawn inside ProseMirror's DOM (and the static view's),
  * where no className can be passed. React hoists and dedupes this sheet.
  */
 const CSS = `
@@ -16,6 +16,17 @@ const CSS = `
 .canvas-body .canvas-rewritten { animation: quire-canvas-fade 4s ease-out forwards; border-radius: 2px; }
 .canvas-body .canvas-flagged { background: var(--color-red-100); text-decoration: underline wavy var(--color-red-500); }
 .dark .canvas-body .canvas-flagged { background: color-mix(in oklab, var(--color-red-900) 50%, transparent); }
+.canvas-body pre code { white-space: pre; tab-size: 4; }
+.canvas-body img { display: inline-block; max-width: 100%; height: auto; }
+.canvas-body .hljs-comment, .canvas-body .hljs-quote { color: var(--color-zinc-400); font-style: italic; }
+.canvas-body .hljs-keyword, .canvas-body .hljs-selector-tag, .canvas-body .hljs-literal, .canvas-body .hljs-meta .hljs-keyword { color: var(--color-violet-300); }
+.canvas-body .hljs-string, .canvas-body .hljs-regexp, .canvas-body .hljs-addition, .canvas-body .hljs-meta .hljs-string { color: var(--color-emerald-300); }
+.canvas-body .hljs-number, .canvas-body .hljs-symbol, .canvas-body .hljs-bullet { color: var(--color-amber-300); }
+.canvas-body .hljs-title, .canvas-body .hljs-section, .canvas-body .hljs-title.function_ { color: var(--color-sky-300); }
+.canvas-body .hljs-built_in, .canvas-body .hljs-type, .canvas-body .hljs-class .hljs-title { color: var(--color-cyan-300); }
+.canvas-body .hljs-attr, .canvas-body .hljs-attribute, .canvas-body .hljs-variable, .canvas-body .hljs-template-variable, .canvas-body .hljs-params { color: var(--color-orange-200); }
+.canvas-body .hljs-meta, .canvas-body .hljs-tag, .canvas-body .hljs-name { color: var(--color-pink-300); }
+.canvas-body .hljs-deletion { color: var(--color-red-300); }
 @media (prefers-reduced-motion: reduce) { .canvas-body .canvas-rewritten { animation: none; background: var(--color-amber-100); } }
 `;
 

@@ -2,7 +2,7 @@
 
 import { EditorContent, useEditor, type Editor } from '@tiptap/react';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { canvasExtensions, type ProseMirrorJSON } from '@/lib/documents/canvas';
+import { canvasExtensions, cleanPastedHtml, looksLikeMarkdown, markdownSlice, type ProseMirrorJSON } from '@/lib/documents/canvas';
 import { CanvasHighlights } from './highlight-extension';
 
 const EXTENSIONS = [...canvasExtensions, CanvasHighlights];
@@ -50,6 +50,18 @@ export function LiveEditor({ initial, initialBody, editable, label, events, onEd
         'aria-multiline': 'true',
         'aria-label': label,
         'data-testid': 'canvas-editor',
+      },
+      // Clipboard HTML (a browser, Word, Google Docs) goes through the schema's parse rules.
+      transformPastedHTML: cleanPastedHtml,
+      // Plain text that reads as Markdown (a README, notes, a chat answer) is parsed as Markdown;
+      // inside a code block, text stays text.
+      handlePaste: (view, event) => {
+        const clipboard = event.clipboardData;
+        const text = clipboard?.getData('text/plain') ?? '';
+        if (!text || clipboard?.getData('text/html') || view.state.selection.$from.parent.type.spec.code) return false;
+        if (!looksLikeMarkdown(text)) return false;
+        view.dispatch(view.state.tr.replaceSelection(markdownSlice(text, view.state.schema)).scrollIntoView());
+        return true;
       },
       handleKeyDown: (_view, event) => {
         if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) {

@@ -17,7 +17,7 @@ const textArbitrary = fc
 const inlineArbitrary: fc.Arbitrary<ProseMirrorJSON[]> = fc
   .array(
     fc.oneof(
-      { weight: 5, arbitrary: fc.record({ text: textArbitrary, bold: fc.boolean(), italic: fc.boolean(), link: fc.option(fc.constantFrom('https://a.example/x', 'https://b.example/y?q=1'), { freq: 4 }) }) },
+      { weight: 5, arbitrary: fc.record({ text: textArbitrary, bold: fc.boolean(), italic: fc.boolean(), strike: fc.constantFrom(false, false, true), code: fc.constantFrom(false, false, false, true), link: fc.option(fc.constantFrom('https://a.example/x', 'https://b.example/y?q=1'), { freq: 4 }) }) },
       { weight: 1, arbitrary: fc.record({ citation: fc.constantFrom('1', '2', '12', 'src3'), bold: fc.boolean() }) },
     ),
     { minLength: 1, maxLength: 5 },
@@ -31,6 +31,8 @@ const inlineArbitrary: fc.Arbitrary<ProseMirrorJSON[]> = fc
         ...(piece.link ? [{ type: 'link', attrs: { href: piece.link } }] : []),
         ...(piece.bold ? [{ type: 'bold' }] : []),
         ...(piece.italic ? [{ type: 'italic' }] : []),
+        ...(piece.strike ? [{ type: 'strike' }] : []),
+        ...(piece.code ? [{ type: 'code' }] : []),
       ];
       return { type: 'text', text: piece.text, ...(marks.length ? { marks } : {}) };
     }),
@@ -44,7 +46,7 @@ const listArbitrary = (depth: number): fc.Arbitrary<ProseMirrorJSON> =>
       ordered: fc.boolean(),
       start: fc.constantFrom(1, 1, 3, 9),
       items: fc.array(
-        fc.tuple(paragraph, depth > 0 ? fc.option(listArbitrary(depth - 1), { freq: 3 }) : fc.constant(null)),
+        fc.tuple(paragraph, depth > 0 ? fc.option(fc.oneof(listArbitrary(depth - 1), codeBlockArbitrary), { freq: 3 }) : fc.constant(null)),
         { minLength: 1, maxLength: 3 },
       ),
     })
@@ -65,12 +67,22 @@ const tableArbitrary = fc
     })),
   }));
 
+/** Code as people paste it: fences, backticks, tabs, blank lines, markup characters written as is. */
+const CODE_CHARS = [...'ab{}();=', ...'жй你', '😀', '`', '```', '~~~', '*', '|', '\\', '<', ' ', '  ', '\t', '\n', '\n', '\n\n'];
+const codeBlockArbitrary: fc.Arbitrary<ProseMirrorJSON> = fc
+  .record({
+    code: fc.array(fc.constantFrom(...CODE_CHARS), { minLength: 0, maxLength: 12 }).map((chars) => chars.join('')),
+    language: fc.constantFrom(null, 'js', 'python', 'ruby'),
+  })
+  .map(({ code, language }) => ({ type: 'codeBlock', attrs: { language }, ...(code ? { content: [{ type: 'text', text: code }] } : {}) }));
+
 const blockArbitrary: fc.Arbitrary<ProseMirrorJSON> = fc.oneof(
   { weight: 4, arbitrary: paragraph },
   { weight: 2, arbitrary: fc.record({ level: fc.integer({ min: 1, max: 6 }), content: inlineArbitrary }).map(({ level, content }) => ({ type: 'heading', attrs: { level }, content })) },
   { weight: 2, arbitrary: listArbitrary(2) },
   { weight: 1, arbitrary: fc.array(paragraph, { minLength: 1, maxLength: 2 }).map((content) => ({ type: 'blockquote', content })) },
   { weight: 1, arbitrary: tableArbitrary },
+  { weight: 1, arbitrary: codeBlockArbitrary },
 );
 
 export const documentArbitrary: fc.Arbitrary<ProseMirrorJSON> = fc

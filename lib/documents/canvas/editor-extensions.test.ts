@@ -5,9 +5,12 @@ import { canvasSchema } from './editor-extensions';
 describe('canvas schema', () => {
   it('has exactly the nodes and marks of the canonical subset', () => {
     expect(Object.keys(canvasSchema.nodes).sort()).toEqual(
-      ['blockquote', 'bulletList', 'citation', 'doc', 'heading', 'listItem', 'orderedList', 'paragraph', 'table', 'tableCell', 'tableHeader', 'tableRow', 'text'].sort(),
+      [
+        'blockquote', 'bulletList', 'citation', 'codeBlock', 'doc', 'heading', 'horizontalRule', 'image', 'listItem',
+        'orderedList', 'paragraph', 'table', 'tableCell', 'tableHeader', 'tableRow', 'text',
+      ].sort(),
     );
-    expect(Object.keys(canvasSchema.marks).sort()).toEqual(['bold', 'italic', 'link']);
+    expect(Object.keys(canvasSchema.marks).sort()).toEqual(['bold', 'code', 'italic', 'link', 'strike']);
   });
 
   it('renders a citation as a footnote chip', () => {

@@ -1,8 +1,11 @@
 import { getSchema, type Extensions } from '@tiptap/core';
+import { Code } from '@tiptap/extension-code';
 import { TableKit } from '@tiptap/extension-table';
 import StarterKit from '@tiptap/starter-kit';
 
 import { Citation } from './citation-node';
+import { CanvasCodeBlock } from './code-block-node';
+import { CanvasImage } from './image-node';
 
 /**
  * The one extension list shared by the TipTap editor and the server, so the
@@ -15,8 +18,6 @@ export const canvasExtensions: Extensions = [
     heading: { levels: [1, 2, 3, 4, 5, 6] },
     code: false,
     codeBlock: false,
-    horizontalRule: false,
-    strike: false,
     underline: false,
     // A hard break has no canonical form (soft breaks become spaces).
     hardBreak: false,
@@ -26,6 +27,10 @@ export const canvasExtensions: Extensions = [
     link: { openOnClick: false, autolink: true, linkOnPaste: true },
   }),
   TableKit.configure({ table: { resizable: false } }),
+  // Markdown puts code inside bold or a link (`**`x`**`, `[`x`](url)`): the mark excludes none.
+  Code.extend({ excludes: '' }),
+  CanvasCodeBlock,
+  CanvasImage,
   Citation,
 ];
 

@@ -8,3 +8,5 @@ export { docPosToOffset, offsetToDocPos, type OffsetMap } from './offset-map';
 export { rangeToSelection, rangeToSelectionIn, selectionToRange, selectionToRangeIn, type SourceRange } from './selection-range';
 export { citationMarkers, missingCitations, spliceRange, validateRange, type RangeErrorCode } from './splice';
 export { factCheck, type FactFlag, type FactCheckInput } from './fact-check';
+export { cleanPastedHtml, looksLikeMarkdown, markdownSlice } from './paste';
+export { codeLanguage, highlightCode } from './code-highlight';

@@ -56,5 +56,5 @@ describe('offset map', () => {
       }),
       { numRuns: 120 },
     );
-  });
+  }, 120_000);
 });

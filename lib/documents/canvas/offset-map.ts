@@ -12,7 +12,7 @@ export interface TextblockLayout {
   cell: number | null;
 }
 
-/** A list, quote or table written as lines: editor range and the offsets of its first line's start to its last line's end. */
+/** A list, quote, table or code block written as lines: editor range and the offsets of its first line's start to its last line's end. */
 export interface ContainerLayout {
   type: string;
   from: number;

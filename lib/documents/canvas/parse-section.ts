@@ -1,4 +1,4 @@
-import type { Nodes, Parent, PhrasingContent, Root, RootContent, TableRow } from 'mdast';
+import type { Definition, Nodes, Parent, PhrasingContent, Root, RootContent, TableRow } from 'mdast';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
@@ -10,10 +10,11 @@ const markdownParser = unified().use(remarkParse).use(remarkGfm);
 const CITATION_LABEL = /\[\^([^\]\[\s\\]+)\]/g;
 
 /**
- * Parses Markdown (canonical or not: model output too) into the canvas
- * schema's JSON. Anything outside the subset degrades to text of the nearest
- * supported node, never disappears silently, except thematic breaks and link
- * reference definitions, which carry no text.
+ * Parses Markdown (canonical or not: model output, a pasted README) into the
+ * canvas schema's JSON. Anything outside the subset degrades to text of the
+ * nearest supported node and never disappears: raw HTML is kept as literal
+ * text. Link reference definitions become the destinations of the links that
+ * use them (one no link uses shows nothing in any renderer and is not kept).
  */
 export function parseSection(markdown: string): ProseMirrorJSON {
   // GFM only recognises `[^n]` as a footnote call when `[^n]: …` is defined.
@@ -25,7 +26,26 @@ export function parseSection(markdown: string): ProseMirrorJSON {
   const source = definitions ? `${markdown}\n\n${definitions}\n` : markdown;
   const tree = markdownParser.parse(source) as Root;
   const ownChildren = tree.children.filter((node) => (node.position?.start.offset ?? 0) < markdown.length);
-  return { type: 'doc', content: blocksOrEmptyParagraph(convertBlocks(ownChildren)) };
+  linkDefinitions = collectDefinitions(tree);
+  try {
+    return { type: 'doc', content: blocksOrEmptyParagraph(convertBlocks(ownChildren)) };
+  } finally {
+    linkDefinitions = new Map();
+  }
+}
+
+/** The definitions of the document being converted (parsing is synchronous, so one at a time). */
+let linkDefinitions = new Map<string, Definition>();
+
+function collectDefinitions(tree: Root): Map<string, Definition> {
+  const found = new Map<string, Definition>();
+  const walk = (node: Nodes) => {
+    // The first definition of a label wins, as in CommonMark.
+    if (node.type === 'definition' && !found.has(node.identifier)) found.set(node.identifier, node);
+    if ('children' in node) for (const child of node.children) walk(child as Nodes);
+  };
+  walk(tree);
+  return found;
 }
 
 function convertBlocks(nodes: RootContent[]): ProseMirrorJSON[] {
@@ -57,6 +77,13 @@ function convertBlock(node: RootContent): ProseMirrorJSON[] {
         const blocks = convertBlocks(item.children).filter(
           (block, index) => index === 0 || block.type !== 'paragraph' || block.content?.length,
         );
+        // A task item keeps its box as the text it was written as: `[x] done`
+        // is written back unescaped, so it reads as a task again.
+        if (typeof item.checked === 'boolean') {
+          const box = { type: 'text', text: item.checked ? '[x] ' : '[ ] ' };
+          if (blocks[0]?.type === 'paragraph') blocks[0] = paragraph(mergeTexts([box, ...(blocks[0].content ?? [])]));
+          else blocks.unshift(paragraph([box]));
+        }
         // listItem is `paragraph block*`: an item that opens with a heading,
         // quote or nested list gets the empty paragraph the schema demands.
         if (blocks[0]?.type !== 'paragraph') blocks.unshift({ type: 'paragraph' });
@@ -68,9 +95,14 @@ function convertBlock(node: RootContent): ProseMirrorJSON[] {
     }
     case 'table':
       return [convertTable(node.children)];
-    case 'code':
+    case 'code': {
+      const attrs = { language: node.lang ?? null, meta: node.meta ?? null };
+      return [{ type: 'codeBlock', attrs, ...(node.value ? { content: [{ type: 'text', text: node.value }] } : {}) }];
+    }
     case 'html':
       return [paragraph(textRun(node.value, []))];
+    case 'thematicBreak':
+      return [{ type: 'horizontalRule' }];
     case 'footnoteDefinition': {
       // A definition written in the body is kept as text led by its chip.
       const [first, ...rest] = convertBlocks(node.children);
@@ -79,7 +111,7 @@ function convertBlock(node: RootContent): ProseMirrorJSON[] {
       return [head, ...(first && first.type !== 'paragraph' ? [first] : []), ...rest];
     }
     default:
-      // thematicBreak, definition: no text to keep.
+      // definition: resolved into the links that use it.
       return [];
   }
 }
@@ -115,6 +147,7 @@ function inlineNode(node: Nodes, marks: MarkJSON[]): ProseMirrorJSON[] {
       // Soft line breaks have no place in a one-line-per-block canonical form.
       return textRun(node.value.replace(/\s*\n\s*/g, ' '), marks);
     case 'inlineCode':
+      return textRun(node.value.replace(/\n/g, ' '), withMarks(marks, [{ type: 'code' }]));
     case 'html':
       return textRun(node.value.replace(/\n/g, ' '), marks);
     case 'break':
@@ -126,11 +159,18 @@ function inlineNode(node: Nodes, marks: MarkJSON[]): ProseMirrorJSON[] {
     case 'link':
       return children(node, [{ type: 'link', attrs: { href: node.url } }]);
     case 'delete':
-    case 'linkReference':
-      return children(node, []);
+      return children(node, [{ type: 'strike' }]);
+    case 'linkReference': {
+      const definition = linkDefinitions.get(node.identifier);
+      return children(node, definition ? [{ type: 'link', attrs: { href: definition.url } }] : []);
+    }
     case 'image':
-    case 'imageReference':
-      return textRun(node.alt ?? '', marks);
+    case 'imageReference': {
+      const target = node.type === 'image' ? node : linkDefinitions.get(node.identifier);
+      if (!target) return textRun(node.alt ?? '', marks);
+      const image: ProseMirrorJSON = { type: 'image', attrs: { src: target.url, alt: node.alt ?? '', title: target.title ?? null } };
+      return [marks.length ? { ...image, marks } : image];
+    }
     case 'footnoteReference': {
       const citationMarks = marks.filter((mark) => mark.type !== 'link');
       const citation: ProseMirrorJSON = { type: 'citation', attrs: { n: node.label ?? node.identifier } };

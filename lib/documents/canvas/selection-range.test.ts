@@ -113,7 +113,7 @@ describe('selectionToRange', () => {
       }),
       { numRuns: 120 },
     );
-  });
+  }, 120_000);
 });
 
 describe('rangeToSelection', () => {

@@ -26,7 +26,8 @@ export interface SerializedSection {
  * - citations `[^n]` and escapes like `\*` are single editor positions, so
  *   they are whole or absent; a UTF-16 pair is never split;
  * - a selection reaching across table cells grows to the whole table at that
- *   end (a lost `|` would turn the table into a paragraph);
+ *   end (a lost `|` would turn the table into a paragraph), and one reaching
+ *   into a code block from outside grows to the whole block with its fences;
  * - block prefixes (`# `, `- `, `> `) are never the start or end of a range:
  *   ends snap to text, and a selection that ends at the very start of a block
  *   (drag past a line end) stops at the end of the previous block instead.
@@ -95,6 +96,16 @@ export function selectionToRangeIn(doc: ProseMirrorNode, section: SerializedSect
 
   start = Math.min(start, meeting.start ?? start);
   end = Math.max(end, meeting.end ?? end);
+
+  // A range reaching into a code block from outside takes the whole block, fences
+  // included: losing one fence would turn the rest of the section into code.
+  for (const code of map.containers.filter((container) => container.type === 'codeBlock')) {
+    const holdsFrom = from > code.from && from < code.to;
+    const holdsTo = to > code.from && to < code.to;
+    if (holdsFrom === holdsTo) continue;
+    if (holdsFrom) start = Math.min(start, code.start);
+    if (holdsTo) end = Math.max(end, code.end);
+  }
 
   const fromCell = blockAt(map, from)?.cell ?? null;
   const sameCell = fromCell !== null && fromCell === (blockAt(map, to)?.cell ?? null);

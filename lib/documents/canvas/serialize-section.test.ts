@@ -70,7 +70,7 @@ describe('canonical Markdown', () => {
       }),
       { numRuns: 150 },
     );
-  });
+  }, 120_000);
 
   it('parses back to the same document once canonical', () => {
     fc.assert(
@@ -81,5 +81,5 @@ describe('canonical Markdown', () => {
       }),
       { numRuns: 150 },
     );
-  });
+  }, 120_000);
 });

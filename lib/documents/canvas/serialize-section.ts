@@ -1,15 +1,18 @@
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 
 import { canvasSchema } from './editor-extensions';
+import { codeFences } from './code-fence';
 import type { InlineUnit } from './inline-chars';
+import { writeImage } from './markdown-escape';
 import { serializeInline, type InlineLine, type MarkupSpan } from './inline-serializer';
 import { buildOffsetMap, type OffsetMap, type ContainerLayout, type TextblockLayout } from './offset-map';
 import { parseSection } from './parse-section';
 import type { ProseMirrorJSON } from './prosemirror-json';
 
 /**
- * The canonical writer: one line per textblock, blocks separated by one blank
- * line (list items and table rows by a newline), no trailing newline.
+ * The canonical writer: one line per textblock (a code block: its fences and
+ * its lines as they are), blocks separated by one blank line (list items and
+ * table rows by a newline), no trailing newline.
  * It lays out lines first and only then fixes absolute offsets, so prefixes
  * added by containers (`> `, `- `, indentation) shift the map for free.
  */
@@ -19,6 +22,8 @@ interface PlacedBlock {
   inline: InlineLine;
   cell: number | null;
   col: number;
+  /** a later line of a code block: its units continue the block placed on an earlier line */
+  continues?: boolean;
 }
 
 interface PlacedNode {
@@ -76,6 +81,12 @@ export function serializeWithMap(doc: ProseMirrorNode | ProseMirrorJSON): { text
   for (const line of lines) {
     for (const placed of line.blocks) {
       const base = offset + placed.col;
+      if (placed.continues) {
+        const block = blocks[blocks.length - 1];
+        block.units.push(...placed.inline.units.map((unit) => ({ start: base + unit.start, end: base + unit.end })));
+        block.endOffset = base + placed.inline.text.length;
+        continue;
+      }
       blocks.push({
         contentStart: placed.contentStart,
         contentEnd: placed.contentEnd,
@@ -126,7 +137,7 @@ function containerLines(parent: ProseMirrorNode, contentStart: number, layout: L
 
   const lines: Line[] = [];
   let previous = null as { node: ProseMirrorNode; alternate: boolean } | null;
-  for (const { node, pos } of keptChildren) {
+  for (const [index, { node, pos }] of keptChildren.entries()) {
     const isList = node.type.name === 'bulletList' || node.type.name === 'orderedList';
     // Two lists in a row would merge into one: the second switches marker (`*`, `1)`).
     const alternate = isList && previous !== null && previous.node.type === node.type && !previous.alternate;
@@ -137,7 +148,7 @@ function containerLines(parent: ProseMirrorNode, contentStart: number, layout: L
           isEmptyParagraph(previous.node));
       if (!tight) lines.push(BLANK());
     }
-    lines.push(...blockLines(node, pos, layout, alternate));
+    lines.push(...blockLines(node, pos, layout, { alternate, taskBox: kind === 'listItem' && index === 0 }));
     previous = { node, alternate };
   }
   return lines;
@@ -162,10 +173,17 @@ function canInterruptParagraph(list: ProseMirrorNode): boolean {
   return !startsEmpty && (list.type.name === 'bulletList' || Number(list.attrs.start ?? 1) === 1);
 }
 
+/** `alternate`: a list after a list of its kind; `taskBox`: the paragraph that opens a list item. */
+interface BlockContext {
+  alternate: boolean;
+  taskBox: boolean;
+}
+
 /** Containers (lists, quotes, tables) remember where their first line starts and last line ends. */
-function blockLines(node: ProseMirrorNode, pos: number, layout: Layout, alternate: boolean): Line[] {
-  const lines = writeBlock(node, pos, layout, alternate);
-  if (!node.isTextblock && lines.length > 0) {
+function blockLines(node: ProseMirrorNode, pos: number, layout: Layout, context: BlockContext): Line[] {
+  const lines = writeBlock(node, pos, layout, context);
+  // Code blocks too: a range reaching into one from outside takes it whole.
+  if ((!node.isTextblock || node.type.name === 'codeBlock') && lines.length > 0) {
     const last = lines[lines.length - 1];
     const placed: PlacedNode = { type: node.type.name, from: pos, to: pos + node.nodeSize, startCol: 0, endCol: last.text.length };
     layout.containers.push(placed);
@@ -175,10 +193,10 @@ function blockLines(node: ProseMirrorNode, pos: number, layout: Layout, alternat
   return lines;
 }
 
-function writeBlock(node: ProseMirrorNode, pos: number, layout: Layout, alternate: boolean): Line[] {
+function writeBlock(node: ProseMirrorNode, pos: number, layout: Layout, context: BlockContext): Line[] {
   switch (node.type.name) {
     case 'paragraph':
-      return [textblockLine(node, pos, null)];
+      return [textblockLine(node, pos, null, context.taskBox)];
     case 'heading': {
       const hashes = '#'.repeat(Math.min(6, Math.max(1, Number(node.attrs.level) || 1)));
       const line = textblockLine(node, pos, null);
@@ -188,12 +206,48 @@ function writeBlock(node: ProseMirrorNode, pos: number, layout: Layout, alternat
       return containerLines(node, pos + 1, layout, 'blockquote').map((line) => prefixLine(line, line.text ? '> ' : '>'));
     case 'bulletList':
     case 'orderedList':
-      return listLines(node, pos, layout, alternate);
+      return listLines(node, pos, layout, context.alternate);
     case 'table':
       return tableLines(node, pos, layout);
+    case 'codeBlock':
+      return codeLines(node, pos);
+    case 'horizontalRule':
+      return [{ ...BLANK(), text: '---' }];
     default:
       return [];
   }
+}
+
+/**
+ * A fenced block whose text is written as is: every character of the code is
+ * one editor position and one offset (a line break too, which also spans the
+ * indentation a container adds to the next line). Empty code is one empty
+ * line, so text put at its offset lands inside the fences.
+ */
+function codeLines(node: ProseMirrorNode, pos: number): Line[] {
+  const code = node.textContent;
+  const fences = codeFences(code, node.attrs.language ?? null, node.attrs.meta ?? null);
+  const contentStart = pos + 1;
+  const lines: Line[] = [{ ...BLANK(), text: fences.open }];
+  let unitPos = contentStart;
+  const codeLineTexts = code.split('\n');
+  codeLineTexts.forEach((text, index) => {
+    const units: InlineLine['units'] = [];
+    for (let col = 0; col < text.length; col++) units.push({ pos: unitPos + col, start: col, end: col + 1 });
+    if (index < codeLineTexts.length - 1) units.push({ pos: unitPos + text.length, start: text.length, end: text.length + 1 });
+    unitPos += text.length + 1;
+    const placed: PlacedBlock = {
+      contentStart,
+      contentEnd: contentStart + node.content.size,
+      inline: { text, units, spans: [] },
+      cell: null,
+      col: 0,
+      continues: index > 0,
+    };
+    lines.push({ ...BLANK(), text, blocks: [placed] });
+  });
+  lines.push({ ...BLANK(), text: fences.close });
+  return lines;
 }
 
 function listLines(list: ProseMirrorNode, pos: number, layout: Layout, alternate: boolean): Line[] {
@@ -212,9 +266,9 @@ function listLines(list: ProseMirrorNode, pos: number, layout: Layout, alternate
   return lines;
 }
 
-function textblockLine(node: ProseMirrorNode, pos: number, cell: number | null): Line {
+function textblockLine(node: ProseMirrorNode, pos: number, cell: number | null, taskBox = false): Line {
   const contentStart = pos + 1;
-  const inline = serializeInline(node, contentStart, { heading: node.type.name === 'heading' }, readInlineBack);
+  const inline = serializeInline(node, contentStart, { heading: node.type.name === 'heading', taskBox, cell: cell !== null }, readInlineBack);
   return {
     text: inline.text,
     blocks: [{ contentStart, contentEnd: contentStart + node.content.size, inline, cell, col: 0 }],
@@ -276,12 +330,17 @@ function readInlineBack(line: string): InlineUnit[] | null {
   const units: InlineUnit[] = [];
   doc.firstChild!.forEach((child) => {
     const marks = new Set(child.marks.map((mark) => mark.type.name));
-    const base = { pos: 0, bold: marks.has('bold'), italic: marks.has('italic'), href: null, dropped: false };
+    const base = {
+      pos: 0, unit: '', citation: null, image: null, href: null, dropped: false,
+      bold: marks.has('bold'), italic: marks.has('italic'), strike: marks.has('strike'), code: marks.has('code'),
+    };
     if (child.isText) {
       const text = child.text ?? '';
-      for (let index = 0; index < text.length; index++) units.push({ ...base, unit: text[index], citation: null });
+      for (let index = 0; index < text.length; index++) units.push({ ...base, unit: text[index] });
+    } else if (child.type.name === 'image') {
+      units.push({ ...base, image: writeImage(String(child.attrs.src ?? ''), String(child.attrs.alt ?? ''), child.attrs.title ? String(child.attrs.title) : null) });
     } else {
-      units.push({ ...base, unit: '', citation: String(child.attrs.n) });
+      units.push({ ...base, citation: String(child.attrs.n) });
     }
   });
   return units;

@@ -60,7 +60,11 @@ export function renderHtml(doc: ExportedDocument): string {
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(doc.title)}</title>`,
-    '<style>body{font:17px/1.6 system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem;color:#1a1a1a}table{border-collapse:collapse}th,td{border:1px solid #999;padding:.3rem .6rem}sup a{text-decoration:none}.summary{font-style:italic}</style>',
+    '<style>body{font:17px/1.6 system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem;color:#1a1a1a}table{border-collapse:collapse}th,td{border:1px solid #999;padding:.3rem .6rem}sup a{text-decoration:none}.summary{font-style:italic}' +
+      'pre{background:#f6f8fa;padding:.8rem 1rem;overflow-x:auto;border-radius:6px}code{font:.9em/1.5 ui-monospace,monospace}' +
+      '.hljs-comment,.hljs-quote{color:#57606a;font-style:italic}.hljs-keyword,.hljs-selector-tag,.hljs-literal{color:#cf222e}' +
+      '.hljs-string,.hljs-regexp{color:#0a3069}.hljs-number,.hljs-attr,.hljs-variable{color:#0550ae}' +
+      '.hljs-title,.hljs-section{color:#8250df}.hljs-built_in,.hljs-type{color:#953800}.hljs-meta,.hljs-tag,.hljs-name{color:#116329}</style>',
     '</head>',
     '<body>',
     '<a href="#main">Skip to the document</a>',

@@ -18,7 +18,25 @@ export function renderMarkdown(doc: ExportedDocument): string {
   return `${parts.join('\n\n')}\n`;
 }
 
-/** Section bodies sit under `##` section headings: their own headings move two levels down. */
+/**
+ * Section bodies sit under `##` section headings: their own headings move two
+ * levels down. Lines inside a fenced code block (`# a shell comment`) are code.
+ */
 export function demoteHeadings(markdown: string): string {
-  return markdown.replace(/^(#{1,6})(\s)/gm, (_, hashes: string, space: string) => `${'#'.repeat(Math.min(6, hashes.length + 2))}${space}`);
+  let fence: string | null = null;
+  return markdown
+    .split('\n')
+    .map((line) => {
+      const marker = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
+      if (fence !== null) {
+        if (marker && marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker) fence = null;
+        return line;
+      }
+      if (marker) {
+        fence = marker;
+        return line;
+      }
+      return line.replace(/^(#{1,6})(\s)/, (_, hashes: string, space: string) => `${'#'.repeat(Math.min(6, hashes.length + 2))}${space}`);
+    })
+    .join('\n');
 }

@@ -1,5 +1,8 @@
 import type { Nodes, RootContent } from 'mdast';
 
+import { codeLanguage, highlightCode } from '../canvas/code-highlight';
+import { hastToHtml } from './hast-html';
+
 export interface FootnoteRefs {
   /** footnote number → how many times it was referenced so far */
   seen: Map<number, number>;
@@ -39,8 +42,12 @@ function renderNode(node: Nodes, o: RenderOptions): string {
       return `<del>${inner()}</del>`;
     case 'inlineCode':
       return `<code>${escapeHtml(node.value)}</code>`;
-    case 'code':
-      return `<pre><code>${escapeHtml(node.value)}</code></pre>`;
+    case 'code': {
+      // Highlighted as on the canvas (lowlight's hast → HTML), with the language named for the reader.
+      const language = codeLanguage(node.lang);
+      const label = language ? ` class="language-${language}"` : '';
+      return `<pre><code${label}>${hastToHtml(highlightCode(node.value, language).children)}</code></pre>`;
+    }
     case 'break':
       return '<br>';
     case 'thematicBreak':
