@@ -9,6 +9,7 @@ const documentWith = (body: string) => ({
   summary: null,
   sections: [{ position: 1, title: 'Setup', body, flagged: false }],
   footnotes: [],
+  sources: [],
 });
 
 const textOf = (html: string) =>
