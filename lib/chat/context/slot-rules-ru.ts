@@ -36,9 +36,9 @@ export const RU_SLOT_RULES: SlotLanguageRules = {
       specificity: 1,
     },
     { pattern: W('линукс\\p{L}*|линух\\p{L}*|убунт\\p{L}*'), read: (m) => [{ key: 'os', value: /^убунт/i.test(m[0]) ? 'Linux (Ubuntu)' : 'Linux' }], specificity: 1 },
-    { pattern: W('андроид\\p{L}*'), read: () => [{ key: 'os', value: 'Android' }], specificity: 1 },
-    { pattern: W('айфон\\p{L}*'), read: () => [{ key: 'device', value: 'iPhone' }], specificity: 2 },
-    { pattern: W('айпад\\p{L}*'), read: () => [{ key: 'device', value: 'iPad' }], specificity: 2 },
+    { pattern: W('андроид\\p{L}*'), read: () => [{ key: 'phone_os', value: 'Android' }], specificity: 1 },
+    { pattern: W('айфон\\p{L}*'), read: () => [{ key: 'phone', value: 'iPhone' }, { key: 'phone_os', value: 'iOS' }], specificity: 2 },
+    { pattern: W('айпад\\p{L}*'), read: () => [{ key: 'tablet', value: 'iPad' }], specificity: 2 },
     {
       pattern: W(String.raw`верси[яиюей](?:\s+(?:приложения|клиента|программы|Quire))?\s*(?:—|-|:)?\s*v?(\d+(?:\.\d+){1,3})`),
       read: (m) => [{ key: 'app_version', value: m[1] }],
@@ -87,4 +87,12 @@ export const RU_SLOT_RULES: SlotLanguageRules = {
     /(?<![\p{L}\p{N}])(?:если|бы|хочу|хотел\p{L}*|планирую|думаю|собираюсь|может|возможно|раньше|был|была|было|были|когда-то|прежде)(?![\p{L}\p{N}])/iu,
   question:
     /(?:^\s*(?:а\s+|и\s+|но\s+)?(?:как|почему|зачем|где|когда|можно|разве|есть\s+ли|какой|какая|какие)(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])ли(?![\p{L}\p{N}]))/iu,
+  negationAfter: /^\s*(?:[—–-]\s*)?(?:не\s+мо[йяеи]|уже\s+нет|больше\s+нет)(?![\p{L}\p{N}])/iu,
+  reportedSpeech:
+    /(?<![\p{L}\p{N}])(?:он|она|они|коллег\p{L}*|друг\p{L}*|подруг\p{L}*|начальник\p{L}*|руководител\p{L}*|жен\p{L}*|муж|брат\p{L}*|сестр\p{L}*|кто-то|поддержк\p{L}*|клиент\p{L}*|сосед\p{L}*)\s+(?:говорит|говорил\p{L}*|сказал\p{L}*|пишет|написал\p{L}*|утверждает|считает|спрашивает|спросил\p{L}*|уверяет)(?![\p{L}\p{N}])/iu,
+  addition: /(?<![\p{L}\p{N}])(?:тоже|также|вдобавок|(?<!(?:всё|все)\s)(?:ещё|еще))(?![\p{L}\p{N}])/iu,
+  places: {
+    work: /(?<![\p{L}\p{N}])(?:на\s+работе|в\s+офисе|рабоч\p{L}*)(?![\p{L}\p{N}])/iu,
+    home: /(?<![\p{L}\p{N}])(?:дома|домашн\p{L}*|личн\p{L}*)(?![\p{L}\p{N}])/iu,
+  },
 };

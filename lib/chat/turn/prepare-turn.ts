@@ -10,7 +10,7 @@ import { AppError, notFound } from '@/lib/http/errors';
 import { checkRateLimit } from '@/lib/http/rate-limit';
 import { DEFAULT_CHAT_TITLE as DEFAULT_TITLE } from '@/lib/chat/limits';
 import { acquireLiveTurn, releaseLiveTurn } from './live-turn-lock';
-import { buildTurnPrompt, historyForPrompt } from './turn-prompt';
+import { composeTurnPrompt, historyForPrompt } from './turn-prompt';
 import { loadChatForTurn, openTurnRows, type OpenTurn } from './turn-rows';
 import type { PreparedTurn, TurnDeps, TurnMode } from './types';
 
@@ -66,7 +66,7 @@ export async function prepareTurn(deps: TurnDeps, req: TurnRequest): Promise<Pre
 
     const extracted = req.mode === 'answer' ? extractSlots(currentText) : [];
     const slotsNow = applySlotUpdates(chat.slots, extracted, { messageId: userMessageId, at: now }).next;
-    const prompt = buildTurnPrompt({
+    const prompt = await composeTurnPrompt(deps.db, chat.id, {
       model,
       slots: slotsNow,
       summary: chat.summary,
@@ -93,6 +93,7 @@ export async function prepareTurn(deps: TurnDeps, req: TurnRequest): Promise<Pre
       purpose: req.mode === 'continue' ? 'continuation' : 'answer',
       reservedMicros,
       title: chat.title === DEFAULT_TITLE && req.mode === 'answer' ? titleFrom(currentText) : null,
+      context: prompt.context,
       now,
     };
     // facts stated in the question are recorded with it, in the same transaction
