@@ -98,7 +98,7 @@ function judgeMention(sentence: string, mention: Mention): { own: boolean; chang
   const rules = SLOT_LANGUAGE_RULES;
   const change = rules.some((r) => r.change.test(clause));
   const add = !change && rules.some((r) => r.addition.test(clause));
-  const place = placeOf(clause);
+  const place = placeOf(clauseBefore, clauseAfter);
   const not = { own: false, change, add, place };
   const rejected =
     /[?？]\s*$/u.test(clause) ||
@@ -123,12 +123,27 @@ function judgeMention(sentence: string, mention: Mention): { own: boolean; chang
   return { own: framed || opensStatement, change, add, place };
 }
 
-/** "at work" / "дома" / "在家": where the person uses it, when the clause says so. */
-function placeOf(clause: string): string | null {
+/**
+ * "at work" / "дома" / "在家": where the person uses it. The nearest place before the value in
+ * its clause, or one right after it ("Windows at work"); "Windows 10 and at home I use a Mac"
+ * puts home on the Mac, not on Windows.
+ */
+function placeOf(clauseBefore: string, clauseAfter: string): string | null {
+  let best: { place: string; distance: number } | null = null;
   for (const rules of SLOT_LANGUAGE_RULES) {
-    for (const [place, pattern] of Object.entries(rules.places)) if (pattern.test(clause)) return place;
+    for (const [place, pattern] of Object.entries(rules.places)) {
+      const global = new RegExp(pattern.source, 'giu');
+      for (const match of clauseBefore.matchAll(global)) {
+        const distance = clauseBefore.length - (match.index + match[0].length);
+        if (!best || distance < best.distance) best = { place, distance };
+      }
+      const following = global.exec(clauseAfter);
+      if (following && clauseAfter.slice(0, following.index).trim() === '' && (!best || following.index < best.distance)) {
+        best = { place, distance: following.index };
+      }
+    }
   }
-  return null;
+  return best?.place ?? null;
 }
 
 /** An opening quotation mark not yet closed: the value is someone's quoted words, not a statement. */

@@ -46,7 +46,7 @@ export const RU_SLOT_RULES: SlotLanguageRules = {
       opensStatement: true,
     },
     {
-      pattern: W(String.raw`(?:тариф\p{L}*|план\p{L}*|подписк\p{L}*)\s+[«"]?(${PLAN_NAME})[»"]?|(${PLAN_NAME})\s+(?:тариф\p{L}*|план\p{L}*|подписк\p{L}*)`),
+      pattern: W(String.raw`(?:тариф\p{L}*|план\p{L}*|подписк\p{L}*)\s+(?:на\s+)?[«"]?(${PLAN_NAME})[»"]?|(${PLAN_NAME})\s+(?:тариф\p{L}*|план\p{L}*|подписк\p{L}*)`),
       read: (m) => [{ key: 'plan', value: planFromWord(m[1] ?? m[2]) }],
       specificity: 2,
     },
@@ -63,6 +63,8 @@ export const RU_SLOT_RULES: SlotLanguageRules = {
     new RegExp(String.raw`(?<![\p{L}\p{N}])(?:я|мы)\s+${FILLERS}(?:(?:сижу|сидим|работаю|пишу|захожу)\s+)?(?:на|с|со|в)\s+$`, 'iu'),
     // (я) пользуюсь … / перешёл с X на … / поставил …
     new RegExp(String.raw`(?<![\p{L}\p{N}])(?:(?:я|мы)\s+)?${FILLERS}(?:${VERBS})(?![\p{L}\p{N}])(?:\s+[^.!?]{0,30}?)?\s+(?:на\s+|до\s+|в\s+)?$`, 'iu'),
+    // "На работе у меня Windows, а дома Mac": the clause opens with the place
+    /^\s*(?:(?:а|и|но)\s+)?(?:дома|на\s+работе|в\s+офисе)\s+(?:у\s+меня\s+)?(?:(?:сижу\s+)?на\s+)?$/iu,
     // "…, а теперь Mac": the clause opens with the change itself
     /^\s*(?:(?:а|но|и)\s+)?(?:сейчас|теперь)\s+(?:у\s+меня\s+)?(?:на\s+)?$/iu,
     // «приложение пишет версия 3.4.2»: клиент самого пользователя

@@ -14,7 +14,7 @@ const PLANS: Record<string, string> = {
 };
 
 // Chinese has no spaces between words, so frames are anchored on characters; "一台/一部" are measure words.
-const FILLERS = '(?:现在|目前|一直|平时|也|还|都|主要|已经|刚)*';
+const FILLERS = '(?:现在|目前|一直|平时|也|还|都|主要|已经|刚|在公司|在单位|在办公室|在家里?|公司|家里|上班)*';
 const MEASURE = '(?:一台|一部|一个|台|部|个|的是)?';
 
 export const ZH_SLOT_RULES: SlotLanguageRules = {
@@ -47,7 +47,7 @@ export const ZH_SLOT_RULES: SlotLanguageRules = {
     // 我从 Windows 换成了
     /我们?[^。！？，,]{0,12}?(?:换成|换到|改用|转到|升级到|更新到)了?\s*$/u,
     // 我的 Mac / 我的电脑是 / 我电脑是
-    /我们?的?\s*(?:电脑|手机|系统|笔记本|设备|版本|套餐|会员|账号|操作系统)?\s*(?:是|用的是|装的是|为|上的?)?\s*$/u,
+    /我们?的?\s*(?:公司|家里|家用|单位|工作)?的?\s*(?:电脑|手机|系统|笔记本|设备|版本|套餐|会员|账号|操作系统)?\s*(?:是|用的是|装的是|为|上的?)?\s*$/u,
     // 用的是 Windows 11（主语省略）
     new RegExp(`^\\s*${FILLERS}\\s*(?:用的是|在用|用|换成了?|改用了?)\\s*$`, 'u'),
   ],
