@@ -4,6 +4,9 @@ import type { SlotView } from './types';
 const SLOT_LABELS: Record<string, string> = {
   os: 'OS',
   device: 'Device',
+  phone_os: 'Phone OS',
+  phone: 'Phone',
+  tablet: 'Tablet',
   app_version: 'App version',
   plan: 'Plan',
   language: 'Preferred language',

@@ -3,7 +3,7 @@ import type { SlotState, SlotView } from './types';
 /** A change older than this is settled: the prompt stops mentioning the old value. */
 export const DEFAULT_RECENT_CHANGE_MS = 7 * 24 * 60 * 60 * 1000;
 
-const SLOT_ORDER = ['os', 'device', 'app_version', 'plan', 'language'];
+const SLOT_ORDER = ['os', 'device', 'phone_os', 'phone', 'tablet', 'app_version', 'plan', 'language'];
 
 /**
  * What the prompt shows of the slots: the current value, plus the previous one while the
