@@ -51,6 +51,8 @@ export type BenchSummary = {
   summaryCalls: number;
   summaryInputTokens: number;
   recallTurns: number[];
+  /** what each recall sent: whole messages or numbered excerpts, and the words that matched */
+  recalls: RecallNote[];
   finalSlots: string[];
   targetsMet: boolean;
 };
@@ -133,7 +135,10 @@ async function insertMessage(db: Db, chatId: string, message: ContextMessage, at
 }
 
 /** Quire: the route's prompt per turn; after each answer, the route's summary plan (a fold when due). */
-async function quire(db: Db, all: ContextMessage[], turns: number, out: { slots: string[]; calls: number; summaryTokens: number; recallTurns: number[] }) {
+type RecallNote = { turn: number; messages: Array<{ tokens: number; excerpt: boolean; matched: string[] }> };
+type QuireNotes = { slots: string[]; calls: number; summaryTokens: number; recallTurns: number[]; recalls: RecallNote[] };
+
+async function quire(db: Db, all: ContextMessage[], turns: number, out: QuireNotes) {
   const userId = randomUUID();
   await db.user.create({ data: { id: userId, name: 'bench', email: `${userId}@bench.local` } });
   const chat = await db.chat.create({ data: { userId, title: 'bench', model: MODEL.id } });
@@ -146,7 +151,10 @@ async function quire(db: Db, all: ContextMessage[], turns: number, out: { slots:
     const prompt = await composeTurnPrompt(db, chat.id, {
       model: MODEL, slots, summary: summary?.text ?? null, summarizedThroughId: summary?.throughId ?? null, history, current, now,
     });
-    if (prompt.recalled.length > 0) out.recallTurns.push(turn);
+    if (prompt.recalled.length > 0) {
+      out.recallTurns.push(turn);
+      out.recalls.push({ turn, messages: prompt.recalled.map((r) => ({ tokens: r.tokens, excerpt: r.excerpt, matched: r.matched })) });
+    }
     const answer = all[2 * turn - 1]!;
     await insertMessage(db, chat.id, current, now);
     await insertMessage(db, chat.id, answer, new Date(now.getTime() + 1));
@@ -183,7 +191,7 @@ async function benchConversation(db: Db, conversation: ScriptedConversation): Pr
   const turns = conversation.turns.length;
   const full = await fullHistory(all, turns);
   const lastSix = await lastSixMessages(all, turns);
-  const out = { slots: [] as string[], calls: 0, summaryTokens: 0, recallTurns: [] as number[] };
+  const out: QuireNotes = { slots: [], calls: 0, summaryTokens: 0, recallTurns: [], recalls: [] };
   const ours = await quire(db, all, turns, out);
   const rows = conversation.turns.map((_, i) => ({
     conversation: conversation.name,
@@ -219,6 +227,7 @@ async function benchConversation(db: Db, conversation: ScriptedConversation): Pr
       summaryCalls: out.calls,
       summaryInputTokens: out.summaryTokens,
       recallTurns: out.recallTurns,
+      recalls: out.recalls,
       finalSlots: out.slots,
       targetsMet:
         kept.quire.all === 1 && kept.quire.needle && cumulative.quire <= cumulative.lastSix && cumulativeChars.quire <= cumulativeChars.lastSix,

@@ -21,7 +21,7 @@ test('an answer shows what the model saw: an early message recalled by its order
   const recalled = view.getByTestId('recalled-message');
   await expect(recalled).toHaveCount(1);
   await expect(recalled).toContainText('Our order QX-7781 ships from the Leeds warehouse on Friday.');
-  await expect(recalled).toContainText('matched: qx, 7781');
+  await expect(recalled).toContainText(/matched: .*qx, 7781/);
   await expect(view.getByTestId('context-parts')).toContainText('Recalled messages');
 
   // the view is stored with the answer: it is the same after a reload

@@ -17,8 +17,10 @@ export type PromptPolicy = {
   windowMaxTokens?: number;
   /** At most this many older messages are recalled per turn... */
   recallMaxMessages?: number;
-  /** ...within this many tokens; a longer one is quoted by its matching lines, not by its opening. */
+  /** ...within this many tokens; a longer one is quoted by its matching lines, not by its opening... */
   recallMaxTokens?: number;
+  /** ...and that quote stays this short: the lines asked about and their neighbours, not a second copy. */
+  recallExcerptMaxTokens?: number;
 };
 
 export const DEFAULT_PROMPT_POLICY: Required<PromptPolicy> = {
@@ -28,6 +30,7 @@ export const DEFAULT_PROMPT_POLICY: Required<PromptPolicy> = {
   windowMaxTokens: 280,
   recallMaxMessages: 2,
   recallMaxTokens: 900,
+  recallExcerptMaxTokens: 300,
 };
 
 export type BuildPromptInput = {
@@ -102,7 +105,7 @@ export function buildPrompt(input: BuildPromptInput): BuiltPrompt {
   let recallRoom = Math.min(policy.recallMaxTokens, remaining);
   for (const message of input.recalled ?? []) {
     if (recalled.length >= policy.recallMaxMessages || inWindow.has(message.id) || message.id === input.current.id) continue;
-    const quoted = excerptForRecall(message, recallRoom);
+    const quoted = excerptForRecall(message, recallRoom, policy.recallExcerptMaxTokens);
     if (!quoted) continue;
     recalled.push({ id: message.id, role: message.role, tokens: quoted.tokens, matched: message.matched, excerpt: quoted.excerpt });
     recalledTexts.push({ role: message.role, text: quoted.text });

@@ -13,7 +13,7 @@ import type { ContextMessage, RecalledMessage } from './types';
 const BACK_REFERENCE = new RegExp(
   [
     String.raw`(?<![A-Za-z])(?:earlier|before|above|previously|again|remember|recall|mentioned|pasted|posted|sent|shared|attached|you\s+(?:said|wrote|suggested|told)|I\s+(?:said|wrote|asked)|back\s+to|(?:that|those|the\s+same)\s+(?:log|error|file|message|code|output|list|config|table|trace|line|step|command|answer|question)s?)(?![A-Za-z])`,
-    String.raw`(?<![\p{L}\p{N}])(?:раньше|ранее|выше|прежде|снова|опять|помнишь|помните|напомни\p{L}*|я\s+(?:писал\p{L}*|присылал\p{L}*|скидывал\p{L}*|вставлял\p{L}*)|ты\s+(?:писал|говорил|советовал)\p{L}*|вы\s+(?:писали|говорили|советовали)|т(?:от|от\s+же|а|у|ой|ом|е|ех)\s+(?:лог|ошибк|файл|сообщени|код|вывод|список|строк|команд|шаг)\p{L}*)(?![\p{L}\p{N}])`,
+    String.raw`(?<![\p{L}\p{N}])(?:раньше|ранее|выше|прежде|снова|опять|помнишь|помните|напомни\p{L}*|я\s+(?:писал\p{L}*|присылал\p{L}*|скидывал\p{L}*|вставлял\p{L}*)|ты\s+(?:писал|говорил|советовал)\p{L}*|вы\s+(?:писали|говорили|советовали)|т(?:от|от\s+же|а|у|ой|ом|ому|ого|е|ех)\s+(?:лог|ошибк|файл|сообщени|код|вывод|список|строк|команд|шаг)\p{L}*)(?![\p{L}\p{N}])`,
     '之前|刚才|上面|前面|先前|早些|那个|那段|那条|那份|你说过|你刚说|我说过|我贴|我发的|还记得|再看',
   ].join('|'),
   'iu',
@@ -127,38 +127,44 @@ export function isRelevantRecall(query: RecallQuery, text: string, matched: stri
  * else the lines asked about and the lines with matching words, each with its number and two
  * neighbours, in order ("60: …"), so the model sees exactly the place the person means.
  */
-export function excerptForRecall(message: RecalledMessage, maxTokens: number): { text: string; tokens: number; excerpt: boolean } | null {
+export function excerptForRecall(
+  message: RecalledMessage,
+  maxTokens: number,
+  excerptMaxTokens = maxTokens,
+): { text: string; tokens: number; excerpt: boolean } | null {
   const whole = countTokens(message.text);
   if (whole <= maxTokens) return { text: message.text, tokens: whole, excerpt: false };
+  maxTokens = Math.min(maxTokens, excerptMaxTokens);
   const lines = message.text.split('\n');
-  const wanted = new Set<number>();
-  const addAround = (index: number) => {
-    for (let i = index - 2; i <= index + 2; i++) if (i >= 0 && i < lines.length) wanted.add(i);
-  };
+  // the lines asked about first (each with two neighbours), then lines with matching words
+  const priority: number[] = [];
+  const around = (index: number) => [index, index - 1, index + 1, index - 2, index + 2].filter((i) => i >= 0 && i < lines.length);
   // "line 60" of a pasted log: the 60th line of the log, which may sit one line lower under a heading
-  for (const n of message.focusLines ?? []) {
-    addAround(n - 1);
-    addAround(n);
-  }
+  for (const n of message.focusLines ?? []) priority.push(...around(n - 1), ...around(n));
   const matched = message.matched.map((w) => w.toLowerCase());
   lines.forEach((line, index) => {
-    const lower = line.toLowerCase();
-    if (matched.some((w) => lower.includes(w))) addAround(index);
+    if (matched.some((w) => line.toLowerCase().includes(w))) priority.push(...around(index));
   });
+  const chosen = new Set<number>();
+  let budget = maxTokens;
+  for (const index of priority) {
+    if (chosen.has(index)) continue;
+    const cost = countTokens(`${index + 1}: ${lines[index]}\n`) + 2; // + a possible "[…]" marker
+    if (cost > budget) break;
+    chosen.add(index);
+    budget -= cost;
+  }
   let text = '';
-  let tokens = 0;
   let previous = -2;
-  for (const index of [...wanted].sort((a, b) => a - b)) {
-    const piece = `${index === previous + 1 ? '' : '[…]\n'}${index + 1}: ${lines[index]}\n`;
-    const pieceTokens = countTokens(piece);
-    if (tokens + pieceTokens > maxTokens) break;
-    text += piece;
-    tokens += pieceTokens;
+  for (const index of [...chosen].sort((a, b) => a - b)) {
+    text += `${index === previous + 1 ? '' : '[…]\n'}${index + 1}: ${lines[index]}\n`;
     previous = index;
   }
   if (text.length === 0) return null;
   text = text.trimEnd();
-  return { text, tokens: countTokens(text), excerpt: true };
+  const tokens = countTokens(text);
+  // seams between lines can count a token differently: never hand back more than was allowed
+  return tokens <= maxTokens ? { text, tokens, excerpt: true } : null;
 }
 
 /** Recalled messages for the prompt, from search hits (newest-first ties), with their reasons. */

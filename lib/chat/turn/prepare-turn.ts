@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { applySlotUpdates } from '@/lib/chat/context/apply-slot-updates';
 import { extractSlots } from '@/lib/chat/context/extract-slots';
+import { DEFAULT_SUMMARY_FOLD_POLICY } from '@/lib/chat/context/summary-fold';
 import { InsufficientCreditsError } from '@/lib/billing/ledger';
 import { maxCallCostMicros } from '@/lib/billing/pricing';
 import { countPromptTokens } from '@/lib/billing/tokens';
@@ -121,7 +122,9 @@ export async function prepareTurn(deps: TurnDeps, req: TurnRequest): Promise<Pre
       toolsJson,
       initialText: req.mode === 'continue' ? target!.text : '',
       initialContinuations: req.mode === 'continue' ? target!.continuations : 0,
-      needsSummary: prompt.needsSummary,
+      // the window is short, so something has nearly always dropped out: ask for the (separate, billed)
+      // summary refresh only once it would fold, counting this turn's question and answer
+      needsSummary: prompt.unsummarizedDroppedIds.length + 2 >= DEFAULT_SUMMARY_FOLD_POLICY.minFoldMessages,
     };
   } catch (error) {
     if (claim) await releaseLiveTurn(deps.db, req.chatId, turnId);
