@@ -18,14 +18,15 @@ test('an answer shows what the model saw: an early message recalled by its order
 
   const view = await chat.openContext();
   await expect(view).toContainText('What the model saw');
-  const recalled = view.getByTestId('recalled-message');
+  // the person's own message, whole, with the words that brought it back (the answer that echoed it may come too)
+  const recalled = view.getByTestId('recalled-message').filter({ hasText: /^You ·/ });
   await expect(recalled).toHaveCount(1);
-  await expect(recalled).toContainText('Our order QX-7781 ships from the Leeds warehouse on Friday.');
+  await expect(recalled.locator('blockquote')).toHaveText('Our order QX-7781 ships from the Leeds warehouse on Friday.');
   await expect(recalled).toContainText(/matched: .*qx, 7781/);
   await expect(view.getByTestId('context-parts')).toContainText('Recalled messages');
 
   // the view is stored with the answer: it is the same after a reload
   await page.reload();
   const again = await chat.openContext();
-  await expect(again.getByTestId('recalled-message')).toContainText('Leeds warehouse');
+  await expect(again.getByTestId('recalled-message').filter({ hasText: /^You ·/ })).toContainText('Leeds warehouse');
 });
