@@ -45,6 +45,7 @@ export function canonicalSlotKey(name: string): string {
  */
 export function canonicalSlotValue(key: string, value: string): string {
   const trimmed = value.trim();
-  const found = extractValues(trimmed).find((slot) => slot.key === key);
-  return found?.value ?? trimmed;
+  const read = (text: string) => extractValues(text).find((slot) => slot.key === key)?.value;
+  // a bare plan name ("Pro", as the tool tends to write it) is the rules' "Pro plan"
+  return read(trimmed) ?? (key === 'plan' ? read(`${trimmed} plan`) : undefined) ?? trimmed;
 }

@@ -36,5 +36,6 @@ describe('one key per fact, whichever path wrote it', () => {
     expect(canonicalSlotValue('os', 'windows 11')).toBe('Windows 11');
     expect(canonicalSlotValue('os', 'a Mac')).toBe('macOS');
     expect(canonicalSlotValue('os', 'Haiku')).toBe('Haiku');
+    expect(canonicalSlotValue('plan', 'Pro')).toBe('Pro plan');
   });
 });
