@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { buildSummaryRequest, planSummaryFold } from './summary-fold';
-import { canonicalSlotKey, canonicalSlotValue } from './slot-keys';
 import type { ContextMessage } from './types';
 
 const history: ContextMessage[] = Array.from({ length: 14 }, (_, i) => ({ id: `m${i}`, role: i % 2 ? 'assistant' : 'user', text: `Turn ${i}. ${'Details follow here. '.repeat(30)}` }));
@@ -20,22 +19,5 @@ describe('summary folding', () => {
     expect(content).toContain('Assistant: Turn 1.');
     expect(request.inputTokens).toBeLessThan(600);
     expect(request.maxOutputTokens).toBeGreaterThan(0);
-  });
-});
-
-describe('one key per fact, whichever path wrote it', () => {
-  it('puts the tool\'s and the person\'s names for a built-in fact on its one key', () => {
-    for (const name of ['os', 'fact:os', 'Operating System', 'operating_system', 'ОС', '操作系统']) expect(canonicalSlotKey(name)).toBe('os');
-    expect(canonicalSlotKey('client_version')).toBe('app_version');
-    expect(canonicalSlotKey('Phone')).toBe('phone');
-    expect(canonicalSlotKey('Company Proxy')).toBe('fact:company_proxy');
-    expect(() => canonicalSlotKey('!!')).toThrow(RangeError);
-  });
-
-  it('spells a built-in value as the rules do, so the same fact is no change', () => {
-    expect(canonicalSlotValue('os', 'windows 11')).toBe('Windows 11');
-    expect(canonicalSlotValue('os', 'a Mac')).toBe('macOS');
-    expect(canonicalSlotValue('os', 'Haiku')).toBe('Haiku');
-    expect(canonicalSlotValue('plan', 'Pro')).toBe('Pro plan');
   });
 });
