@@ -45,7 +45,9 @@ export async function prepareTurn(deps: TurnDeps, req: TurnRequest): Promise<Pre
   ]);
   try {
     if (!chat) throw notFound('No such chat.');
-    const rows = chat.messages;
+    let rows = chat.messages;
+    // Continue/Retry of an answer (or its question) older than the recent messages, which is rare: read the whole chat
+    if (req.mode !== 'answer' && !hasQuestionFor(rows, req.messageId)) rows = (await loadChatForTurn(deps.db, req.chatId, req.userId, null))?.messages ?? rows;
     const target = req.mode === 'answer' ? null : rows.find((m) => m.id === req.messageId && m.role === 'assistant');
     if (req.mode !== 'answer') {
       if (!target) throw notFound('No such answer in this chat.');
@@ -130,6 +132,11 @@ export async function prepareTurn(deps: TurnDeps, req: TurnRequest): Promise<Pre
     if (claim) await releaseLiveTurn(deps.db, req.chatId, turnId);
     throw error;
   }
+}
+
+function hasQuestionFor(rows: ReadonlyArray<{ id: string; role: string }>, answerId: string | undefined): boolean {
+  const index = rows.findIndex((m) => m.id === answerId);
+  return index > 0 && rows.slice(0, index).some((m) => m.role === 'user');
 }
 
 function findQuestionId(rows: ReadonlyArray<{ id: string; role: string }>, answerId: string): string {

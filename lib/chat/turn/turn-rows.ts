@@ -25,14 +25,23 @@ export interface ChatForTurn {
 
 type JsonSlot = { key: string; value: string; history: Array<{ value: string | null; messageId: string | null; at: string }> };
 
-/** The person's chat with its messages (oldest first) and pinned facts, or null when it is not theirs. */
-export async function loadChatForTurn(db: Db, chatId: string, userId: string): Promise<ChatForTurn | null> {
+/**
+ * The newest messages a turn reads. The prompt sends at most a few of them (older ones live in the
+ * summary or are recalled by search), so reading a 2,000-message chat costs what a 60-message one does.
+ */
+export const TURN_RECENT_MESSAGES = 60;
+
+/**
+ * The person's chat with its newest messages (oldest first; `recent: null` for all of them) and
+ * pinned facts, or null when it is not theirs.
+ */
+export async function loadChatForTurn(db: Db, chatId: string, userId: string, recent: number | null = TURN_RECENT_MESSAGES): Promise<ChatForTurn | null> {
   const [row] = await db.$queryRaw<Array<Omit<ChatForTurn, 'slots'> & { slots: JsonSlot[] }>>`
     SELECT c.id, c.title, c.model, c.summary, c."summaryThroughId",
       COALESCE((SELECT json_agg(json_build_object('id', m.id, 'role', m.role, 'kind', m.kind, 'text', m.text,
                                                   'status', m.status, 'model', m.model, 'continuations', m.continuations)
                                 ORDER BY m."createdAt")
-                FROM message m WHERE m."chatId" = c.id), '[]'::json) AS messages,
+                FROM (SELECT * FROM message WHERE "chatId" = c.id ORDER BY "createdAt" DESC LIMIT ${recent}) m), '[]'::json) AS messages,
       COALESCE((SELECT json_agg(json_build_object('key', s.key, 'value', s.value, 'history',
                   COALESCE((SELECT json_agg(json_build_object('value', h.value, 'messageId', h."messageId", 'at', h.at) ORDER BY h.at)
                             FROM slot_change h WHERE h."slotId" = s.id), '[]'::json)) ORDER BY s.key)
