@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installLogLines, installLogMessage, LOG_LINE_60 } from '@/bench/fixtures/install-log';
+import { loadChatView } from '@/lib/chat/chat-view';
 import type { MessageMeta } from '@/lib/chat/message-meta';
 import { refreshSummary } from '@/lib/chat/summaries';
 import { loadSlotStates } from '@/lib/chat/slots-store';
@@ -69,7 +70,23 @@ describe.each(testDatabaseKinds())('context across turns (%s)', (kind) => {
     expect(context.recalled[0]!.matched).toContain('log');
     expect(context.parts.find((p) => p.part === 'recalled')!.tokens).toBeGreaterThan(0);
     expect(context.inputTokens).toBe(context.parts.reduce((sum, p) => sum + p.tokens, 0));
+    // GET /api/chats/:id hands the same context to the person and to staff
+    for (const asStaff of [false, true]) {
+      const view = await loadChatView(h.db.prisma, chatId, user.id, { asStaff });
+      expect(view.messages.find((m) => m.id === answer.id)?.meta?.context?.recalled[0]?.id).toBe(logMessage.id);
+    }
   }, 180_000);
+
+  it('recalls a Chinese message by its words, segmented as search_docs does', async () => {
+    const { user, chatId } = await newUserChat(h, { model: 'sim-swift' });
+    const say = (text: string) => runChatTurn(h, { userId: user.id, chatId, mode: 'answer', text });
+    await say('我们的备用服务器放在成都机房，管理员是王立。');
+    for (const text of ['怎么导出PDF？', '怎么给文档改名？', '怎么修改密码？']) await say(text);
+    const run = await say('之前说的备用服务器在哪个机房？');
+    expect(systemOf(run.turn.messages)).toContain('成都机房');
+    const answer = await h.db.prisma.message.findUniqueOrThrow({ where: { id: run.turn.assistantMessageId } });
+    expect((answer.meta as MessageMeta).context!.recalled[0]!.matched).toEqual(expect.arrayContaining(['备用', '服务']));
+  });
 
   it('an ordinary turn recalls nothing and makes no search', async () => {
     const { user, chatId } = await newUserChat(h, { model: 'sim-swift' });
