@@ -88,6 +88,13 @@ describe.each(testDatabaseKinds())('context across turns (%s)', (kind) => {
     expect((answer.meta as MessageMeta).context!.recalled[0]!.matched).toEqual(expect.arrayContaining(['备用', '服务']));
   });
 
+  it('a log just pasted, too long for the window, is found when the next message asks about it', async () => {
+    const { user, chatId } = await newUserChat(h, { model: 'sim-swift' });
+    await runChatTurn(h, { userId: user.id, chatId, mode: 'answer', text: installLogMessage() });
+    const run = await runChatTurn(h, { userId: user.id, chatId, mode: 'answer', text: 'What does line 60 of that log mean?' });
+    expect(systemOf(run.turn.messages)).toContain(LOG_LINE_60);
+  });
+
   it('an ordinary turn recalls nothing and makes no search', async () => {
     const { user, chatId } = await newUserChat(h, { model: 'sim-swift' });
     await runChatTurn(h, { userId: user.id, chatId, mode: 'answer', text: 'How do I export to PDF?' });

@@ -73,14 +73,15 @@ export async function composeTurnPrompt(db: Db, chatId: string, input: TurnPromp
 async function recallForTurn(db: Db, chatId: string, history: ContextMessage[], current: ContextMessage): Promise<RecalledMessage[]> {
   const query = recallQuery(current.text);
   if (!query.refersBack) return [];
-  // the window is never longer than this, so these are sent whole anyway
-  const recent = history.slice(-DEFAULT_PROMPT_POLICY.windowMaxMessages).map((m) => m.id);
-  const excluded = new Set([...recent, current.id]);
+  // Recent messages are searched too: one too long for the window (a log pasted a turn ago) must
+  // still be found; the builder skips hits that are in the window anyway, so fetch that many more.
+  const excluded = [current.id];
   const tsquery = toTsQuery(query);
-  const hits = tsquery ? await searchChatMessages(db, chatId, tsquery, [...excluded], RECALL_CANDIDATES) : [];
+  const limit = RECALL_CANDIDATES + DEFAULT_PROMPT_POLICY.windowMaxMessages;
+  const hits = tsquery ? await searchChatMessages(db, chatId, tsquery, excluded, limit) : [];
   // "line 60": a message that long is a candidate even when the question shares no word with it
   const longest = Math.max(0, ...query.lines);
-  const tall = longest > 0 ? history.filter((m) => !excluded.has(m.id) && m.text.split('\n').length >= longest).reverse() : [];
+  const tall = longest > 0 ? history.filter((m) => m.text.split('\n').length >= longest).reverse() : [];
   const seen = new Set(hits.map((m) => m.id));
   return toRecalled(query, [...hits, ...tall.filter((m) => !seen.has(m.id))]);
 }
