@@ -48,7 +48,7 @@ export type RecallQuery = {
   /** Whether the message refers back at all; when false, no search is made. */
   refersBack: boolean;
   /** Words to search for (lower-cased, segmented); `prefix` ones match any ending ("лога" → "лог…"). */
-  terms: Array<{ word: string; prefix: boolean; strong: boolean }>;
+  terms: Array<{ word: string; prefix: boolean; strong: boolean; identifier: boolean }>;
   /** Line numbers the message points at, 1-based. */
   lines: number[];
 };
@@ -57,7 +57,8 @@ export function recallQuery(text: string): RecallQuery {
   const lines = [...text.matchAll(LINE_REFERENCE)].map((m) => Number(m[1] ?? m[2] ?? m[3] ?? m[4])).filter((n) => n > 0);
   const strongWords = new Set<string>();
   for (const match of text.matchAll(IDENTIFIER)) for (const word of segmentWords(match[0], 'zh')) strongWords.add(word);
-  const identifiers = strongWords.size;
+  const identifierWords = new Set(strongWords);
+  const identifiers = identifierWords.size;
   for (const match of text.matchAll(QUOTED)) {
     const quoted = match.slice(1).find(Boolean) ?? '';
     for (const word of segmentWords(quoted, 'zh')) if (!STOP_WORDS.has(word)) strongWords.add(word);
@@ -70,7 +71,7 @@ export function recallQuery(text: string): RecallQuery {
     if (!strongWords.has(word) && (han ? word.length < 2 : !digits && word.length < 3)) continue;
     if (digits && !strongWords.has(word) && !lines.includes(Number(word))) continue; // a bare number matches too much
     const strong = strongWords.has(word);
-    terms.set(word, { word: stemmed(word, strong), prefix: !strong && !han && !digits && word.length >= 3, strong });
+    terms.set(word, { word: stemmed(word, strong), prefix: !strong && !han && !digits && word.length >= 3, strong, identifier: identifierWords.has(word) });
   }
   // "line 60": the number itself rarely appears in the message; the words around it do ("log", "лог", "日志").
   for (const n of lines) terms.delete(String(n));
@@ -114,6 +115,9 @@ export function matchedTerms(query: RecallQuery, text: string): string[] {
  * question, or two ordinary words, or it is long enough to have the line asked about.
  */
 export function isRelevantRecall(query: RecallQuery, text: string, matched: string[]): boolean {
+  // an identifier must be the one matched ("E_SYNC_409", not the "conflict" quoted beside it)
+  const identifierTerms = query.terms.filter((t) => t.identifier);
+  if (identifierTerms.length > 0) return identifierTerms.some((t) => matched.includes(t.word));
   const strongTerms = query.terms.filter((t) => t.strong);
   if (strongTerms.length > 0) return strongTerms.some((t) => matched.includes(t.word));
   const lineCount = text.split('\n').length;
