@@ -16,9 +16,9 @@ import { runDocumentsBenchmark } from './documents-bench';
 
 const benchmarks: Record<string, () => Promise<unknown>> = {
   context: async () => {
-    const report = runContextBenchmark();
-    printReport(report); // the per-turn tables: turn, input this turn, cumulative input, per strategy
-    return { summary: report.summary, speed: report.speed };
+    const report = await runContextBenchmark();
+    printReport(report); // the per-turn curves: turn, input this turn (tokens, characters), cumulative, per strategy
+    return { summary: report.summary };
   },
   billing: () => runBillingBenchmark(),
   chat: () => runChatBenchmark(),

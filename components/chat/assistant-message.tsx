@@ -4,6 +4,7 @@ import { Sparkle, TriangleExclamationPoint } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { memo, useDeferredValue } from 'react';
 import type { ChatMessageJson, MessageStatus } from '@/components/api/api-types';
+import { AnswerContext } from './answer-context';
 import { AnswerFooter } from './answer-footer';
 import { dataParts, messageText, type ChatUIMessage } from './chat-ui-message';
 import { StreamingMarkdown } from './streaming-markdown';
@@ -18,6 +19,8 @@ interface AssistantMessageProps {
   live: boolean;
   modelLabel: string | null;
   actionsDisabled: boolean;
+  /** the chat's stored messages by id, for the context view */
+  lookup: (id: string) => ChatMessageJson | undefined;
   onContinue: (messageId: string) => void;
   onRetry: (messageId: string) => void;
 }
@@ -27,7 +30,7 @@ interface AssistantMessageProps {
  * stream updates re-renders only what changed, at a priority React may yield
  * (useChat re-renders on every chunk; a slow render must not pile up).
  */
-export const AssistantMessage = memo(function AssistantMessage({ message, record, status, live, modelLabel, actionsDisabled, onContinue, onRetry }: AssistantMessageProps) {
+export const AssistantMessage = memo(function AssistantMessage({ message, record, status, live, modelLabel, actionsDisabled, lookup, onContinue, onRetry }: AssistantMessageProps) {
   const t = useTranslations('chat');
   const text = useDeferredValue(messageText(message));
   const notices = dataParts(message, 'notice');
@@ -72,6 +75,7 @@ export const AssistantMessage = memo(function AssistantMessage({ message, record
           onContinue={() => onContinue(message.id)}
           onRetry={() => onRetry(message.id)}
         />
+        {status !== 'streaming' && record?.meta?.context && <AnswerContext context={record.meta.context} lookup={lookup} />}
       </div>
     </article>
   );

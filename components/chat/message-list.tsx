@@ -1,6 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
+import { useCallback } from 'react';
 import type { ChatMessageJson, ModelJson } from '@/components/api/api-types';
 import { answerStatus } from './answer-status';
 import { AssistantMessage } from './assistant-message';
@@ -27,6 +28,7 @@ interface MessageListProps {
 export function MessageList({ messages, records, models, pendingId, streaming, awaitingAnswer, actionsDisabled, onContinue, onRetry }: MessageListProps) {
   const t = useTranslations('chat');
   const labelOf = (id: string | null | undefined) => (id ? (models.find((m) => m.id === id)?.label ?? id) : null);
+  const lookup = useCallback((id: string) => records.get(id), [records]);
 
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6 sm:px-6">
@@ -44,6 +46,7 @@ export function MessageList({ messages, records, models, pendingId, streaming, a
             live={pending && streaming}
             modelLabel={labelOf(message.metadata?.model ?? record?.model)}
             actionsDisabled={actionsDisabled}
+            lookup={lookup}
             onContinue={onContinue}
             onRetry={onRetry}
           />

@@ -6,10 +6,20 @@ import { StatusBadge } from '@/components/chat/status-badge';
 import { StreamingMarkdown } from '@/components/chat/streaming-markdown';
 import { LocalTime } from '@/components/format/local-time';
 import { formatCount, formatUsd } from '@/components/format/money';
+import { AnswerContext } from '@/components/chat/answer-context';
 import { ModelCalls } from './model-calls';
 
 /** One message of a transcript as staff read it: text, then the facts of how it was made. */
-export function StaffMessage({ message, modelLabel }: { message: ChatMessageJson; modelLabel: string | null }) {
+export function StaffMessage({
+  message,
+  modelLabel,
+  lookup,
+}: {
+  message: ChatMessageJson;
+  modelLabel: string | null;
+  /** the transcript's messages by id, for the context view */
+  lookup: (id: string) => ChatMessageJson | undefined;
+}) {
   const t = useTranslations('staff.transcript');
   const locale = useLocale();
   const calls = ((message as { calls?: StaffModelCallJson[] }).calls ?? []) as StaffModelCallJson[];
@@ -51,6 +61,7 @@ export function StaffMessage({ message, modelLabel }: { message: ChatMessageJson
       </div>
       {message.text ? <StreamingMarkdown text={message.text} className="text-sm" /> : <p className="text-sm text-zinc-400 italic">{t('noText')}</p>}
       {message.error && status !== 'complete' && <p className="mt-2 text-xs text-red-600 dark:text-red-400">{t('reason', { reason: message.error })}</p>}
+      {message.meta?.context && <AnswerContext context={message.meta.context} lookup={lookup} />}
       <ModelCalls calls={calls} />
     </article>
   );

@@ -16,6 +16,8 @@ export function StaffTranscript({ chat, models }: { chat: ChatJson; models: Mode
   const t = useTranslations('staff.transcript');
   const titleOf = useChatTitle();
   const labelOf = (id: string | null) => (id ? (models.find((m) => m.id === id)?.label ?? id) : null);
+  const byId = new Map(chat.messages.map((m) => [m.id, m]));
+  const lookup = (id: string) => byId.get(id);
   return (
     <div className="h-full overflow-y-auto">
       <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 sm:px-8">
@@ -39,7 +41,7 @@ export function StaffTranscript({ chat, models }: { chat: ChatJson; models: Mode
           <section aria-label={t('messages')} className="flex flex-col gap-3">
             {chat.messages.length === 0 && <p className="text-sm text-zinc-500">{t('noMessages')}</p>}
             {chat.messages.map((message) => (
-              <StaffMessage key={message.id} message={message} modelLabel={labelOf(message.model)} />
+              <StaffMessage key={message.id} message={message} modelLabel={labelOf(message.model)} lookup={lookup} />
             ))}
           </section>
           <aside className="flex flex-col gap-8" aria-label={t('details')}>

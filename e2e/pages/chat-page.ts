@@ -46,4 +46,12 @@ export class ChatPage {
     await expect(this.page.locator('[data-testid="message-assistant"][data-status="streaming"]')).toHaveCount(0, { timeout });
     return this.lastAnswer().getAttribute('data-status');
   }
+
+  /** Opens an answer's "what the model saw" view and returns it. */
+  async openContext(answer: Locator = this.lastAnswer()): Promise<Locator> {
+    const view = answer.getByTestId('context-view');
+    await view.locator('summary').click();
+    await expect(view.getByTestId('context-parts')).toBeVisible();
+    return view;
+  }
 }

@@ -1,5 +1,9 @@
+import type { AnswerContext } from '@/lib/chat/context/answer-context';
+
 /** What a message's `meta` column may hold. */
 export interface MessageMeta {
+  /** an answer's prompt as the model saw it: slots, summary, whole turns, recalled messages, tokens and cost */
+  context?: AnswerContext;
   /** tools the model called while writing the answer */
   tools?: Array<{ name: string; input: Record<string, unknown> }>;
   /** a system-posted event (document Started/Updated/Done) and its numbers */

@@ -1,6 +1,8 @@
 import type { Db, Tx } from '@/lib/db/client';
+import { AppError } from '@/lib/http/errors';
 import { applySlotUpdates } from '@/lib/chat/context/apply-slot-updates';
-import type { SlotChange, SlotState } from '@/lib/chat/context/types';
+import { BUILT_IN_SLOT_KEYS, canonicalSlotKey, canonicalSlotValue } from '@/lib/chat/context/slot-keys';
+import type { SlotChange, SlotKey, SlotState, SlotUpdate } from '@/lib/chat/context/types';
 
 export async function loadSlotStates(db: Db | Tx, chatId: string): Promise<SlotState[]> {
   const slots = await db.slot.findMany({
@@ -18,18 +20,21 @@ export async function loadSlotStates(db: Db | Tx, chatId: string): Promise<SlotS
 export type SlotSourceKind = 'extracted' | 'tool' | 'person' | 'carried';
 
 /**
- * Records new values for a chat's slots: newest wins, every change appended to
- * the slot's history with its source message. Same value again: no change.
+ * The one writer of a chat's slots, whichever path the fact came by (the rules, the
+ * remember_fact tool, the person's edit, a carried topic): keys and values are put in one
+ * spelling first, so "fact:os" and "os" are one fact. Newest wins, every change appended
+ * to the slot's history with its source message. Same value again: no change.
  */
 export async function recordSlotValues(
   tx: Tx,
   chatId: string,
-  updates: ReadonlyArray<{ key: string; value: string }>,
+  updates: ReadonlyArray<Pick<SlotUpdate, 'key' | 'value' | 'add'>>,
   source: { messageId: string | null; at: Date; kind: SlotSourceKind },
 ): Promise<SlotChange[]> {
   if (updates.length === 0) return [];
   const current = await loadSlotStates(tx, chatId);
-  const { changes } = applySlotUpdates(current, updates, { messageId: source.messageId ?? '', at: source.at });
+  const canonical = updates.map((update) => canonicalUpdate(update));
+  const { changes } = applySlotUpdates(current, canonical, { messageId: source.messageId ?? '', at: source.at });
   for (const change of changes) {
     const slot = await tx.slot.upsert({
       where: { chatId_key: { chatId, key: change.key } },
@@ -51,4 +56,17 @@ export async function removeSlot(tx: Tx, chatId: string, key: string): Promise<b
   // keep the row (and its history) but out of the prompt: an empty value is not shown
   await tx.slot.update({ where: { id: slot.id }, data: { value: '' } });
   return true;
+}
+
+/** A fact in the one spelling every path shares: "Operating System" → os, "windows 11" → "Windows 11". */
+export function canonicalUpdate<U extends Pick<SlotUpdate, 'key' | 'value'>>(update: U): U {
+  let key: string;
+  try {
+    key = canonicalSlotKey(update.key);
+  } catch (error) {
+    if (error instanceof RangeError) throw new AppError('validation_failed', error.message);
+    throw error;
+  }
+  const value = BUILT_IN_SLOT_KEYS.includes(key as SlotKey) ? canonicalSlotValue(key, update.value) : update.value.trim();
+  return { ...update, key, value };
 }

@@ -21,3 +21,13 @@ export function segmentWords(text: string, locale = 'und'): string[] {
 export function segmentedText(text: string): string {
   return segmentWords(text, 'zh').join(' ');
 }
+
+const HAN = /\p{Script=Han}/u;
+
+/**
+ * What a chat message is searched by: Chinese text segmented into words (PostgreSQL cannot),
+ * NULL for other text, which the index reads as written (no second copy to store).
+ */
+export function messageSearchText(text: string): string | null {
+  return HAN.test(text) ? segmentedText(text) : null;
+}

@@ -10,24 +10,40 @@ export type SlotSource = { messageId: string; at: Date };
  */
 export function applySlotUpdates(
   current: SlotState[],
-  updates: ReadonlyArray<Pick<SlotUpdate, 'key' | 'value'>>,
+  updates: ReadonlyArray<Pick<SlotUpdate, 'key' | 'value' | 'add'>>,
   source: SlotSource,
 ): { next: SlotState[]; changes: SlotChange[] } {
   const next = current.map((slot) => ({ ...slot, history: [...slot.history] }));
   const changes: SlotChange[] = [];
   for (const update of updates) {
-    const value = update.value.trim();
+    const slot = next.find((candidate) => candidate.key === update.key);
+    const value = slot && slot.value !== '' ? mergedValue(slot.value, update) : update.value.trim();
     if (value.length === 0) continue;
     const entry = { value, messageId: source.messageId, at: source.at };
-    const slot = next.find((candidate) => candidate.key === update.key);
     if (!slot) {
       next.push({ key: update.key, value, history: [entry] });
       changes.push({ key: update.key, from: null, to: value });
     } else if (slot.value !== value) {
-      changes.push({ key: update.key, from: slot.value, to: value });
+      changes.push({ key: update.key, from: slot.value || null, to: value });
       slot.value = value;
       slot.history.push(entry);
     }
   }
   return { next, changes };
+}
+
+const PLACE = /\s\((\p{L}+)\)$/u;
+
+/**
+ * "a Mac too" joins the current value ("Windows 11; macOS"); a value for one place replaces only
+ * that place ("Linux (home)" over "Windows (work); macOS (home)"); anything else replaces the value.
+ */
+function mergedValue(current: string, update: Pick<SlotUpdate, 'value' | 'add'>): string {
+  const value = update.value.trim();
+  const parts = current.split('; ');
+  if (update.add) return parts.includes(value) ? current : [...parts, value].join('; ');
+  const place = PLACE.exec(value)?.[1];
+  if (!place || value.includes('; ') || !parts.some((part) => PLACE.test(part))) return value;
+  const kept = parts.filter((part) => PLACE.exec(part)?.[1] !== place);
+  return [...kept, value].join('; ');
 }

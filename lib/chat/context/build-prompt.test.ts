@@ -58,18 +58,48 @@ describe('buildPrompt', () => {
     );
   });
 
-  it('cuts older long messages at sentence boundaries before dropping them', () => {
-    const long = 'First point stands here. '.repeat(60);
-    const history: ContextMessage[] = [
-      { id: 'old', role: 'assistant', text: long },
-      { id: 'q', role: 'user', text: 'And then?' },
-      { id: 'a', role: 'assistant', text: 'Short answer.' },
+  it('sends every message whole or not at all: nothing is cut at a fixed size', () => {
+    fc.assert(
+      fc.property(chat, text, fc.integer({ min: 200, max: 5_000 }), (history, currentText, budgetTokens) => {
+        const prompt = buildPrompt({ system: 'S', slots, history, current: { id: 'now', role: 'user', text: currentText }, budgetTokens });
+        const texts = new Set(history.map((m) => m.text));
+        for (const message of prompt.messages.slice(1)) expect(texts.has(message.content) || message.content === currentText).toBe(true);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('stays flat as the chat grows: the window has a fixed size, older turns are left to the summary', () => {
+    const turn = (i: number): ContextMessage[] => [
+      { id: `u${i}`, role: 'user', text: `Question ${i} about the export. ` },
+      { id: `a${i}`, role: 'assistant', text: `Answer ${i}. ${'Check the settings and try again. '.repeat(6)}` },
     ];
-    const prompt = buildPrompt({ system: 'S', slots: [], history, current: { id: 'now', role: 'user', text: 'Ok' }, budgetTokens: 400 });
-    expect(prompt.includedIds).toEqual(['old', 'q', 'a']);
-    expect(prompt.trimmedIds).toEqual(['old']);
-    const cut = prompt.messages[1].content;
-    expect(cut).toMatch(/^(First point stands here\. )+?First point stands here\. \[…\]$/);
+    const at = (turns: number) =>
+      buildPrompt({ system: 'S', slots, history: Array.from({ length: turns }, (_, i) => turn(i)).flat(), current: { id: 'now', role: 'user', text: 'Next?' }, budgetTokens: 24_000 });
+    expect(at(200).inputTokens).toBe(at(10).inputTokens);
+    expect(at(200).includedIds).toEqual(['u198', 'a198', 'u199', 'a199']);
+    expect(at(200).needsSummary).toBe(true);
+  });
+
+  it('keeps the newest message whole even when it alone is over the window cap, and stops the window there', () => {
+    const long = 'First point stands here. '.repeat(200);
+    const history: ContextMessage[] = [
+      { id: 'q', role: 'user', text: 'And then?' },
+      { id: 'old', role: 'assistant', text: long },
+    ];
+    const prompt = buildPrompt({ system: 'S', slots: [], history, current: { id: 'now', role: 'user', text: 'Ok' }, budgetTokens: 4_000 });
+    expect(prompt.includedIds).toEqual(['old']);
+    expect(prompt.messages[1].content).toBe(long);
+  });
+
+  it('puts recalled older messages in whole, with the words that recalled them', () => {
+    const history: ContextMessage[] = Array.from({ length: 10 }, (_, i) => ({ id: `m${i}`, role: i % 2 ? 'assistant' : 'user', text: `Message ${i}.` }));
+    const recalled = [{ id: 'm1', role: 'assistant' as const, text: 'Order QX-7781 ships on Friday.', matched: ['qx', '7781'] }];
+    const prompt = buildPrompt({ system: 'S', slots: [], history, recalled, current: { id: 'now', role: 'user', text: 'When does QX-7781 ship?' }, budgetTokens: 4_000 });
+    expect(prompt.messages[0].content).toContain('Order QX-7781 ships on Friday.');
+    expect(prompt.recalled).toEqual([{ id: 'm1', role: 'assistant', tokens: expect.any(Number), matched: ['qx', '7781'], excerpt: false }]);
+    expect(prompt.parts.recalled).toBeGreaterThan(0);
+    expect(Object.values(prompt.parts).reduce((a, b) => a + b, 0)).toBe(prompt.inputTokens);
   });
 
   it('keeps an over-budget current message whole and reports the budget exceeded', () => {
@@ -88,6 +118,7 @@ describe('buildPrompt', () => {
     });
     expect(prompt.includedIds).toEqual(['c', 'd']);
     expect(prompt.needsSummary).toBe(false);
+    expect(prompt.droppedIds).toEqual(['a', 'b']);
     expect(prompt.messages[0].content).toContain('The user asked about a and b.');
   });
 
@@ -97,5 +128,6 @@ describe('buildPrompt', () => {
     const again = buildPrompt({ system: 'S', slots, history, current: { id: 'now', role: 'user', text: 'q' }, budgetTokens: 24_000 });
     expect(again).toEqual(first);
     expect(first.includedIds.at(-1)).toBe('m499');
+    expect(first.droppedIds).toHaveLength(500 - first.includedIds.length);
   });
 });

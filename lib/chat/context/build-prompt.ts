@@ -1,21 +1,36 @@
-import { renderSlots, renderSummary } from './render-slots';
+import { renderRecalled, renderSlots, renderSummary } from './render-slots';
+import { excerptForRecall } from './recall';
 import { countTokens, MESSAGE_OVERHEAD_TOKENS, REPLY_PRIMING_TOKENS } from './token-count';
-import { trimToTokens } from './trim-to-tokens';
-import type { ContextMessage, PromptMessage, SlotView } from './types';
+import type { ContextMessage, PromptMessage, RecalledMessage, SlotView } from './types';
 
+/**
+ * The shape of every prompt: system prompt + slots + running summary + a short recent window of
+ * whole messages + (only when the current message refers back) older messages found by search.
+ * Nothing is cut at a fixed size: a message is whole in the window, or folded into the summary,
+ * or recalled by search when the person asks about it again. Once the window is full the prompt
+ * stops growing with the chat, which is what keeps long chats as cheap as a "last 6" window.
+ */
 export type PromptPolicy = {
-  /** This many newest history messages are kept whole while they fit (the turn being answered refers to them). */
-  keepWholeRecent?: number;
-  /** Older messages are cut to this many tokens (at sentence boundaries) before anything is dropped. */
-  olderMessageMaxTokens?: number;
-  /** A message cut below this many tokens carries too little to be worth its framing: stop there. */
-  minUsefulTokens?: number;
+  /** The recent window holds at most this many history messages... */
+  windowMaxMessages?: number;
+  /** ...and stops before a message that would take it past this many tokens. The newest message always joins. */
+  windowMaxTokens?: number;
+  /** At most this many older messages are recalled per turn... */
+  recallMaxMessages?: number;
+  /** ...within this many tokens; a longer one is quoted by its matching lines, not by its opening... */
+  recallMaxTokens?: number;
+  /** ...and that quote stays this short: the lines asked about and their neighbours, not a second copy. */
+  recallExcerptMaxTokens?: number;
 };
 
 export const DEFAULT_PROMPT_POLICY: Required<PromptPolicy> = {
-  keepWholeRecent: 2,
-  olderMessageMaxTokens: 160,
-  minUsefulTokens: 24,
+  windowMaxMessages: 4,
+  // about what the seed's "last 6 messages cut to 500 characters" spent on its window, less the
+  // slots and the summary: a whole answer of ~1,000 characters and the question before it
+  windowMaxTokens: 280,
+  recallMaxMessages: 2,
+  recallMaxTokens: 900,
+  recallExcerptMaxTokens: 300,
 };
 
 export type BuildPromptInput = {
@@ -26,17 +41,26 @@ export type BuildPromptInput = {
   history: ContextMessage[];
   current: ContextMessage;
   budgetTokens: number;
-  /** The summary covers history up to and including this message; those are not resent. */
+  /** The summary covers history up to and including this message. */
   summarizedThroughId?: string | null;
+  /** Older messages the current one refers back to, best match first (see recall.ts). */
+  recalled?: RecalledMessage[];
   policy?: PromptPolicy;
 };
+
+/** Tokens of each part of the prompt, as the context view shows them. */
+export type PromptParts = { system: number; slots: number; summary: number; recalled: number; window: number; current: number };
 
 export type BuiltPrompt = {
   messages: PromptMessage[];
   inputTokens: number;
+  parts: PromptParts;
+  /** The recent window, oldest first: sent whole. */
   includedIds: string[];
+  window: Array<{ id: string; role: ContextMessage['role']; tokens: number }>;
+  /** Older messages recalled by search, with the words that matched; `excerpt` when only matching lines were sent. */
+  recalled: Array<{ id: string; role: ContextMessage['role']; tokens: number; matched: string[]; excerpt: boolean }>;
   droppedIds: string[];
-  trimmedIds: string[];
   /** Dropped messages the summary does not cover yet (oldest first): what a summary call should fold. */
   unsummarizedDroppedIds: string[];
   /** Older turns fell out of the window and are not covered by the summary. */
@@ -45,54 +69,78 @@ export type BuiltPrompt = {
   budgetExceeded: boolean;
 };
 
-/**
- * Build one call's prompt: system prompt + slots + summary + as many recent messages as fit.
- * Walks history from the newest backwards and stops at the first message that no longer fits,
- * so the kept history is always a contiguous recent stretch (no holes the model would misread),
- * and the work is bounded by the budget, not by the length of the chat.
- */
 export function buildPrompt(input: BuildPromptInput): BuiltPrompt {
   const policy = { ...DEFAULT_PROMPT_POLICY, ...input.policy };
-  const systemParts = [input.system.trim(), renderSlots(input.slots)];
-  if (input.summary && input.summary.trim()) systemParts.push(renderSummary(input.summary));
-  const systemContent = systemParts.filter((part) => part.length > 0).join('\n\n');
-
-  const fixedTokens =
-    countTokens(systemContent) + countTokens(input.current.text) + 2 * MESSAGE_OVERHEAD_TOKENS + REPLY_PRIMING_TOKENS;
+  const systemText = input.system.trim();
+  const slotsText = renderSlots(input.slots);
+  const summaryText = input.summary && input.summary.trim() ? renderSummary(input.summary) : '';
+  const currentTokens = countTokens(input.current.text);
+  const fixed = (parts: string[]) =>
+    countTokens(parts.filter((part) => part.length > 0).join('\n\n')) + currentTokens + 2 * MESSAGE_OVERHEAD_TOKENS + REPLY_PRIMING_TOKENS;
+  const fixedTokens = fixed([systemText, slotsText, summaryText]);
   const budgetExceeded = fixedTokens > input.budgetTokens;
-
-  const coveredCount = summaryCoveredCount(input.history, input.summarizedThroughId);
-  const eligible = input.history.slice(coveredCount);
-
   let remaining = input.budgetTokens - fixedTokens;
-  const kept: Array<{ message: ContextMessage; content: string; trimmed: boolean }> = [];
-  for (let index = eligible.length - 1; index >= 0; index--) {
-    const message = eligible[index];
-    const available = remaining - MESSAGE_OVERHEAD_TOKENS;
-    if (available < policy.minUsefulTokens) break;
-    const rank = eligible.length - 1 - index;
-    const cap = rank < policy.keepWholeRecent ? available : Math.min(available, policy.olderMessageMaxTokens);
-    const cut = trimToTokens(message.text, cap);
-    if (cut.text.length === 0) break;
-    kept.push({ message, content: cut.text, trimmed: cut.trimmed });
-    remaining -= cut.tokens + MESSAGE_OVERHEAD_TOKENS;
-  }
-  kept.reverse();
 
-  const firstKeptIndex = eligible.length - kept.length;
-  const droppedUncovered = eligible.slice(0, firstKeptIndex).map((message) => message.id);
+  // The recent window: newest first, whole messages, contiguous (no holes the model would misread),
+  // never reaching back into what the summary already covers.
+  const coveredCount = summaryCoveredCount(input.history, input.summarizedThroughId);
+  const window: ContextMessage[] = [];
+  const windowSizes: number[] = [];
+  let windowTokens = 0;
+  for (let index = input.history.length - 1; index >= coveredCount && window.length < policy.windowMaxMessages; index--) {
+    const message = input.history[index]!;
+    const tokens = countTokens(message.text) + MESSAGE_OVERHEAD_TOKENS;
+    const newest = window.length === 0;
+    if (tokens > remaining || (!newest && windowTokens + tokens > policy.windowMaxTokens)) break;
+    window.unshift(message);
+    windowSizes.unshift(tokens);
+    windowTokens += tokens;
+    remaining -= tokens;
+  }
+  const inWindow = new Set(window.map((message) => message.id));
+
+  // Recalled messages: whole when they fit, else their matching lines; inside the system message.
+  const recalled: BuiltPrompt['recalled'] = [];
+  const recalledTexts: Array<{ role: ContextMessage['role']; text: string }> = [];
+  let recallRoom = Math.min(policy.recallMaxTokens, remaining);
+  for (const message of input.recalled ?? []) {
+    if (recalled.length >= policy.recallMaxMessages || inWindow.has(message.id) || message.id === input.current.id) continue;
+    const quoted = excerptForRecall(message, recallRoom, policy.recallExcerptMaxTokens);
+    if (!quoted) continue;
+    recalled.push({ id: message.id, role: message.role, tokens: quoted.tokens, matched: message.matched, excerpt: quoted.excerpt });
+    recalledTexts.push({ role: message.role, text: quoted.text });
+    recallRoom -= quoted.tokens;
+  }
+  const recalledText = recalledTexts.length > 0 ? renderRecalled(recalledTexts) : '';
+  const systemContent = [systemText, slotsText, summaryText, recalledText].filter((part) => part.length > 0).join('\n\n');
+
+  const firstInWindow = input.history.length - window.length;
+  const droppedUncovered = input.history.slice(coveredCount, firstInWindow).map((message) => message.id);
   const messages: PromptMessage[] = [
     { role: 'system', content: systemContent },
-    ...kept.map(({ message, content }) => ({ role: message.role, content })),
+    ...window.map((message) => ({ role: message.role, content: message.text })),
     { role: input.current.role, content: input.current.text },
   ];
+  const systemTokens = countTokens(systemContent) + MESSAGE_OVERHEAD_TOKENS + REPLY_PRIMING_TOKENS;
+  const parts: PromptParts = {
+    system: countTokens(systemText),
+    slots: countTokens(slotsText),
+    summary: countTokens(summaryText),
+    recalled: countTokens(recalledText),
+    window: windowTokens,
+    current: currentTokens + MESSAGE_OVERHEAD_TOKENS,
+  };
+  // the joins between the system's parts and the framing go to the system part, so the parts add up
+  parts.system = systemTokens - parts.slots - parts.summary - parts.recalled;
 
   return {
     messages,
-    inputTokens: input.budgetTokens - remaining,
-    includedIds: kept.map(({ message }) => message.id),
-    droppedIds: [...input.history.slice(0, coveredCount).map((message) => message.id), ...droppedUncovered],
-    trimmedIds: kept.filter(({ trimmed }) => trimmed).map(({ message }) => message.id),
+    inputTokens: systemTokens + windowTokens + parts.current,
+    parts,
+    includedIds: window.map((message) => message.id),
+    window: window.map((message, index) => ({ id: message.id, role: message.role, tokens: windowSizes[index]! })),
+    recalled,
+    droppedIds: input.history.slice(0, firstInWindow).map((message) => message.id),
     unsummarizedDroppedIds: droppedUncovered,
     needsSummary: droppedUncovered.length > 0,
     budgetExceeded,

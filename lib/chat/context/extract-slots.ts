@@ -1,36 +1,70 @@
-import { ALL_VALUE_RULES, CLAUSE_SEPARATOR, SLOT_LANGUAGE_RULES } from './slot-rules';
+import { ALL_VALUE_RULES, CLAUSE_SEPARATOR, CONTRAST, SLOT_LANGUAGE_RULES } from './slot-rules';
 import type { SlotValue, ValueRule } from './slot-rule-types';
 import { splitSentences } from './trim-to-tokens';
 import type { SlotKey } from './types';
 
-export type ExtractedSlot = { key: SlotKey; value: string; change: boolean };
+/**
+ * `add`: the person has this too ("I have a Mac too"), so it joins the current value instead of
+ * replacing it. A value may name where it is used: "Windows (work); macOS (home)".
+ */
+export type ExtractedSlot = { key: SlotKey; value: string; change: boolean; add?: boolean };
 
 type Mention = { start: number; end: number; rule: ValueRule; values: SlotValue[] };
+type Found = ExtractedSlot & { specificity: number; place: string | null };
 
 /**
  * The user's own environment facts stated in `text`. A value counts only when a first-person
  * frame introduces it ("I'm on", "у меня", "我用的是") and the nearest person named before it
- * is the user; negated, hypothetical, past, questioned and "switched from" values count nothing.
- * Being conservative is deliberate: a missed fact costs one clarifying question, a wrong one
- * silently steers every later answer.
+ * is the user; negated, hypothetical, past, questioned, quoted, reported ("my colleague says …")
+ * and "switched from" values count nothing. Being conservative is deliberate: a missed fact
+ * costs one clarifying question, a wrong one silently steers every later answer.
  */
 export function extractSlots(text: string): ExtractedSlot[] {
-  const found = new Map<SlotKey, ExtractedSlot & { specificity: number }>();
+  const found = new Map<SlotKey, Found>();
   for (const sentence of splitSentences(text)) {
-    const perSentence = new Map<SlotKey, ExtractedSlot & { specificity: number }>();
+    const perSentence = new Map<SlotKey, Found>();
     for (const mention of findMentions(sentence)) {
       const verdict = judgeMention(sentence, mention);
       if (!verdict.own) continue;
       for (const { key, value } of mention.values) {
         const previous = perSentence.get(key);
+        const add = verdict.add && ADDABLE.has(key);
+        const next: Found = { key, value, change: verdict.change, add, specificity: mention.rule.specificity, place: verdict.place };
+        // "Windows at work but Mac at home": two places, both kept in one value
+        if (previous && previous.place && verdict.place && previous.place !== verdict.place) {
+          perSentence.set(key, { ...next, value: `${withPlace(previous)}; ${withPlace(next)}`, place: null, add: false });
+          continue;
+        }
         // Within a sentence the most specific wins ("Linux … Ubuntu 22.04"); across sentences the latest.
         if (previous && previous.specificity > mention.rule.specificity) continue;
-        perSentence.set(key, { key, value, change: verdict.change, specificity: mention.rule.specificity });
+        perSentence.set(key, next);
       }
     }
     for (const [key, slot] of perSentence) found.set(key, slot);
   }
-  return [...found.values()].map(({ key, value, change }) => ({ key, value, change }));
+  return [...found.values()].map((slot) => {
+    const value = slot.place ? withPlace(slot) : slot.value;
+    return slot.add ? { key: slot.key, value, change: slot.change, add: true } : { key: slot.key, value, change: slot.change };
+  });
+}
+
+/** Every value named in `text`, whoever it belongs to (normalizes a value another path wrote). */
+export function extractValues(text: string): SlotValue[] {
+  return findMentions(text).flatMap((mention) => mention.values);
+}
+
+/** Keys a person may have more than one of ("a Mac too"); a second plan or app version replaces the first. */
+const ADDABLE = new Set<SlotKey>(['os', 'device', 'phone_os', 'phone', 'tablet']);
+
+/** "My colleague says X, but I'm on Windows": what the colleague says ends at the contrast. */
+function sinceContrast(before: string): string {
+  let end = 0;
+  for (const match of before.matchAll(CONTRAST)) end = match.index + match[0].length;
+  return before.slice(end);
+}
+
+function withPlace(slot: { value: string; place: string | null }): string {
+  return slot.place ? `${slot.value} (${slot.place})` : slot.value;
 }
 
 function findMentions(sentence: string): Mention[] {
@@ -55,31 +89,71 @@ function findMentions(sentence: string): Mention[] {
   return kept.sort((a, b) => a.start - b.start);
 }
 
-function judgeMention(sentence: string, mention: Mention): { own: boolean; change: boolean } {
+function judgeMention(sentence: string, mention: Mention): { own: boolean; change: boolean; add: boolean; place: string | null } {
   const before = sentence.slice(0, mention.start);
   const clauseBefore = before.slice(lastSeparatorEnd(before));
   const after = sentence.slice(mention.end);
-  const clause = clauseBefore + sentence.slice(mention.start, mention.end) + after.slice(0, firstSeparatorStart(after));
+  const clauseAfter = after.slice(0, firstSeparatorStart(after));
+  const clause = clauseBefore + sentence.slice(mention.start, mention.end) + clauseAfter;
   const rules = SLOT_LANGUAGE_RULES;
   const change = rules.some((r) => r.change.test(clause));
+  const add = !change && rules.some((r) => r.addition.test(clause));
+  const place = placeOf(clauseBefore, clauseAfter);
+  const not = { own: false, change, add, place };
   const rejected =
     /[?？]\s*$/u.test(clause) ||
+    insideQuotes(before) ||
     rules.some(
       (r) =>
         r.question.test(clause) ||
         r.notCurrent.test(clauseBefore) ||
         r.negation.test(before) ||
+        r.negationAfter.test(clauseAfter) ||
         r.replacedBefore.test(before) ||
+        r.reportedSpeech.test(sinceContrast(before)) ||
         (change && r.fromBefore.test(before)),
     );
-  if (rejected || nearestPerson(before) === 'other') return { own: false, change };
+  if (rejected || nearestPerson(before) === 'other') return not;
 
   const isLanguage = mention.values.every((value) => value.key === 'language');
   const framed = rules.some((r) =>
     (isLanguage ? r.languageFrames : r.ownFrames).some((frame) => frame.test(before) || frame.test(clauseBefore)),
   );
   const opensStatement = Boolean(mention.rule.opensStatement) && clauseBefore.trim() === '';
-  return { own: framed || opensStatement, change };
+  return { own: framed || opensStatement, change, add, place };
+}
+
+/**
+ * "at work" / "дома" / "在家": where the person uses it. The nearest place before the value in
+ * its clause, or one right after it ("Windows at work"); "Windows 10 and at home I use a Mac"
+ * puts home on the Mac, not on Windows.
+ */
+function placeOf(clauseBefore: string, clauseAfter: string): string | null {
+  let best: { place: string; distance: number } | null = null;
+  for (const rules of SLOT_LANGUAGE_RULES) {
+    for (const [place, pattern] of Object.entries(rules.places)) {
+      const global = new RegExp(pattern.source, 'giu');
+      for (const match of clauseBefore.matchAll(global)) {
+        const distance = clauseBefore.length - (match.index + match[0].length);
+        if (!best || distance < best.distance) best = { place, distance };
+      }
+      const following = global.exec(clauseAfter);
+      if (following && clauseAfter.slice(0, following.index).trim() === '' && (!best || following.index < best.distance)) {
+        best = { place, distance: following.index };
+      }
+    }
+  }
+  return best?.place ?? null;
+}
+
+/** An opening quotation mark not yet closed: the value is someone's quoted words, not a statement. */
+function insideQuotes(before: string): boolean {
+  const straight = (before.match(/"/g) ?? []).length;
+  if (straight % 2 === 1) return true;
+  for (const [open, close] of [['“', '”'], ['«', '»'], ['「', '」'], ['『', '』']] as const) {
+    if (before.lastIndexOf(open) > before.lastIndexOf(close)) return true;
+  }
+  return false;
 }
 
 /** Who the sentence last named before the value: the user, someone else, or nobody. */

@@ -4,6 +4,9 @@ import type { SlotView } from './types';
 const SLOT_LABELS: Record<string, string> = {
   os: 'OS',
   device: 'Device',
+  phone_os: 'Phone OS',
+  phone: 'Phone',
+  tablet: 'Tablet',
   app_version: 'App version',
   plan: 'Plan',
   language: 'Preferred language',
@@ -27,9 +30,15 @@ export function renderSlots(slots: SlotView[]): string {
     const changed = slot.previous !== undefined && slot.previous !== slot.value;
     return `- ${slotLabel(slot.key)}: ${slot.value}${changed ? ` (changed from ${slot.previous})` : ''}`;
   });
-  return ['Known facts about the user (from their own messages; the newest value is current):', ...lines].join('\n');
+  return ['Known facts about the user (from their own messages):', ...lines].join('\n');
 }
 
 export function renderSummary(summary: string): string {
-  return `Summary of the earlier conversation (older turns are not shown):\n${summary.trim()}`;
+  return `Summary of the earlier conversation:\n${summary.trim()}`;
+}
+
+/** Older messages recalled by search, quoted whole (or by their numbered lines) with who wrote them. */
+export function renderRecalled(messages: Array<{ role: string; text: string }>): string {
+  const quoted = messages.map((m) => `<<<${m.role === 'assistant' ? 'ASSISTANT' : 'USER'} (earlier in this chat)\n${m.text}\n>>>`);
+  return ['Earlier messages of this chat that the current message refers to:', ...quoted].join('\n');
 }

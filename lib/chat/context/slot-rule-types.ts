@@ -43,6 +43,14 @@ export type SlotLanguageRules = {
   notCurrent: RegExp;
   /** A question about a value is not a statement of it ("Does it work on Linux?"). */
   question: RegExp;
+  /** A negation right after the value: "Windows? No, not anymore", "Mac не мой". */
+  negationAfter: RegExp;
+  /** Someone else's words follow: "my colleague says", "同事说：", "коллега пишет". Tested on the text before the value. */
+  reportedSpeech: RegExp;
+  /** The person has it too, next to what they had: "too", "also", "тоже", "也". */
+  addition: RegExp;
+  /** Where the person uses it, by the place's English name: { work: /at work/, home: /at home/ }. */
+  places: Record<string, RegExp>;
 };
 
 /** Wrap a Latin-script pattern so it only matches whole words, also next to CJK or Cyrillic text. */

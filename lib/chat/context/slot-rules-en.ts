@@ -51,4 +51,12 @@ export const EN_SLOT_RULES: SlotLanguageRules = {
   notCurrent:
     /(?<![A-Za-z])(?:if|would|could|might|maybe|perhaps|planning|plan\s+to|thinking|considering|want\s+to|wanna|going\s+to|gonna|used\s+to|previously|formerly|was|were|had|wish)(?![A-Za-z])/iu,
   question: /^\s*(?:and\s+|but\s+|so\s+|or\s+)?(?:does|do|did|is|are|can|could|will|should|shall|may|how|what|why|where|which|when|who|any|is\s+there)(?![A-Za-z])/iu,
+  negationAfter: /^\s*(?:(?:is|was)\s+not\s+mine|isn['’]t\s+mine|[,—–-]?\s*(?:not\s+any\s?more|no\s+more|no\s+longer))/iu,
+  reportedSpeech:
+    /(?<![A-Za-z])(?:he|she|they|colleague|co-?worker|friend|boss|manager|wife|husband|partner|brother|sister|dad|mom|mum|client|customer|someone|somebody|support|teammate|team)(?:['’]s)?\s+(?:says|said|tells\s+me|told\s+me|writes|wrote|mentioned|claims|claimed|thinks|asks|asked|keeps\s+saying)(?![A-Za-z])/iu,
+  addition: /(?<![A-Za-z])(?:too|also|as\s+well|besides|another|additionally)(?![A-Za-z])/iu,
+  places: {
+    work: /(?<![A-Za-z])(?:(?:at|for|in)\s+(?:work|the\s+office|my\s+job|the\s+job)|(?:work|office|company|job)(?:['’]s)?\s+(?:laptop|computer|pc|machine|desktop|notebook))(?![A-Za-z])/iu,
+    home: /(?<![A-Za-z])(?:at\s+home|(?:home|personal|private)\s+(?:laptop|computer|pc|machine|desktop|notebook))(?![A-Za-z])/iu,
+  },
 };

@@ -36,9 +36,9 @@ export const RU_SLOT_RULES: SlotLanguageRules = {
       specificity: 1,
     },
     { pattern: W('линукс\\p{L}*|линух\\p{L}*|убунт\\p{L}*'), read: (m) => [{ key: 'os', value: /^убунт/i.test(m[0]) ? 'Linux (Ubuntu)' : 'Linux' }], specificity: 1 },
-    { pattern: W('андроид\\p{L}*'), read: () => [{ key: 'os', value: 'Android' }], specificity: 1 },
-    { pattern: W('айфон\\p{L}*'), read: () => [{ key: 'device', value: 'iPhone' }], specificity: 2 },
-    { pattern: W('айпад\\p{L}*'), read: () => [{ key: 'device', value: 'iPad' }], specificity: 2 },
+    { pattern: W('андроид\\p{L}*'), read: () => [{ key: 'phone_os', value: 'Android' }], specificity: 1 },
+    { pattern: W('айфон\\p{L}*'), read: () => [{ key: 'phone', value: 'iPhone' }, { key: 'phone_os', value: 'iOS' }], specificity: 2 },
+    { pattern: W('айпад\\p{L}*'), read: () => [{ key: 'tablet', value: 'iPad' }], specificity: 2 },
     {
       pattern: W(String.raw`верси[яиюей](?:\s+(?:приложения|клиента|программы|Quire))?\s*(?:—|-|:)?\s*v?(\d+(?:\.\d+){1,3})`),
       read: (m) => [{ key: 'app_version', value: m[1] }],
@@ -46,7 +46,7 @@ export const RU_SLOT_RULES: SlotLanguageRules = {
       opensStatement: true,
     },
     {
-      pattern: W(String.raw`(?:тариф\p{L}*|план\p{L}*|подписк\p{L}*)\s+[«"]?(${PLAN_NAME})[»"]?|(${PLAN_NAME})\s+(?:тариф\p{L}*|план\p{L}*|подписк\p{L}*)`),
+      pattern: W(String.raw`(?:тариф\p{L}*|план\p{L}*|подписк\p{L}*)\s+(?:на\s+)?[«"]?(${PLAN_NAME})[»"]?|(${PLAN_NAME})\s+(?:тариф\p{L}*|план\p{L}*|подписк\p{L}*)`),
       read: (m) => [{ key: 'plan', value: planFromWord(m[1] ?? m[2]) }],
       specificity: 2,
     },
@@ -63,6 +63,8 @@ export const RU_SLOT_RULES: SlotLanguageRules = {
     new RegExp(String.raw`(?<![\p{L}\p{N}])(?:я|мы)\s+${FILLERS}(?:(?:сижу|сидим|работаю|пишу|захожу)\s+)?(?:на|с|со|в)\s+$`, 'iu'),
     // (я) пользуюсь … / перешёл с X на … / поставил …
     new RegExp(String.raw`(?<![\p{L}\p{N}])(?:(?:я|мы)\s+)?${FILLERS}(?:${VERBS})(?![\p{L}\p{N}])(?:\s+[^.!?]{0,30}?)?\s+(?:на\s+|до\s+|в\s+)?$`, 'iu'),
+    // "На работе у меня Windows, а дома Mac": the clause opens with the place
+    /^\s*(?:(?:а|и|но)\s+)?(?:дома|на\s+работе|в\s+офисе)\s+(?:у\s+меня\s+)?(?:(?:сижу\s+)?на\s+)?$/iu,
     // "…, а теперь Mac": the clause opens with the change itself
     /^\s*(?:(?:а|но|и)\s+)?(?:сейчас|теперь)\s+(?:у\s+меня\s+)?(?:на\s+)?$/iu,
     // «приложение пишет версия 3.4.2»: клиент самого пользователя
@@ -87,4 +89,12 @@ export const RU_SLOT_RULES: SlotLanguageRules = {
     /(?<![\p{L}\p{N}])(?:если|бы|хочу|хотел\p{L}*|планирую|думаю|собираюсь|может|возможно|раньше|был|была|было|были|когда-то|прежде)(?![\p{L}\p{N}])/iu,
   question:
     /(?:^\s*(?:а\s+|и\s+|но\s+)?(?:как|почему|зачем|где|когда|можно|разве|есть\s+ли|какой|какая|какие)(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])ли(?![\p{L}\p{N}]))/iu,
+  negationAfter: /^\s*(?:[—–-]\s*)?(?:не\s+мо[йяеи]|уже\s+нет|больше\s+нет)(?![\p{L}\p{N}])/iu,
+  reportedSpeech:
+    /(?<![\p{L}\p{N}])(?:он|она|они|коллег\p{L}*|друг\p{L}*|подруг\p{L}*|начальник\p{L}*|руководител\p{L}*|жен\p{L}*|муж|брат\p{L}*|сестр\p{L}*|кто-то|поддержк\p{L}*|клиент\p{L}*|сосед\p{L}*)\s+(?:говорит|говорил\p{L}*|сказал\p{L}*|пишет|написал\p{L}*|утверждает|считает|спрашивает|спросил\p{L}*|уверяет)(?![\p{L}\p{N}])/iu,
+  addition: /(?<![\p{L}\p{N}])(?:тоже|также|вдобавок|(?<!(?:всё|все)\s)(?:ещё|еще))(?![\p{L}\p{N}])/iu,
+  places: {
+    work: /(?<![\p{L}\p{N}])(?:на\s+работе|в\s+офисе|рабоч\p{L}*)(?![\p{L}\p{N}])/iu,
+    home: /(?<![\p{L}\p{N}])(?:дома|домашн\p{L}*|личн\p{L}*)(?![\p{L}\p{N}])/iu,
+  },
 };

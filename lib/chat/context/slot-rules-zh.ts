@@ -14,16 +14,15 @@ const PLANS: Record<string, string> = {
 };
 
 // Chinese has no spaces between words, so frames are anchored on characters; "一台/一部" are measure words.
-const FILLERS = '(?:现在|目前|一直|平时|也|还|都|主要|已经|刚)*';
+const FILLERS = '(?:现在|目前|一直|平时|也|还|都|主要|已经|刚|在公司|在单位|在办公室|在家里?|公司|家里|上班)*';
 const MEASURE = '(?:一台|一部|一个|台|部|个|的是)?';
 
 export const ZH_SLOT_RULES: SlotLanguageRules = {
   lang: 'zh',
   values: [
     { pattern: valuePattern('苹果电脑|苹果笔记本'), read: () => [{ key: 'os', value: 'macOS' }, { key: 'device', value: 'Mac' }], specificity: 1 },
-    { pattern: valuePattern('苹果手机'), read: () => [{ key: 'device', value: 'iPhone' }], specificity: 2 },
-    { pattern: valuePattern('安卓手机'), read: () => [{ key: 'device', value: 'Android phone' }, { key: 'os', value: 'Android' }], specificity: 2 },
-    { pattern: valuePattern('安卓(?!手机)'), read: () => [{ key: 'os', value: 'Android' }], specificity: 1 },
+    { pattern: valuePattern('苹果手机'), read: () => [{ key: 'phone', value: 'iPhone' }, { key: 'phone_os', value: 'iOS' }], specificity: 2 },
+    { pattern: valuePattern('安卓手机|安卓'), read: () => [{ key: 'phone_os', value: 'Android' }], specificity: 2 },
     { pattern: valuePattern('视窗系统'), read: () => [{ key: 'os', value: 'Windows' }], specificity: 1 },
     {
       pattern: valuePattern(String.raw`(?:客户端|应用|软件)?版本号?\s*(?:是|为|:|：)?\s*v?(\d+(?:\.\d+){1,3})|v?(\d+(?:\.\d+){1,3})\s*(?:版本|版)`),
@@ -44,11 +43,11 @@ export const ZH_SLOT_RULES: SlotLanguageRules = {
   ],
   ownFrames: [
     // 我用的是 / 我现在用 / 我有一台 / 我是（专业版用户）
-    new RegExp(`我们?\\s*${FILLERS}\\s*(?:用的是|用的|在用|使用|用|装的是|装的|装了|是|有|买了|开通了|订阅了|升级到了?|更新到了?|换成了?|换到了?|改用了?|转到了?|换了)\\s*${MEASURE}\\s*$`, 'u'),
+    new RegExp(`我们?\\s*${FILLERS}\\s*(?:用的是|用的|在用|使用|用|装的是|装的|装了|是|有|买了|开通了|订阅了|升级到了?|更新到了?|换成了?|换到了?|改用了?|转到了?|换了|换)\\s*${MEASURE}\\s*$`, 'u'),
     // 我从 Windows 换成了
     /我们?[^。！？，,]{0,12}?(?:换成|换到|改用|转到|升级到|更新到)了?\s*$/u,
     // 我的 Mac / 我的电脑是 / 我电脑是
-    /我们?的?\s*(?:电脑|手机|系统|笔记本|设备|版本|套餐|会员|账号|操作系统)?\s*(?:是|用的是|装的是|为|上的?)?\s*$/u,
+    /我们?的?\s*(?:公司|家里|家用|单位|工作)?的?\s*(?:电脑|手机|系统|笔记本|设备|版本|套餐|会员|账号|操作系统)?\s*(?:是|用的是|装的是|为|上的?)?\s*$/u,
     // 用的是 Windows 11（主语省略）
     new RegExp(`^\\s*${FILLERS}\\s*(?:用的是|在用|用|换成了?|改用了?)\\s*$`, 'u'),
   ],
@@ -59,7 +58,11 @@ export const ZH_SLOT_RULES: SlotLanguageRules = {
   negation: /[不没非别无][^。！？，,]{0,2}$/u,
   replacedBefore: /(?:而不是|而非|代替)\s*$/u,
   fromBefore: /(?:从|由)\s*$/u,
-  change: /换成|换到|换了|改用|改成|转到|转用|升级到|升级成|升级了|更新到|更新了|现在|已经换|新买了/u,
+  change: /换成|换到|换了|我们?\s*换|改用|改成|转到|转用|升级到|升级成|升级了|更新到|更新了|现在|已经换|新买了/u,
   notCurrent: /如果|要是|假如|打算|想换|想买|准备|考虑|以前|之前|原来|曾经|可能/u,
   question: /吗|是否|能不能|可不可以|怎么|为什么|哪|什么/u,
+  negationAfter: /^\s*(?:不是我的|已经不用了|不用了)/u,
+  reportedSpeech: /(?:同事|朋友|老板|领导|他们|她们|他|她|客户|别人|老婆|老公|家人|同学|室友|客服)\s*(?:说|讲|告诉我|表示|称|问|觉得)/u,
+  addition: /也|还有|另外/u,
+  places: { work: /公司|单位|办公室|上班/u, home: /家里|在家|家用|自己的/u },
 };

@@ -62,27 +62,27 @@ export const UNIVERSAL_VALUE_RULES: ValueRule[] = [
   { pattern: valuePattern(latinWord('Linux')), read: () => [{ key: 'os', value: 'Linux' }], specificity: 1 },
   {
     pattern: valuePattern(latinWord(String.raw`Android(?:\s+(\d+))?`)),
-    read: (m) => [{ key: 'os', value: m[1] ? `Android ${m[1]}` : 'Android' }],
+    read: (m) => [{ key: 'phone_os', value: m[1] ? `Android ${m[1]}` : 'Android' }],
     specificity: 2,
   },
   {
     pattern: valuePattern(latinWord(String.raw`iOS(?:\s+(\d+(?:\.\d+)?))?|iPadOS(?:\s+(\d+))?`)),
-    read: (m) => [{ key: 'os', value: m[0].toLowerCase().startsWith('ipados') ? 'iPadOS' : m[1] ? `iOS ${m[1]}` : 'iOS' }],
+    read: (m) => m[0].toLowerCase().startsWith('ipados') ? [{ key: 'tablet', value: 'iPad' }] : [{ key: 'phone_os', value: m[1] ? `iOS ${m[1]}` : 'iOS' }],
     specificity: 2,
   },
   {
     pattern: valuePattern(latinWord(String.raw`iPhone(?:\s+(?:\d+|SE|X[RS]?))?(?:\s+(?:Pro\s+Max|Pro|Plus|mini))?`)),
-    read: (m) => [{ key: 'device', value: m[0].replace(/\s+/g, ' ').replace(/^iphone/i, 'iPhone') }],
+    read: (m) => [{ key: 'phone', value: m[0].replace(/\s+/g, ' ').replace(/^iphone/i, 'iPhone') }, { key: 'phone_os', value: 'iOS' }],
     specificity: 3,
   },
   {
     pattern: valuePattern(latinWord(String.raw`iPad(?:\s+(?:Pro|Air|mini))?`)),
-    read: (m) => [{ key: 'device', value: m[0].replace(/\s+/g, ' ').replace(/^ipad/i, 'iPad') }],
+    read: (m) => [{ key: 'tablet', value: m[0].replace(/\s+/g, ' ').replace(/^ipad/i, 'iPad') }],
     specificity: 3,
   },
   {
     pattern: valuePattern(latinWord(String.raw`(?:Google\s+)?Pixel\s+\d+[a]?(?:\s+Pro)?|(?:Samsung\s+)?Galaxy\s+[SAZ]\d+\w*`)),
-    read: (m) => [{ key: 'device', value: capitalizeWords(m[0]) }, { key: 'os', value: 'Android' }],
+    read: (m) => [{ key: 'phone', value: capitalizeWords(m[0]) }, { key: 'phone_os', value: 'Android' }],
     specificity: 3,
   },
   {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { buildSummaryRequest, planSummaryFold } from './summary-fold';
-import { factSlotKey, rememberFactUpdate } from './remember-fact';
 import type { ContextMessage } from './types';
 
 const history: ContextMessage[] = Array.from({ length: 14 }, (_, i) => ({ id: `m${i}`, role: i % 2 ? 'assistant' : 'user', text: `Turn ${i}. ${'Details follow here. '.repeat(30)}` }));
@@ -20,13 +19,5 @@ describe('summary folding', () => {
     expect(content).toContain('Assistant: Turn 1.');
     expect(request.inputTokens).toBeLessThan(600);
     expect(request.maxOutputTokens).toBeGreaterThan(0);
-  });
-});
-
-describe('remember_fact', () => {
-  it('turns a saved fact into a fact:<name> slot update', () => {
-    expect(factSlotKey('Company Proxy')).toBe('fact:company_proxy');
-    expect(rememberFactUpdate({ name: 'employer', value: 'City hospital' })).toEqual({ key: 'fact:employer', value: 'City hospital', change: false });
-    expect(() => rememberFactUpdate({ name: '', value: 'x' })).toThrow();
   });
 });

@@ -20,16 +20,16 @@ export type SummaryFoldPolicy = {
 };
 
 export const DEFAULT_SUMMARY_FOLD_POLICY: Required<SummaryFoldPolicy> = {
-  minFoldMessages: 12,
-  userMaxTokens: 200,
-  assistantMaxTokens: 60,
-  summaryMaxTokens: 120,
+  minFoldMessages: 16,
+  userMaxTokens: 120,
+  assistantMaxTokens: 40,
+  summaryMaxTokens: 90,
 };
 
 export const SUMMARY_INSTRUCTIONS =
   'You maintain a running summary of a support conversation. Merge the new turns into the summary. ' +
   "Keep the user's goals, decisions, open questions and anything they said about their setup. " +
-  'Drop greetings and step-by-step details. Answer with the updated summary only, under 90 words, ' +
+  'Drop greetings and step-by-step details. Answer with the updated summary only, under 60 words, ' +
   'in the language of the conversation.';
 
 export type SummaryFoldPlan = { fold: ContextMessage[]; throughId: string };

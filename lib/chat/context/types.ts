@@ -4,10 +4,13 @@ export type ContextRole = 'user' | 'assistant' | 'system';
 
 export type ContextMessage = { id: string; role: ContextRole; text: string };
 
+/** An older message found by search for the current one: `matched` are the words it shares, `focusLines` the lines asked about. */
+export type RecalledMessage = ContextMessage & { matched: string[]; focusLines?: number[] };
+
 export type PromptMessage = { role: 'system' | 'user' | 'assistant'; content: string };
 
-/** The built-in slot keys, in the order the prompt shows them; free-form facts from the remember_fact tool use `fact:<name>`. */
-export const SLOT_KEYS = ['os', 'device', 'app_version', 'plan', 'language'] as const;
+/** The built-in slot keys, in the order the prompt shows them: the computer's OS and model, the phone's OS and model, a tablet, app version, plan, language. Free-form facts from the remember_fact tool use `fact:<name>`. */
+export const SLOT_KEYS = ['os', 'device', 'phone_os', 'phone', 'tablet', 'app_version', 'plan', 'language'] as const;
 export type SlotKey = (typeof SLOT_KEYS)[number];
 
 export type FactSlotKey = `fact:${string}`;
@@ -25,6 +28,7 @@ export type SlotHistoryEntry = { value: string | null; messageId: string | null;
 /** A slot with its whole history (oldest first); the last entry is the current value. */
 export type SlotState = { key: string; value: string; history: SlotHistoryEntry[] };
 
-export type SlotUpdate = { key: string; value: string; change: boolean };
+/** `add`: the value joins the current one ("a Mac too") instead of replacing it. */
+export type SlotUpdate = { key: string; value: string; change?: boolean; add?: boolean };
 
 export type SlotChange = { key: string; from: string | null; to: string };

@@ -1,6 +1,6 @@
 import { tool, zodSchema } from 'ai';
 import { z } from 'zod';
-import { recordSlotValues } from '@/lib/chat/slots-store';
+import { canonicalUpdate, recordSlotValues } from '@/lib/chat/slots-store';
 import type { ChatToolContext } from './registry';
 
 // built once per process: the SDK turns it into JSON Schema on first use and keeps that, where an inline zod object is converted again on every round
@@ -17,11 +17,12 @@ export function rememberFactTool(ctx: ChatToolContext) {
       'Pin a fact the user states about themselves or their setup so it is never forgotten in this chat (e.g. their company, role, deadline). Not for facts about other people.',
     inputSchema: rememberFactInput,
     execute: async ({ key, value }) => {
-      const slotKey = `fact:${key.toLowerCase().replace(/[^a-z0-9_]+/g, '_')}`;
+      // the same key rule as the person's messages and edits: "os" from here is the panel's one OS fact
+      const fact = canonicalUpdate({ key, value });
       const changes = await ctx.db.$transaction((tx) =>
-        recordSlotValues(tx, ctx.chatId, [{ key: slotKey, value }], { messageId: ctx.userMessageId, at: new Date(), kind: 'tool' }),
+        recordSlotValues(tx, ctx.chatId, [fact], { messageId: ctx.userMessageId, at: new Date(), kind: 'tool' }),
       );
-      return { saved: slotKey, changed: changes.length > 0 };
+      return { saved: fact.key, changed: changes.length > 0 };
     },
   });
 }

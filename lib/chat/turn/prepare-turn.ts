@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { applySlotUpdates } from '@/lib/chat/context/apply-slot-updates';
 import { extractSlots } from '@/lib/chat/context/extract-slots';
+import { DEFAULT_SUMMARY_FOLD_POLICY } from '@/lib/chat/context/summary-fold';
 import { InsufficientCreditsError } from '@/lib/billing/ledger';
 import { maxCallCostMicros } from '@/lib/billing/pricing';
 import { countPromptTokens } from '@/lib/billing/tokens';
@@ -10,7 +11,7 @@ import { AppError, notFound } from '@/lib/http/errors';
 import { checkRateLimit, rateRules } from '@/lib/http/rate-limit';
 import { DEFAULT_CHAT_TITLE as DEFAULT_TITLE } from '@/lib/chat/limits';
 import { acquireLiveTurn, releaseLiveTurn } from './live-turn-lock';
-import { buildTurnPrompt, historyForPrompt } from './turn-prompt';
+import { composeTurnPrompt, historyForPrompt } from './turn-prompt';
 import { loadChatForTurn, openTurnRows, type OpenTurn } from './turn-rows';
 import type { PreparedTurn, TurnDeps, TurnMode } from './types';
 
@@ -47,7 +48,9 @@ export async function prepareTurn(deps: TurnDeps, req: TurnRequest): Promise<Pre
   ]);
   try {
     if (!chat) throw notFound('No such chat.');
-    const rows = chat.messages;
+    let rows = chat.messages;
+    // Continue/Retry of an answer (or its question) older than the recent messages, which is rare: read the whole chat
+    if (req.mode !== 'answer' && !hasQuestionFor(rows, req.messageId)) rows = (await loadChatForTurn(deps.db, req.chatId, req.userId, null))?.messages ?? rows;
     const target = req.mode === 'answer' ? null : rows.find((m) => m.id === req.messageId && m.role === 'assistant');
     if (req.mode !== 'answer') {
       if (!target) throw notFound('No such answer in this chat.');
@@ -69,7 +72,7 @@ export async function prepareTurn(deps: TurnDeps, req: TurnRequest): Promise<Pre
 
     const extracted = req.mode === 'answer' ? extractSlots(currentText) : [];
     const slotsNow = applySlotUpdates(chat.slots, extracted, { messageId: userMessageId, at: now }).next;
-    const prompt = buildTurnPrompt({
+    const prompt = await composeTurnPrompt(deps.db, chat.id, {
       model,
       slots: slotsNow,
       summary: chat.summary,
@@ -96,6 +99,7 @@ export async function prepareTurn(deps: TurnDeps, req: TurnRequest): Promise<Pre
       purpose: req.mode === 'continue' ? 'continuation' : 'answer',
       reservedMicros,
       title: chat.title === DEFAULT_TITLE && req.mode === 'answer' ? titleFrom(currentText) : null,
+      context: prompt.context,
       now,
     };
     // facts stated in the question are recorded with it, in the same transaction
@@ -123,12 +127,19 @@ export async function prepareTurn(deps: TurnDeps, req: TurnRequest): Promise<Pre
       toolsJson,
       initialText: req.mode === 'continue' ? target!.text : '',
       initialContinuations: req.mode === 'continue' ? target!.continuations : 0,
-      needsSummary: prompt.needsSummary,
+      // the window is short, so something has nearly always dropped out: ask for the (separate, billed)
+      // summary refresh only once it would fold, counting this turn's question and answer
+      needsSummary: prompt.unsummarizedDroppedIds.length + 2 >= DEFAULT_SUMMARY_FOLD_POLICY.minFoldMessages,
     };
   } catch (error) {
     if (claim) await releaseLiveTurn(deps.db, req.chatId, turnId);
     throw error;
   }
+}
+
+function hasQuestionFor(rows: ReadonlyArray<{ id: string; role: string }>, answerId: string | undefined): boolean {
+  const index = rows.findIndex((m) => m.id === answerId);
+  return index > 0 && rows.slice(0, index).some((m) => m.role === 'user');
 }
 
 function findQuestionId(rows: ReadonlyArray<{ id: string; role: string }>, answerId: string): string {

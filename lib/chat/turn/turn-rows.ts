@@ -1,7 +1,9 @@
 import type { Db, Tx } from '@/lib/db/client';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { insertReservedCall, moveBalanceToReserved } from '@/lib/billing/ledger';
+import type { AnswerContext } from '@/lib/chat/context/answer-context';
 import type { SlotState } from '@/lib/chat/context/types';
+import { messageSearchText } from '@/lib/help-center/segment';
 import type { TurnMode } from './types';
 
 /*
@@ -23,14 +25,23 @@ export interface ChatForTurn {
 
 type JsonSlot = { key: string; value: string; history: Array<{ value: string | null; messageId: string | null; at: string }> };
 
-/** The person's chat with its messages (oldest first) and pinned facts, or null when it is not theirs. */
-export async function loadChatForTurn(db: Db, chatId: string, userId: string): Promise<ChatForTurn | null> {
+/**
+ * The newest messages a turn reads. The prompt sends at most a few of them (older ones live in the
+ * summary or are recalled by search), so reading a 2,000-message chat costs what a 60-message one does.
+ */
+export const TURN_RECENT_MESSAGES = 60;
+
+/**
+ * The person's chat with its newest messages (oldest first; `recent: null` for all of them) and
+ * pinned facts, or null when it is not theirs.
+ */
+export async function loadChatForTurn(db: Db, chatId: string, userId: string, recent: number | null = TURN_RECENT_MESSAGES): Promise<ChatForTurn | null> {
   const [row] = await db.$queryRaw<Array<Omit<ChatForTurn, 'slots'> & { slots: JsonSlot[] }>>`
     SELECT c.id, c.title, c.model, c.summary, c."summaryThroughId",
       COALESCE((SELECT json_agg(json_build_object('id', m.id, 'role', m.role, 'kind', m.kind, 'text', m.text,
                                                   'status', m.status, 'model', m.model, 'continuations', m.continuations)
                                 ORDER BY m."createdAt")
-                FROM message m WHERE m."chatId" = c.id), '[]'::json) AS messages,
+                FROM (SELECT * FROM message WHERE "chatId" = c.id ORDER BY "createdAt" DESC LIMIT ${recent}) m), '[]'::json) AS messages,
       COALESCE((SELECT json_agg(json_build_object('key', s.key, 'value', s.value, 'history',
                   COALESCE((SELECT json_agg(json_build_object('value', h.value, 'messageId', h."messageId", 'at', h.at) ORDER BY h.at)
                             FROM slot_change h WHERE h."slotId" = s.id), '[]'::json)) ORDER BY s.key)
@@ -59,6 +70,8 @@ export interface OpenTurn {
   reservedMicros: bigint;
   /** a new title for a chat still called by its default one */
   title: string | null;
+  /** what the model is sent for this answer, kept in the answer's meta for the context view */
+  context: AnswerContext;
   now: Date;
 }
 
@@ -70,6 +83,7 @@ export interface OpenTurn {
  */
 export async function openTurnRows(db: Db | Tx, o: OpenTurn): Promise<{ opened: boolean; balanceMicros: bigint }> {
   const answerAt = new Date(o.now.getTime() + 1); // the answer sorts after its question
+  const meta = JSON.stringify({ context: o.context });
   const [row] = await db.$queryRaw<Array<{ opened: number; balance: bigint | null }>>`
     WITH moved AS (${moveBalanceToReserved(o.userId, o.reservedMicros)}),
     entry AS (
@@ -79,16 +93,18 @@ export async function openTurnRows(db: Db | Tx, o: OpenTurn): Promise<{ opened: 
     ),
     call AS (${insertReservedCall({ entryId: o.entryId, seq: 0, model: o.model, purpose: o.purpose, reservedMicros: o.reservedMicros }, Prisma.sql`entry`)}),
     question AS (
-      INSERT INTO message (id, "chatId", role, text, "createdAt", "updatedAt")
-      SELECT ${o.userMessageId}, ${o.chatId}, 'user', ${o.question}, ${o.now}, ${o.now} FROM entry WHERE ${o.mode} = 'answer'
+      INSERT INTO message (id, "chatId", role, text, "searchText", "createdAt", "updatedAt")
+      SELECT ${o.userMessageId}, ${o.chatId}, 'user', ${o.question}, ${messageSearchText(o.question)}, ${o.now}, ${o.now}
+      FROM entry WHERE ${o.mode} = 'answer'
     ),
     answer AS (
-      INSERT INTO message (id, "chatId", role, text, status, model, "turnId", "createdAt", "updatedAt")
-      SELECT ${o.assistantMessageId}, ${o.chatId}, 'assistant', '', 'streaming', ${o.model}, ${o.turnId}, ${answerAt}, ${o.now}
+      INSERT INTO message (id, "chatId", role, text, status, model, "turnId", meta, "createdAt", "updatedAt")
+      SELECT ${o.assistantMessageId}, ${o.chatId}, 'assistant', '', 'streaming', ${o.model}, ${o.turnId}, ${meta}::jsonb, ${answerAt}, ${o.now}
       FROM entry WHERE ${o.mode} = 'answer'
     ),
     reopened AS (
       UPDATE message SET status = 'streaming', "turnId" = ${o.turnId}, model = ${o.model}, "updatedAt" = ${o.now},
+             meta = COALESCE(meta, '{}'::jsonb) || ${meta}::jsonb,
              text = CASE WHEN ${o.mode} = 'retry' THEN '' ELSE text END,
              error = CASE WHEN ${o.mode} = 'retry' THEN NULL ELSE error END
       WHERE id = ${o.assistantMessageId} AND ${o.mode} <> 'answer' AND EXISTS (SELECT 1 FROM entry)
@@ -135,14 +151,15 @@ export async function closeTurnRows(db: Db, c: CloseTurn): Promise<void> {
       FROM model_call WHERE "entryId" = ${c.entryId}
     ),
     saved AS (
-      UPDATE message m SET text = ${c.text}, status = ${c.status}, "finishReason" = ${c.finishReason},
+      UPDATE message m SET text = ${c.text}, "searchText" = ${messageSearchText(c.text)}, status = ${c.status}, "finishReason" = ${c.finishReason},
              continuations = ${c.continuations}, "turnId" = ${c.turnId}, error = ${c.error}, "updatedAt" = ${c.now},
              "inputTokens" = CASE WHEN ${adds} THEN m."inputTokens" ELSE 0 END + u.input,
              "outputTokens" = CASE WHEN ${adds} THEN m."outputTokens" ELSE 0 END + u.output,
              "reasoningTokens" = CASE WHEN ${adds} THEN m."reasoningTokens" ELSE 0 END + u.reasoning,
              "costMicros" = CASE WHEN ${adds} THEN m."costMicros" ELSE 0 END + u.cost,
              estimated = (${adds} AND m.estimated) OR u.estimated,
-             meta = COALESCE(${meta}::jsonb, m.meta)
+             -- the tools join the context stored when the prompt was built
+             meta = CASE WHEN ${meta}::jsonb IS NULL THEN m.meta ELSE COALESCE(m.meta, '{}'::jsonb) || ${meta}::jsonb END
       FROM used u WHERE m.id = ${c.assistantMessageId}
     ),
     entry AS (

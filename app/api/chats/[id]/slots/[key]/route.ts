@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { getApp } from '@/lib/app';
 import { requireUser } from '@/lib/auth/session';
 import { requireOwnChat } from '@/lib/chat/chats';
-import { recordSlotValues, removeSlot } from '@/lib/chat/slots-store';
+import { canonicalUpdate, recordSlotValues, removeSlot } from '@/lib/chat/slots-store';
 import { isSlotKey, SLOT_KEYS } from '@/lib/chat/context/types';
 import { AppError, notFound } from '@/lib/http/errors';
 import { readJson, route } from '@/lib/http/handler';
@@ -21,8 +21,10 @@ export const PATCH = route<{ key: string; id: string }>(async (request, { id, ke
   const user = await requireUser(app, request);
   await requireOwnChat(app.db, id, user.id);
   const { value } = await readJson(request, body);
-  await app.db.$transaction((tx) => recordSlotValues(tx, id, [{ key, value }], { messageId: null, at: new Date(), kind: 'person' }));
-  return Response.json({ key, value });
+  // the person's edit is one more writer of the same fact: the key and value the other paths use
+  const fact = canonicalUpdate({ key, value });
+  await app.db.$transaction((tx) => recordSlotValues(tx, id, [fact], { messageId: null, at: new Date(), kind: 'person' }));
+  return Response.json(fact);
 });
 
 export const DELETE = route<{ key: string; id: string }>(async (request, { id, key: rawKey }) => {

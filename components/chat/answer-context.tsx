@@ -1,0 +1,111 @@
+'use client';
+
+import { useLocale, useTranslations } from 'next-intl';
+import type { ChatMessageJson } from '@/components/api/api-types';
+import { formatCount, formatUsd } from '@/components/format/money';
+import { useSlotLabel } from '@/components/insights/slot-label';
+import type { AnswerContext as AnswerContextData } from '@/lib/chat/context/answer-context';
+
+interface AnswerContextProps {
+  context: AnswerContextData;
+  /** the chat's messages by id: the context names the turns it sent, their texts live in the chat */
+  lookup: (id: string) => Pick<ChatMessageJson, 'role' | 'text'> | undefined;
+}
+
+/**
+ * What the model saw for this answer: the pinned facts, the summary, the turns sent whole, the
+ * older messages recalled by search and the words that recalled them, and what each part cost.
+ * The person and staff read the same view.
+ */
+export function AnswerContext({ context, lookup }: AnswerContextProps) {
+  const t = useTranslations('context');
+  const locale = useLocale();
+  const slotLabel = useSlotLabel();
+  const tokens = (count: number) => t('tokens', { count, formatted: formatCount(count, locale) });
+  const roleOf = (role: string) => (role === 'assistant' ? t('assistant') : t('user'));
+
+  return (
+    <details className="mt-2 text-xs text-zinc-600 dark:text-zinc-400" data-testid="context-view">
+      <summary className="cursor-pointer rounded select-none hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:hover:text-zinc-100">
+        {t('open', { tokens: formatCount(context.inputTokens, locale), cost: formatUsd(context.costMicros, locale) })}
+      </summary>
+      <div className="mt-2 flex flex-col gap-3 border-l-2 border-zinc-200 pl-3 dark:border-zinc-800">
+        <table className="w-fit tabular-nums" data-testid="context-parts">
+          <caption className="sr-only">{t('partsCaption')}</caption>
+          <tbody>
+            {context.parts.map((part) => (
+              <tr key={part.part}>
+                <th scope="row" className="pr-4 text-left font-normal">{t(`parts.${part.part}`)}</th>
+                <td className="pr-4 text-right">{tokens(part.tokens)}</td>
+                <td className="text-right">{formatUsd(part.costMicros, locale)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+
+        <section aria-label={t('slots')}>
+          <h4 className="font-medium text-zinc-800 dark:text-zinc-200">{t('slots')}</h4>
+          {context.slots.length === 0 ? (
+            <p>{t('noSlots')}</p>
+          ) : (
+            <ul>
+              {context.slots.map((slot) => (
+                <li key={slot.key}>
+                  {slotLabel(slot.key)}: {slot.value}
+                  {slot.previous ? ` ${t('changedFrom', { value: slot.previous })}` : ''}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        {context.summary && (
+          <section aria-label={t('summary')}>
+            <h4 className="font-medium text-zinc-800 dark:text-zinc-200">{t('summary')}</h4>
+            <p className="whitespace-pre-wrap">{context.summary}</p>
+          </section>
+        )}
+
+        {context.recalled.length > 0 && (
+          <section aria-label={t('recalled')} data-testid="context-recalled">
+            <h4 className="font-medium text-zinc-800 dark:text-zinc-200">{t('recalled')}</h4>
+            <ul className="flex flex-col gap-2">
+              {context.recalled.map((item) => (
+                <li key={item.id} data-testid="recalled-message">
+                  <p>
+                    {roleOf(item.role)} · {tokens(item.tokens)} · {t('matched', { words: item.matched.join(', ') })}
+                    {item.excerpt ? ` · ${t('excerpt')}` : ''}
+                  </p>
+                  <blockquote className="mt-1 max-h-48 overflow-auto rounded bg-zinc-50 px-2 py-1 whitespace-pre-wrap [overflow-wrap:anywhere] dark:bg-zinc-900">
+                    {lookup(item.id)?.text ?? t('gone')}
+                  </blockquote>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+
+        <section aria-label={t('window')}>
+          <h4 className="font-medium text-zinc-800 dark:text-zinc-200">{t('window')}</h4>
+          {context.window.length === 0 ? (
+            <p>{t('noWindow')}</p>
+          ) : (
+            <ol>
+              {context.window.map((item) => (
+                <li key={item.id} className="truncate">
+                  {roleOf(item.role)} · {tokens(item.tokens)} · {firstLine(lookup(item.id)?.text)}
+                </li>
+              ))}
+            </ol>
+          )}
+          {context.omitted > 0 && <p className="mt-1">{t('omitted', { count: context.omitted })}</p>}
+        </section>
+      </div>
+    </details>
+  );
+}
+
+function firstLine(text: string | undefined): string {
+  const line = (text ?? '').split('\n').find((l) => l.trim()) ?? '';
+  return line.length > 80 ? `${line.slice(0, 79)}…` : line;
+}
