@@ -74,7 +74,7 @@ function OperationEntry({ doc, method, path, op }: Listed & { doc: Doc }) {
   return (
     <article id={op.operationId} aria-labelledby={`${op.operationId}-title`} className="flex flex-col gap-3 rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
       <h3 id={`${op.operationId}-title`} className="flex flex-wrap items-baseline gap-2 font-mono text-sm">
-        <span className="rounded bg-zinc-900 px-1.5 py-0.5 text-xs font-semibold text-white dark:bg-zinc-100 dark:text-zinc-900">{method}</span>
+        <span className="rounded bg-zinc-900 px-1.5 py-0.5 text-xs font-semibold text-white dark:bg-zinc-100 dark:text-zinc-900">{method}</span>{' '}
         <span className="break-all">{path}</span>
       </h3>
       <p className="text-sm">
