@@ -9,6 +9,7 @@ import { POST as createChatRoute } from '@/app/api/chats/route';
 import { buildApp, type App } from '@/lib/app';
 import { loadConfig } from '@/lib/config';
 import { buildOpenApi } from '@/lib/http/openapi/build-openapi';
+import { API_OPERATIONS } from '@/lib/http/openapi/operations';
 import { cookieOf, jsonRequest, serveApp, signUp } from '@/tests/support/auth-client';
 import { openTestDatabase, type TestDatabase } from '@/tests/support/test-database';
 
@@ -22,8 +23,8 @@ const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
  */
 const INTERNAL_ROUTES = new Set(['/api/simulator/v1/[...path]']);
 
-/** Every route.ts under app/, as its URL path (route groups dropped) and the methods it exports. */
-function routeFiles(dir = path.join(ROOT, 'app')): { urlPath: string; methods: string[] }[] {
+/** Every route.ts under app/, as its URL path (route groups dropped), the methods it exports and its source. */
+function routeFiles(dir = path.join(ROOT, 'app')): { urlPath: string; methods: string[]; source: string }[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile() && entry.name === 'route.ts')
     .map((entry) => {
@@ -31,7 +32,7 @@ function routeFiles(dir = path.join(ROOT, 'app')): { urlPath: string; methods: s
       const segments = path.relative(path.join(ROOT, 'app'), entry.parentPath).split(path.sep).filter((s) => !/^\(.*\)$/.test(s));
       const source = readFileSync(file, 'utf8');
       const methods = METHODS.filter((m) => new RegExp(`export\\s+(const|async\\s+function|function)\\s+${m}\\b`).test(source));
-      return { urlPath: `/${segments.join('/')}`, methods };
+      return { urlPath: `/${segments.join('/')}`, methods, source };
     });
 }
 
@@ -87,6 +88,35 @@ describe('the OpenAPI document', () => {
     const known = new Set(routes.map(toOpenApiPath));
     const stray = Object.keys(doc.paths).filter((p) => !known.has(p) && !catchAllPrefixes.some((prefix) => p.startsWith(prefix)));
     expect(stray).toEqual([]);
+  });
+
+  it("documents, for every handler that reads a body or query, the very schema object it validates with", async () => {
+    let checked = 0;
+    for (const { urlPath, source } of routeFiles()) {
+      // `import { chatMessageBody as body } from '@/lib/chat/chat-api'` → body = that module's export
+      const imported = new Map<string, unknown>();
+      for (const [, names, from] of source.matchAll(/import \{([^}]+)\} from '(@\/lib\/[^']+-api)'/g)) {
+        const module = (await import(from.replace('@/', `${ROOT}/`) + '.ts')) as Record<string, unknown>;
+        for (const name of names.split(',').map((n) => n.trim())) {
+          const [exported, local = exported] = name.split(/\s+as\s+/);
+          imported.set(local, module[exported]);
+        }
+      }
+      const handlers = source.split(/(?=export const (?:GET|POST|PUT|PATCH|DELETE)\b)/).slice(1);
+      for (const handler of handlers) {
+        const method = /export const (\w+)/.exec(handler)![1];
+        const op = API_OPERATIONS.find((o) => o.path === toOpenApiPath(urlPath) && o.method === method);
+        for (const [, reader, local] of handler.matchAll(/(readJson|parseQuery)\(request, (\w+)/g)) {
+          expect(op, `${method} ${urlPath}`).toBeDefined();
+          const schema = imported.get(local);
+          expect(schema, `${method} ${urlPath}: ${local} is not imported from a lib/**/*-api module`).toBeDefined();
+          expect(reader === 'readJson' ? op!.body : op!.query, `${method} ${urlPath}`).toBe(schema);
+          checked++;
+        }
+      }
+    }
+    // every JSON body and query a route reads directly (POST /api/documents reads its own, in read-document-request.ts)
+    expect(checked).toBeGreaterThanOrEqual(19);
   });
 
   it('describes the message body the chat route validates: text of 1 to 6,000 characters, model optional', () => {
