@@ -1,15 +1,8 @@
-import { z } from 'zod';
 import { getApp } from '@/lib/app';
 import { requireUser } from '@/lib/auth/session';
 import { createChat, listChats } from '@/lib/chat/chats';
 import { readJson, route } from '@/lib/http/handler';
-
-const createBody = z.object({
-  title: z.string().max(200).optional(),
-  model: z.string().max(200).optional(),
-  /** start a new topic from this chat: its key facts come along */
-  carrySlotsFrom: z.string().max(100).optional(),
-});
+import { chatCreateBody as createBody } from '@/lib/chat/chat-api';
 
 export const POST = route(async (request) => {
   const app = await getApp();

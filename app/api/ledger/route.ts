@@ -1,14 +1,8 @@
-import { z } from 'zod';
 import { getApp } from '@/lib/app';
 import { requireUser } from '@/lib/auth/session';
 import { listLedger } from '@/lib/billing/ledger-view';
 import { parseQuery, route } from '@/lib/http/handler';
-
-const query = z.object({
-  chatId: z.string().max(100).optional(),
-  documentId: z.string().max(100).optional(),
-  status: z.enum(['reserved', 'settled', 'refunded']).optional(),
-});
+import { ledgerQuery as query } from '@/lib/billing/billing-api';
 
 export const GET = route(async (request) => {
   const app = await getApp();

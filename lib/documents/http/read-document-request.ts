@@ -13,7 +13,7 @@ const sourceInput = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('url'), url: z.string().url().max(2000) }),
 ]);
 
-const createFields = z.object({
+export const createFields = z.object({
   request: z.string().trim().min(3).max(4000),
   chatId: z.string().max(100).optional(),
   allowPublicSources: z.boolean().optional(),

@@ -1,19 +1,15 @@
 import { getApp } from '@/lib/app';
 import { requireUser } from '@/lib/auth/session';
 import { loadChatView } from '@/lib/chat/chat-view';
-import { z } from 'zod';
 import { updateChatSettings } from '@/lib/chat/chats';
 import { readJson, route } from '@/lib/http/handler';
+import { chatSettingsBody as settings } from '@/lib/chat/chat-api';
 
 export const GET = route<{ id: string }>(async (request, { id }) => {
   const app = await getApp();
   const user = await requireUser(app, request);
   return Response.json(await loadChatView(app.db, id, user.id, { idleMinutes: app.config.chatIdleMinutes }));
 });
-
-const settings = z
-  .object({ title: z.string().max(200).optional(), summariesEnabled: z.boolean().optional() })
-  .refine((v) => v.title !== undefined || v.summariesEnabled !== undefined, 'Nothing to change.');
 
 export const PATCH = route<{ id: string }>(async (request, { id }) => {
   const app = await getApp();

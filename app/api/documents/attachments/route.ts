@@ -1,10 +1,10 @@
-import { z } from 'zod';
 import { getApp } from '@/lib/app';
 import { requireUser } from '@/lib/auth/session';
 import { requireOwnChat } from '@/lib/chat/chats';
 import { listWaitingAttachments, uploadToChat } from '@/lib/documents/attachments';
 import { readSourceFiles } from '@/lib/documents/http/read-document-request';
 import { parseQuery, route } from '@/lib/http/handler';
+import { attachmentsQuery as listQuery } from '@/lib/documents/documents-api';
 import { clientAddress } from '@/lib/http/request-origin';
 
 /** Files attached in a chat (multipart: `chatId` + files); the chat's start_document makes them the document's sources. */
@@ -15,8 +15,6 @@ export const POST = route(async (request) => {
   const deps = { db: app.db, rateLimitPerMinute: app.config.rateLimitPerMinute, clientAddress: clientAddress(request.headers) };
   return Response.json(await uploadToChat(deps, user.id, fields.get('chatId') ?? '', files), { status: 201 });
 });
-
-const listQuery = z.object({ chatId: z.string({ error: 'Name the chat: ?chatId=…' }).min(1, 'Name the chat: ?chatId=…').max(100) });
 
 /** The files still waiting in one of the person's chats: the composer shows them again after a reload. */
 export const GET = route(async (request) => {

@@ -1,11 +1,9 @@
-import { z } from 'zod';
 import { getApp } from '@/lib/app';
 import { requireUser } from '@/lib/auth/session';
 import { CAN, requireSectionRole } from '@/lib/documents/access';
 import { writeSectionVersion } from '@/lib/documents/section-edits';
 import { readJson, route } from '@/lib/http/handler';
-
-const body = z.object({ body: z.string().max(200_000), baseVersion: z.number().int().nonnegative() });
+import { sectionEditBody as body } from '@/lib/documents/sections-api';
 
 /** A manual edit: 200 `{version}`, or 409 with the current text when `baseVersion` is stale. */
 export const PATCH = route<{ id: string }>(async (request, { id }) => {

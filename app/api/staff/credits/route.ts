@@ -1,19 +1,10 @@
-import { z } from 'zod';
 import { getApp } from '@/lib/app';
 import { requireStaff } from '@/lib/auth/session';
 import { grantCredits } from '@/lib/billing/ledger';
 import { AppError, notFound } from '@/lib/http/errors';
 import { readJson, route } from '@/lib/http/handler';
 import { logEvent } from '@/lib/log';
-
-const idempotencyKey = z.string().trim().min(8, 'An idempotency key has at least 8 characters.').max(200).regex(/^[\x21-\x7e]+$/, 'An idempotency key is printable ASCII without spaces.');
-
-const body = z.object({
-  email: z.string().email(),
-  amountMicros: z.number().int().positive().max(1_000_000_000_000),
-  reason: z.string().trim().min(1, 'Say why the credits are added.').max(500),
-  idempotencyKey: idempotencyKey.optional(),
-});
+import { creditsBody as body, idempotencyKey } from '@/lib/auth/staff-api';
 
 /**
  * A top-up, logged with the staff member who made it. An `Idempotency-Key`

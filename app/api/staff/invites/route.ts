@@ -1,14 +1,9 @@
-import { z } from 'zod';
 import { getApp } from '@/lib/app';
-import { createInvite, INVITE_DAYS_MAX, inviteLink, listInvites } from '@/lib/auth/invites';
+import { createInvite, inviteLink, listInvites } from '@/lib/auth/invites';
 import { requireStaff } from '@/lib/auth/session';
 import { inviteMail } from '@/lib/mail/link-mail';
 import { readJson, route } from '@/lib/http/handler';
-
-const body = z.object({
-  email: z.string().trim().email().max(254).optional().or(z.literal('').transform(() => undefined)),
-  days: z.number().int().min(1).max(INVITE_DAYS_MAX).optional(),
-});
+import { inviteBody as body } from '@/lib/auth/staff-api';
 
 /** A sign-up link for one new account; the link is in this answer only (the server keeps its hash). */
 export const POST = route(async (request) => {

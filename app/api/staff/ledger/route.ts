@@ -1,11 +1,9 @@
-import { z } from 'zod';
 import { getApp } from '@/lib/app';
 import { requireStaff } from '@/lib/auth/session';
 import { listLedger } from '@/lib/billing/ledger-view';
 import { notFound } from '@/lib/http/errors';
 import { parseQuery, route } from '@/lib/http/handler';
-
-const query = z.object({ user: z.string().max(200).optional() });
+import { staffLedgerQuery as query } from '@/lib/auth/staff-api';
 
 /** Any user's ledger (by email), or everyone's. */
 export const GET = route(async (request) => {

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { getApp } from '@/lib/app';
 import { requireUser } from '@/lib/auth/session';
 import { CAN, requireDocumentRole } from '@/lib/documents/access';
@@ -6,8 +5,7 @@ import { answerQuestions } from '@/lib/documents/answers';
 import { readJson, route } from '@/lib/http/handler';
 import { takeRateLimit } from '@/lib/http/rate-limit';
 import { clientAddress } from '@/lib/http/request-origin';
-
-const body = z.object({ answers: z.array(z.object({ questionId: z.string().min(1).max(100), text: z.string().trim().min(1).max(2000) })).min(1).max(10) });
+import { answersBody as body } from '@/lib/documents/documents-api';
 
 export const POST = route<{ id: string }>(async (request, { id }) => {
   const app = await getApp();

@@ -1,11 +1,9 @@
-import { z } from 'zod';
 import { getApp } from '@/lib/app';
 import { requireUser } from '@/lib/auth/session';
 import { CAN, requireDocumentRole } from '@/lib/documents/access';
 import { exportDocument } from '@/lib/documents/export/export-document';
 import { parseQuery, route } from '@/lib/http/handler';
-
-const query = z.object({ format: z.enum(['md', 'html']).default('md') });
+import { exportQuery as query } from '@/lib/documents/documents-api';
 
 export const GET = route<{ id: string }>(async (request, { id }) => {
   const app = await getApp();

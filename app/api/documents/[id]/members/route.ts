@@ -1,11 +1,9 @@
-import { z } from 'zod';
 import { getApp } from '@/lib/app';
 import { requireUser } from '@/lib/auth/session';
 import { CAN, requireDocumentRole } from '@/lib/documents/access';
 import { listMembers, shareDocument } from '@/lib/documents/members';
 import { readJson, route } from '@/lib/http/handler';
-
-const body = z.object({ email: z.string().email().max(320), role: z.enum(['reviewer', 'editor']) });
+import { shareBody as body } from '@/lib/documents/documents-api';
 
 export const POST = route<{ id: string }>(async (request, { id }) => {
   const app = await getApp();

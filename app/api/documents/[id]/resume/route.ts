@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { getApp } from '@/lib/app';
 import { requireUser } from '@/lib/auth/session';
 import { CAN, requireDocumentRole } from '@/lib/documents/access';
@@ -6,9 +5,7 @@ import { resumeJob } from '@/lib/documents/job-control';
 import { readJson, route } from '@/lib/http/handler';
 import { takeRateLimit } from '@/lib/http/rate-limit';
 import { clientAddress } from '@/lib/http/request-origin';
-
-/** Optional `{budgetMicros}` raises the document's budget (a budget pause resumes only with room to spend). */
-const body = z.object({ budgetMicros: z.number().int().positive().max(1_000_000_000).optional() });
+import { resumeBody as body } from '@/lib/documents/documents-api';
 
 export const POST = route<{ id: string }>(async (request, { id }) => {
   const app = await getApp();

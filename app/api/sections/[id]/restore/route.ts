@@ -1,11 +1,9 @@
-import { z } from 'zod';
 import { getApp } from '@/lib/app';
 import { requireUser } from '@/lib/auth/session';
 import { CAN, requireSectionRole } from '@/lib/documents/access';
 import { restoreSectionVersion } from '@/lib/documents/section-edits';
 import { readJson, route } from '@/lib/http/handler';
-
-const body = z.object({ version: z.number().int().positive(), baseVersion: z.number().int().nonnegative() });
+import { restoreBody as body } from '@/lib/documents/sections-api';
 
 /** Appends the old text as a new version (nothing is deleted); 409 on a stale base. */
 export const POST = route<{ id: string }>(async (request, { id }) => {

@@ -1,18 +1,10 @@
-import { z } from 'zod';
 import { getApp } from '@/lib/app';
 import { requireUser } from '@/lib/auth/session';
 import { pipelineDepsFromApp } from '@/lib/documents/pipeline-deps';
 import { rewriteRange } from '@/lib/documents/rewrite/rewrite-range';
 import { readJson, route } from '@/lib/http/handler';
 import { clientAddress } from '@/lib/http/request-origin';
-
-// Offsets are only numbers here: whether they make a range of the text is the domain's 400 `invalid_range`.
-const body = z.object({
-  start: z.number(),
-  end: z.number(),
-  instruction: z.string().trim().min(1).max(2_000),
-  baseVersion: z.number().int().nonnegative(),
-});
+import { rewriteBody as body } from '@/lib/documents/sections-api';
 
 /** 200 `{applied: true, version, body, range}` or `{applied: false, proposalId, proposal, flags}`; 400, 402, 403, 404, 409, 422. */
 export const POST = route<{ id: string }>(async (request, { id }) => {

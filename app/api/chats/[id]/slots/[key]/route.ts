@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { getApp } from '@/lib/app';
 import { requireUser } from '@/lib/auth/session';
 import { requireOwnChat } from '@/lib/chat/chats';
@@ -6,8 +5,7 @@ import { canonicalUpdate, recordSlotValues, removeSlot } from '@/lib/chat/slots-
 import { isSlotKey, SLOT_KEYS } from '@/lib/chat/context/types';
 import { AppError, notFound } from '@/lib/http/errors';
 import { readJson, route } from '@/lib/http/handler';
-
-const body = z.object({ value: z.string().trim().min(1, 'A fact cannot be empty.').max(200) });
+import { slotValueBody as body } from '@/lib/chat/chat-api';
 
 /** A key is a built-in slot name or `fact:<slug>`; anything else names no fact. */
 function checkedKey(key: string): string {

@@ -1,11 +1,9 @@
-import { z } from 'zod';
 import { getApp } from '@/lib/app';
 import { requireUser } from '@/lib/auth/session';
 import { CAN, requireDocumentRole } from '@/lib/documents/access';
 import { changeMemberRole, removeMember } from '@/lib/documents/members';
 import { readJson, route } from '@/lib/http/handler';
-
-const body = z.object({ role: z.enum(['reviewer', 'editor']) });
+import { memberRoleBody as body } from '@/lib/documents/documents-api';
 
 /** The owner changes a member's role. */
 export const PATCH = route<{ id: string; userId: string }>(async (request, { id, userId }) => {

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { defineOperations } from '@/lib/http/openapi/api-operation';
+
+/**
+ * better-auth's routes under /api/auth (app/api/auth/[...all] hands every
+ * request to better-auth). These schemas are written by hand to document what
+ * better-auth accepts with this server's settings (lib/auth/auth.ts): they do
+ * not validate anything, better-auth does. Only the routes the app itself uses
+ * are listed; errors are better-auth's `{code, message}`.
+ */
+
+const password = z.string().min(8).max(128);
+
+export const betterAuthSignUpBody = z.object({
+  email: z.string().email(),
+  password,
+  name: z.string(),
+  invite: z.string().optional().meta({ description: 'The invite token from a sign-up link (SIGNUP=invite).' }),
+  locale: z.string().optional(),
+});
+
+export const betterAuthSignInBody = z.object({ email: z.string().email(), password, rememberMe: z.boolean().optional() });
+
+const betterAuthVerificationBody = z.object({ email: z.string().email(), callbackURL: z.string().optional() });
+
+const betterAuthVerifyQuery = z.object({ token: z.string(), callbackURL: z.string().optional() });
+
+const signInLimit = 'Too many attempts from this address or for this account; `Retry-After` says when to try again.';
+
+export const authOperations = defineOperations([
+  {
+    method: 'POST',
+    path: '/api/auth/sign-up/email',
+    tag: 'Auth',
+    auth: 'none',
+    errorFormat: 'better-auth',
+    summary: 'Create an account and sign in (better-auth).',
+    description: 'Whether sign-up is open, by invitation only or closed is the deployment\'s choice (`SIGNUP`). Sets the session cookie.',
+    body: betterAuthSignUpBody,
+    responses: { 200: 'The new user; the session cookie is set.', 403: 'Sign-up is closed or by invitation, or the invite is not valid.', 422: 'An account already uses this email.', 429: signInLimit },
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/sign-in/email',
+    tag: 'Auth',
+    auth: 'none',
+    errorFormat: 'better-auth',
+    summary: 'Sign in with email and password (better-auth).',
+    body: betterAuthSignInBody,
+    responses: { 200: 'The user; the session cookie is set.', 401: 'The email or password is wrong.', 429: signInLimit },
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/sign-out',
+    tag: 'Auth',
+    auth: 'session',
+    errorFormat: 'better-auth',
+    summary: 'Sign out: the session ends and its cookie is cleared (better-auth).',
+    responses: { 200: '`{success: true}`.' },
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/send-verification-email',
+    tag: 'Auth',
+    auth: 'none',
+    errorFormat: 'better-auth',
+    summary: 'Send the email verification link again (better-auth).',
+    body: betterAuthVerificationBody,
+    responses: { 200: '`{status: true}`.', 429: 'Too many links asked for; `Retry-After` says when to try again.' },
+  },
+  {
+    method: 'GET',
+    path: '/api/auth/verify-email',
+    tag: 'Auth',
+    auth: 'none',
+    errorFormat: 'better-auth',
+    summary: 'Verify an email address: the link in the mail (better-auth).',
+    query: betterAuthVerifyQuery,
+    responses: { 200: '`{status: true}`.', 302: 'To `callbackURL` once verified.', 401: 'The link is invalid or has expired.' },
+  },
+]);

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { defineOperations } from '@/lib/http/openapi/api-operation';
+import { MAX_MESSAGE_CHARS } from './limits';
+
+/**
+ * The chat routes' request schemas (app/api/chats/**, app/api/models) and how
+ * the API document describes each operation. The routes validate with these
+ * schemas; lib/http/openapi/ turns the same ones into the OpenAPI document.
+ */
+
+export const chatCreateBody = z.object({
+  title: z.string().max(200).optional(),
+  model: z.string().max(200).optional(),
+  /** start a new topic from this chat: its key facts come along */
+  carrySlotsFrom: z.string().max(100).optional().meta({ description: "Start a new topic from this chat: its key facts come along." }),
+});
+
+export const chatSettingsBody = z
+  .object({ title: z.string().max(200).optional(), summariesEnabled: z.boolean().optional() })
+  .refine((v) => v.title !== undefined || v.summariesEnabled !== undefined, 'Nothing to change.');
+
+export const chatMessageBody = z.object({
+  text: z
+    .string()
+    .trim()
+    .min(1, 'The message is empty.')
+    .max(MAX_MESSAGE_CHARS, `A message can be at most ${MAX_MESSAGE_CHARS} characters.`),
+  model: z.string().max(200).optional(),
+});
+
+export const slotValueBody = z.object({ value: z.string().trim().min(1, 'A fact cannot be empty.').max(200) });
+
+const TURN_STREAM = 'text/event-stream';
+const turnRefusals = {
+  402: 'Not enough credits for the turn.',
+  409: 'A turn is already live in this chat.',
+  429: 'Rate limit reached; `Retry-After` says when to try again.',
+};
+
+export const chatOperations = defineOperations([
+  { method: 'GET', path: '/api/chats', tag: 'Chats', auth: 'session', summary: "The caller's chats.", responses: { 200: 'The chats.' } },
+  { method: 'POST', path: '/api/chats', tag: 'Chats', auth: 'session', summary: 'Start a chat.', body: chatCreateBody, responses: { 201: 'The new chat.' } },
+  {
+    method: 'GET',
+    path: '/api/chats/{id}',
+    tag: 'Chats',
+    auth: 'session',
+    summary: 'A chat with its messages (oldest first) and pinned facts.',
+    responses: { 200: 'The chat.' },
+  },
+  {
+    method: 'PATCH',
+    path: '/api/chats/{id}',
+    tag: 'Chats',
+    auth: 'session',
+    summary: "Rename a chat or switch its summaries on or off.",
+    body: chatSettingsBody,
+    responses: { 200: 'The chat as it is now.' },
+  },
+  {
+    method: 'POST',
+    path: '/api/chats/{id}/messages',
+    tag: 'Chats',
+    auth: 'session',
+    summary: 'Send a message; the answer streams back.',
+    description: 'The turn streams as the AI SDK UI message stream (SSE) with header `x-turn-id`. Closing the connection stops the turn.',
+    body: chatMessageBody,
+    produces: TURN_STREAM,
+    responses: { 200: 'The turn, streamed.', ...turnRefusals },
+  },
+  {
+    method: 'POST',
+    path: '/api/chats/{id}/messages/{messageId}/continue',
+    tag: 'Chats',
+    auth: 'session',
+    summary: 'Continue a truncated or stopped answer into the same message.',
+    produces: TURN_STREAM,
+    responses: { 200: 'The continuation, streamed.', ...turnRefusals },
+  },
+  {
+    method: 'POST',
+    path: '/api/chats/{id}/messages/{messageId}/retry',
+    tag: 'Chats',
+    auth: 'session',
+    summary: 'Rerun an answer that ended in an error.',
+    produces: TURN_STREAM,
+    responses: { 200: 'The new answer, streamed.', ...turnRefusals },
+  },
+  { method: 'POST', path: '/api/chats/{id}/stop', tag: 'Chats', auth: 'session', summary: "Stop the chat's live turn, whichever process streams it.", responses: { 200: '`{stopped, turnId}`.' } },
+  { method: 'POST', path: '/api/chats/{id}/close', tag: 'Chats', auth: 'session', summary: 'Close a chat; the next message reopens it.', responses: { 200: '`{status: "closed"}`.' } },
+  {
+    method: 'PATCH',
+    path: '/api/chats/{id}/slots/{key}',
+    tag: 'Chats',
+    auth: 'session',
+    summary: 'Correct a pinned fact (`key`: a built-in slot name or `fact:<name>`).',
+    body: slotValueBody,
+    responses: { 200: '`{key, value}`.' },
+  },
+  { method: 'DELETE', path: '/api/chats/{id}/slots/{key}', tag: 'Chats', auth: 'session', summary: 'Remove a pinned fact.', responses: { 200: '`{key, removed: true}`.' } },
+  { method: 'GET', path: '/api/models', tag: 'Chats', auth: 'session', summary: 'The models a chat can use, with their prices.', responses: { 200: 'The catalog.' } },
+]);

@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import { defineOperations } from '@/lib/http/openapi/api-operation';
+import { createFields } from './http/read-document-request';
+import { MAX_FILES_PER_REQUEST, MAX_SOURCE_FILE_BYTES, MAX_UPLOAD_FILES_BYTES } from './sources/upload-limits';
+
+/**
+ * The document routes' request schemas (app/api/documents/**, app/api/notifications)
+ * and how the API document describes each operation. The routes validate with
+ * these schemas; lib/http/openapi/ turns the same ones into the OpenAPI document.
+ * POST /api/documents validates with `createFields` in read-document-request.ts
+ * (it also reads the multipart form), documented from there.
+ */
+
+export const answersBody = z.object({ answers: z.array(z.object({ questionId: z.string().min(1).max(100), text: z.string().trim().min(1).max(2000) })).min(1).max(10) });
+
+export const exportQuery = z.object({ format: z.enum(['md', 'html']).default('md') });
+
+export const memberRoleBody = z.object({ role: z.enum(['reviewer', 'editor']) });
+
+export const shareBody = z.object({ email: z.string().email().max(320), role: z.enum(['reviewer', 'editor']) });
+
+/** Optional `{budgetMicros}` raises the document's budget (a budget pause resumes only with room to spend). */
+export const resumeBody = z.object({ budgetMicros: z.number().int().positive().max(1_000_000_000).optional() });
+
+export const attachmentsQuery = z.object({ chatId: z.string({ error: 'Name the chat: ?chatId=…' }).min(1, 'Name the chat: ?chatId=…').max(100) });
+
+// Multipart forms are read field by field (read-document-request.ts); these describe them for the document only.
+const files = z
+  .array(z.string().meta({ contentMediaType: 'application/octet-stream' }))
+  .min(1)
+  .max(MAX_FILES_PER_REQUEST)
+  .meta({ description: `Text, Markdown, PDF or DOCX; ${MAX_SOURCE_FILE_BYTES / 1024 / 1024} MB each, ${MAX_UPLOAD_FILES_BYTES / 1024 / 1024} MB together.` });
+const documentForm = z.object({
+  request: z.string().min(3).max(4000),
+  chatId: z.string().max(100).optional(),
+  allowPublicSources: z.enum(['true', 'false']).optional(),
+  budgetMicros: z.string().optional(),
+  sectionCount: z.string().optional(),
+  model: z.string().max(200).optional(),
+  files: files.optional(),
+});
+const chatAttachmentForm = z.object({ chatId: z.string().max(100), files });
+const documentSourcesForm = z.object({ files });
+
+const pipelineRefusals = { 402: 'Not enough credits.', 429: 'Rate limit reached; `Retry-After` says when to try again.' };
+
+export const documentOperations = defineOperations([
+  { method: 'GET', path: '/api/documents', tag: 'Documents', auth: 'session', summary: "The caller's own and shared documents.", responses: { 200: 'The documents.' } },
+  {
+    method: 'POST',
+    path: '/api/documents',
+    tag: 'Documents',
+    auth: 'session',
+    summary: 'Start a document: research, plan and write it.',
+    description: 'JSON, or `multipart/form-data` with a `request` field plus files.',
+    body: createFields,
+    bodyType: 'json-or-multipart',
+    multipartBody: documentForm,
+    responses: { 201: '`{id}` of the new document.', ...pipelineRefusals, 422: 'A file could not be read.' },
+  },
+  { method: 'GET', path: '/api/documents/{id}', tag: 'Documents', auth: 'session', summary: 'A document with its questions, progress, sections and sources.', responses: { 200: 'The document.' } },
+  {
+    method: 'POST',
+    path: '/api/documents/{id}/answers',
+    tag: 'Documents',
+    auth: 'session',
+    summary: "Answer the document's questions; writing goes on.",
+    body: answersBody,
+    responses: { 200: 'The document job as it is now.', 409: 'The document is not waiting for answers.', 429: pipelineRefusals[429] },
+  },
+  { method: 'POST', path: '/api/documents/{id}/cancel', tag: 'Documents', auth: 'session', summary: 'Cancel the document job.', responses: { 200: 'The job as it is now.', 409: 'The document has already ended.' } },
+  {
+    method: 'POST',
+    path: '/api/documents/{id}/resume',
+    tag: 'Documents',
+    auth: 'session',
+    summary: 'Resume a paused document, optionally with a larger budget.',
+    body: resumeBody,
+    responses: { 200: 'The job as it is now.', 409: 'Only a paused or failed document can be resumed.', ...pipelineRefusals },
+  },
+  {
+    method: 'GET',
+    path: '/api/documents/{id}/export',
+    tag: 'Documents',
+    auth: 'session',
+    summary: 'Download the document as Markdown or accessible HTML.',
+    query: exportQuery,
+    produces: 'text/markdown',
+    responses: { 200: 'The file (`text/markdown` or `text/html`), as an attachment.' },
+  },
+  { method: 'GET', path: '/api/documents/{id}/members', tag: 'Documents', auth: 'session', summary: "The document's members and their roles.", responses: { 200: 'The members.' } },
+  {
+    method: 'POST',
+    path: '/api/documents/{id}/members',
+    tag: 'Documents',
+    auth: 'session',
+    summary: 'Share the document: reviewers read, see history and restore; editors also edit and rewrite.',
+    body: shareBody,
+    responses: { 201: 'The member.', 422: 'No account uses that email.' },
+  },
+  {
+    method: 'PATCH',
+    path: '/api/documents/{id}/members/{userId}',
+    tag: 'Documents',
+    auth: 'session',
+    summary: "Change a member's role (owner).",
+    body: memberRoleBody,
+    responses: { 200: 'The member as they are now.' },
+  },
+  { method: 'DELETE', path: '/api/documents/{id}/members/{userId}', tag: 'Documents', auth: 'session', summary: "Revoke a member's access (owner).", responses: { 200: 'The removed member.' } },
+  {
+    method: 'POST',
+    path: '/api/documents/{id}/sources',
+    tag: 'Documents',
+    auth: 'session',
+    summary: 'Attach more files; research rounds still to come read them.',
+    body: documentSourcesForm,
+    bodyType: 'multipart',
+    responses: { 201: 'The files as sources.', ...pipelineRefusals, 422: 'A file could not be read.' },
+  },
+  {
+    method: 'GET',
+    path: '/api/documents/attachments',
+    tag: 'Documents',
+    auth: 'session',
+    summary: "The files still waiting in one of the caller's chats.",
+    query: attachmentsQuery,
+    responses: { 200: 'The waiting files.' },
+  },
+  {
+    method: 'POST',
+    path: '/api/documents/attachments',
+    tag: 'Documents',
+    auth: 'session',
+    summary: "Attach files in a chat; the chat's start_document makes them the document's sources.",
+    body: chatAttachmentForm,
+    bodyType: 'multipart',
+    responses: { 201: 'The waiting files.', ...pipelineRefusals, 422: 'A file could not be read.' },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/documents/attachments/{id}',
+    tag: 'Documents',
+    auth: 'session',
+    summary: 'Remove a file still waiting in a chat.',
+    responses: { 200: '`{id, removed: true}`.', 409: 'A document has already adopted the file.' },
+  },
+  { method: 'GET', path: '/api/notifications', tag: 'Documents', auth: 'session', summary: "The caller's notifications (a finished document), newest first.", responses: { 200: 'The notifications.' } },
+]);

@@ -1,0 +1,38 @@
+import type { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Who may call an operation: anyone, a signed-in person (the session cookie), or staff. */
+export type OperationAuth = 'none' | 'session' | 'staff';
+
+/**
+ * One HTTP operation as the API documents it. The zod schemas are the very
+ * ones the route validates with, so the document cannot drift from the code.
+ * Error statuses every route shares (400 for a body, 401, 403, 404 for a path
+ * id…) are added by build-openapi.ts; `responses` names the success answers and
+ * the operation's own refusals (402, 409, 422, 429…).
+ */
+export interface ApiOperation {
+  method: HttpMethod;
+  /** OpenAPI form: `/api/chats/{id}` */
+  path: string;
+  summary: string;
+  description?: string;
+  tag: string;
+  auth: OperationAuth;
+  /** the JSON body (or, with `bodyType: 'multipart'`, the form's fields) */
+  body?: z.ZodType;
+  /** `json` (default); `multipart` for uploads; `json-or-multipart` when the route takes either */
+  bodyType?: 'json' | 'multipart' | 'json-or-multipart';
+  /** the multipart form when it differs from the JSON body */
+  multipartBody?: z.ZodType;
+  query?: z.ZodType;
+  responses: Record<number, string>;
+  /** the media type of the success answer when it is not JSON */
+  produces?: string;
+  /** better-auth's own routes answer errors as `{code, message}` rather than `{error: {code, message}}` */
+  errorFormat?: 'app' | 'better-auth';
+}
+
+/** Typed in one place so each domain module reads as a plain list. */
+export const defineOperations = (operations: ApiOperation[]): ApiOperation[] => operations;
