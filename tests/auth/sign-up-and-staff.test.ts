@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import fs, { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -122,7 +122,12 @@ describe('staff only by verification', () => {
     const app = await appWith('open', { smtp: false });
     serveApp(app);
     const lines: string[] = [];
-    const spy = vi.spyOn(console, 'log').mockImplementation((line: unknown) => void lines.push(String(line)));
+    // the server log is pino's synchronous stdout destination: each line is one write to fd 1
+    const write = fs.writeSync;
+    const spy = vi.spyOn(fs, 'writeSync').mockImplementation(((fd: number, data: unknown, ...rest: unknown[]) => {
+      if (fd === 1) lines.push(...String(data).split('\n').filter(Boolean));
+      return (write as (...args: unknown[]) => number)(fd, data, ...rest);
+    }) as typeof fs.writeSync);
     try {
       const res = await signUp(app, { email: 'logged-staff@example.com' });
       expect(res.status).toBe(200);
