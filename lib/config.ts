@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 
-// The environment of CONTRACT.md, parsed once. Everything else reads this object.
+// The environment variables (README, "Configuration"), parsed once. Everything else reads this object.
 const envSchema = z.object({
   PORT: z.coerce.number().int().positive().default(3000),
   DATA_DIR: z.string().min(1).default('.data'),

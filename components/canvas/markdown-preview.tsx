@@ -4,7 +4,7 @@ import { createElement, memo, type ReactNode } from 'react';
  * A section's canonical Markdown drawn line by line, without parsing: what
  * the server renders and the page hydrates, so opening a long document costs
  * no Markdown parse at all. Canonical text has one block per line group
- * (DESIGN.md), which is all this relies on; sections are upgraded to the
+ * (docs/architecture.md), which is all this relies on; sections are upgraded to the
  * schema's own rendering in idle time, and to an editor near the viewport.
  */
 export const MarkdownPreview = memo(function MarkdownPreview({ body }: { body: string }) {

@@ -9,7 +9,7 @@ function lastUserText(messages: ChatUIMessage[]): string {
   return last?.parts.map((part) => (part.type === 'text' ? part.text : '')).join('') ?? '';
 }
 
-/** The three turn routes behind one useChat transport (CONTRACT.md "Chat"). */
+/** The three turn routes behind one useChat transport (docs/api.md "Chat"). */
 export function createChatTransport(chatId: string) {
   const base = `/api/chats/${encodeURIComponent(chatId)}`;
   return new DefaultChatTransport<ChatUIMessage>({

@@ -14,7 +14,7 @@ import { ModelPicker } from './model-picker';
 import type { Draft } from './use-chat-session';
 import { MAX_MESSAGE_CHARS } from '@/lib/chat/limits';
 
-// CONTRACT.md: a message over 6,000 characters is refused (lib/chat/turn/prepare-turn.ts is server-only).
+// docs/api.md: a message over 6,000 characters is refused (lib/chat/turn/prepare-turn.ts is server-only).
 const COUNTER_FROM = 5_000;
 const MAX_HEIGHT_PX = 240;
 

@@ -9,7 +9,7 @@ export interface LedgerFilter {
   limit?: number;
 }
 
-/** GET /api/ledger (CONTRACT.md): one entry per turn or pipeline step, its calls inside, newest first. */
+/** GET /api/ledger (docs/api.md): one entry per turn or pipeline step, its calls inside, newest first. */
 export async function listLedger(db: Db, filter: LedgerFilter) {
   const entries = await db.ledgerEntry.findMany({
     where: {
@@ -47,7 +47,7 @@ export async function listLedger(db: Db, filter: LedgerFilter) {
   }));
 }
 
-/** One upstream call as people and staff see it (CONTRACT.md ledger `calls`). */
+/** One upstream call as people and staff see it (docs/api.md ledger `calls`). */
 export function toCallView(c: ModelCall) {
   return {
     model: c.model,

@@ -12,7 +12,7 @@ export interface ChatViewOptions {
   asStaff?: boolean;
 }
 
-/** GET /api/chats/:id (CONTRACT.md): messages oldest first, slots with history. */
+/** GET /api/chats/:id (docs/api.md): messages oldest first, slots with history. */
 export async function loadChatView(db: Db, chatId: string, viewerId: string, options: ChatViewOptions = {}) {
   const chat = await db.chat.findFirst({
     where: options.asStaff ? { id: chatId } : { id: chatId, userId: viewerId },

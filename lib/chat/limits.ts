@@ -1,6 +1,6 @@
 /** Limits and defaults the browser and the server share (no server-only imports here). */
 
-/** A message, and a continuation's carried tail, stay under the provider-friendly size DESIGN.md sets. */
+/** A message, and a continuation's carried tail, stay under the provider-friendly size docs/architecture.md sets. */
 export const MAX_MESSAGE_CHARS = 6_000;
 
 /** A chat's title until its first message names it. */

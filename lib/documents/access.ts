@@ -3,7 +3,7 @@ import { AppError } from '@/lib/http/errors';
 
 export type DocumentRole = 'owner' | 'editor' | 'reviewer';
 
-/** What each role may do (CONTRACT.md): reviewers read, see history, restore; editors also edit. */
+/** What each role may do (docs/api.md): reviewers read, see history, restore; editors also edit. */
 export const CAN = {
   read: ['owner', 'editor', 'reviewer'],
   restore: ['owner', 'editor', 'reviewer'],

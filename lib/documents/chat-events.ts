@@ -2,7 +2,7 @@ import type { Tx } from '@/lib/db/client';
 import type { Prisma } from '@/lib/generated/prisma/client';
 
 /**
- * The chat messages no model writes (DESIGN.md problem 4): the system posts
+ * The chat messages no model writes (docs/architecture.md, problem 4): the system posts
  * them with numbers read from the database, as `role: system, kind: event`,
  * `meta` carrying the same numbers for the UI.
  */

@@ -28,7 +28,7 @@ export interface SourceView {
   readAt: string;
 }
 
-/** GET /api/documents/:id (CONTRACT.md "Documents and canvas"). */
+/** GET /api/documents/:id (docs/api.md "Documents and canvas"). */
 export interface DocumentView {
   id: string;
   title: string;

@@ -19,7 +19,7 @@ export interface PipelineDeps {
   linkReader: LinkReader;
   /** the default output ceiling per call (LLM_MAX_OUTPUT_TOKENS) */
   maxOutputTokens: number;
-  /** one JSON line per upstream request (CONTRACT.md "Logs") */
+  /** one JSON line per upstream request (docs/api.md "Logs") */
   log: (line: Record<string, unknown>) => void;
 }
 

@@ -86,7 +86,7 @@ export interface SectionVersionView {
   body: string;
 }
 
-/** Oldest first (CONTRACT.md). The pipeline's drafts are authored by "Quire". */
+/** Oldest first (docs/api.md). The pipeline's drafts are authored by "Quire". */
 export async function listSectionVersions(db: Db, sectionId: string): Promise<SectionVersionView[]> {
   const versions = await db.sectionVersion.findMany({ where: { sectionId }, orderBy: { version: 'asc' } });
   const authorIds = [...new Set(versions.map((v) => v.authorId).filter((id): id is string => id !== null))];

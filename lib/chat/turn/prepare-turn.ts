@@ -31,7 +31,7 @@ export interface TurnRequest {
 }
 
 /**
- * Everything before the first model call, in CONTRACT.md's order of refusals:
+ * Everything before the first model call, in docs/api.md's order of refusals:
  * 404 (not yours) → 409 (a turn is live) → 429 (rate) → 402 (credits). The user's
  * message, the streaming assistant message, the ledger entry and the first
  * call's reservation are written in ONE transaction: a refusal leaves nothing.

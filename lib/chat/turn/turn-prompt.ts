@@ -86,7 +86,7 @@ async function recallForTurn(db: Db, chatId: string, history: ContextMessage[], 
   return toRecalled(query, [...hits, ...tall.filter((m) => !seen.has(m.id))]);
 }
 
-/** The service request that asks the same model to continue a cut answer (DESIGN.md problem 1). */
+/** The service request that asks the same model to continue a cut answer (docs/architecture.md, problem 1). */
 export const CONTINUATION_TAIL_CHARS = 5_800;
 
 export function continuationRequest(answerSoFar: string): ModelMessage {

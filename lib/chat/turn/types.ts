@@ -13,7 +13,7 @@ export interface TurnDeps {
   catalog: ModelCatalog;
   stopBus: StopBus;
   wallClockMs: number;
-  /** one JSON line per upstream request (CONTRACT.md "Logs") */
+  /** one JSON line per upstream request (docs/api.md "Logs") */
   log?: (line: Record<string, unknown>) => void;
   now?: () => Date;
   /** sees each round's raw model text before merging (tests assert the artifacts really happened) */

@@ -18,7 +18,7 @@ export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-/** The canonical Markdown subset (DESIGN.md) to HTML; raw HTML in the source is escaped, never passed through. */
+/** The canonical Markdown subset (docs/architecture.md) to HTML; raw HTML in the source is escaped, never passed through. */
 export function renderBlocks(nodes: RootContent[], options: RenderOptions): string {
   return nodes.map((node) => renderNode(node, options)).join('\n');
 }

@@ -1,4 +1,4 @@
-/** The pipeline's steps in order (DESIGN.md problem 4) and the job status each one shows. */
+/** The pipeline's steps in order (docs/architecture.md, problem 4) and the job status each one shows. */
 export const STEP_ORDER = ['type', 'plan', 'questions', 'research', 'write', 'finalize', 'done'] as const;
 export type StepName = (typeof STEP_ORDER)[number];
 

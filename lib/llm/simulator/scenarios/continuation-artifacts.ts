@@ -18,7 +18,7 @@ export function applyContinuationArtifact(artifact: ContinuationArtifact, tail: 
   }
 }
 
-/** Overlaps under this many characters only count from a word boundary in Quire's merge (DESIGN.md). */
+/** Overlaps under this many characters only count from a word boundary in Quire's merge (docs/architecture.md). */
 const SHORT_OVERLAP = 12;
 const MAX_REPEAT = 60;
 
