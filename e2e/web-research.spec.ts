@@ -60,3 +60,28 @@ test('a document researched from the web: a link that could not be read shows wh
   await page.keyboard.press('Escape');
   await expect(popover).toBeHidden();
 });
+
+test('a person gives a link in the new-document form and sees it read on the document', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUpInBrowser(page, uniqueEmail('web-form'));
+  await page.goto('/documents');
+  await page.getByLabel(/what should be written/i).fill('Write a report on the Port of Lisbon');
+  await page.getByLabel(/links to read/i).fill(`${pages.url}/port-2022\n\n`);
+  await expect(page.getByLabel(/search the public web/i)).toBeChecked();
+  await page.getByRole('button', { name: /start writing/i }).click();
+  await expect(page).toHaveURL(/\/documents\/[\w-]+$/);
+  const id = page.url().split('/').pop();
+  // the link is one of the document's sources (waiting, or read once research reaches it), listed on the page
+  const view = await (await page.request.get(`/api/documents/${id}`)).json();
+  const link = view.sources.find((s: { url: string | null }) => s.url === `${pages.url}/port-2022`);
+  expect(['pending', 'read']).toContain(link?.status);
+  await expect(page.getByTestId('source-list')).toContainText('port-2022');
+
+  // a line that is not a URL is refused with a message, and nothing is created
+  await page.goto('/documents');
+  await page.getByLabel(/what should be written/i).fill('Write a report on the Port of Lisbon');
+  await page.getByLabel(/links to read/i).fill('not a link');
+  await page.getByRole('button', { name: /start writing/i }).click();
+  await expect(page.getByRole('alert')).toContainText(/full URL/);
+  await expect(page).toHaveURL(/\/documents$/);
+});

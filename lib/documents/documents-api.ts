@@ -37,6 +37,7 @@ const documentForm = z.object({
   budgetMicros: z.string().optional(),
   sectionCount: z.string().optional(),
   model: z.string().max(200).optional(),
+  links: z.string().optional().describe('Links to read, one URL a line (at most 20); needs public sources.'),
   files: files.optional(),
 });
 const chatAttachmentForm = z.object({ chatId: z.string().max(100), files });

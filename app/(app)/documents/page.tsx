@@ -19,7 +19,7 @@ export default async function DocumentsPage() {
     <div className="h-full overflow-y-auto">
       <div className="mx-auto flex max-w-4xl flex-col gap-8 px-4 py-8 sm:px-8">
         <PageHeader title={t('title')} lead={t('lead')} />
-        <NewDocumentForm />
+        <NewDocumentForm publicSources={app.config.publicSources} />
         <section aria-labelledby="documents-title" className="flex flex-col gap-3">
           <h2 id="documents-title" className="text-base font-semibold">
             {t('yours')}

@@ -50,12 +50,22 @@ export async function readDocumentRequest(request: Request): Promise<DocumentReq
       model: fields.get('model') || undefined,
     });
     if (!parsed.success) throw validationError(parsed.error);
-    return { ...parsed.data, sources: [], files, urls: [] };
+    return { ...parsed.data, sources: [], files, urls: linksField(fields.get('links')) };
   }
   const body = await readJson(request, createFields, MAX_SOURCE_TEXT_CHARS * 4 + 64 * 1024);
   const sources = (body.sources ?? []).flatMap((s) => (s.kind === 'text' ? [parsePastedText(s.title, s.content)] : []));
   const urls = (body.sources ?? []).flatMap((s) => (s.kind === 'url' ? [s.url] : []));
   return { ...body, sources, files: [], urls };
+}
+
+const linkList = z.array(z.string().url('Each line of links must be a full URL (https://…).').max(2000)).max(20, 'At most 20 links.');
+
+/** The form's `links` field: one URL a line, blank lines ignored. */
+function linksField(raw: string | undefined): string[] {
+  const lines = (raw ?? '').split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
+  const parsed = linkList.safeParse(lines);
+  if (!parsed.success) throw validationError(parsed.error);
+  return parsed.data;
 }
 
 const addedSources = z.object({ sources: z.array(sourceInput).min(1).max(20) });
