@@ -5,7 +5,7 @@ import type { StepContext } from '../steps/step-context';
 import type { ReadPage } from './read-link';
 
 /** Links read at once for one job; the reader still keeps each host to one or two. */
-const LINKS_AT_ONCE = 4;
+export const LINKS_AT_ONCE = 4;
 /** A page's paragraphs kept: research picks from every source each round, so one huge page must not swamp it. */
 const MAX_LINK_PARAGRAPHS = 500;
 
