@@ -42,3 +42,42 @@ test('bug 1: a reader who scrolls up with the wheel is left where they are', asy
   expect(await distanceFromEnd(page)).toBeGreaterThan(400);
   await chat.stop();
 });
+
+test('bugs 2 and 3: a top-up is a credit line with its reason in both ledgers; the staff ledger says whose line and what it was for', async ({ page, browser }) => {
+  const email = await signUpInBrowser(page, uniqueEmail('topped'));
+  const chat = new ChatPage(page);
+  await chat.send('Plan a picnic by the river');
+  await chat.waitForSettled();
+
+  const staffContext = await browser.newContext();
+  const staff = await staffContext.newPage();
+  await signUpInBrowser(staff, 'staff@example.com', 'Staff Person').catch(async () => {
+    // another test already created the staff account: sign in instead
+    await staff.goto('/sign-in');
+    await staff.getByLabel(/email/i).fill('staff@example.com');
+    await staff.getByLabel(/password/i).fill('correct-horse-battery');
+    await staff.getByRole('button', { name: /sign in/i }).click();
+  });
+  await staff.goto('/staff/ledger');
+  await staff.getByLabel('User email').first().fill(email);
+  await staff.getByLabel('Amount (USD)').fill('2.50');
+  await staff.getByLabel('Reason').fill('Sorry for the slow answers');
+  await staff.getByRole('button', { name: 'Add credits' }).click();
+
+  const credit = staff.getByTestId('ledger-credit-row');
+  await expect(credit).toHaveCount(1);
+  await expect(credit).toContainText('Sorry for the slow answers');
+  await expect(credit).toContainText('$2.50');
+  await expect(credit.getByTestId('ledger-user')).toHaveText(email);
+  // the turn's row says whose it is and which chat it paid for
+  const turn = staff.getByTestId('ledger-row').first();
+  await expect(turn.getByTestId('ledger-user')).toHaveText(email);
+  await expect(turn.getByTestId('ledger-for')).not.toHaveText('Chat');
+  await expect(turn.getByTestId('ledger-for')).toHaveText(/picnic/i);
+  await staffContext.close();
+
+  await page.goto('/wallet');
+  const own = page.getByTestId('ledger-credit-row');
+  await expect(own).toContainText('Sorry for the slow answers');
+  await expect(own).toContainText('+$2.50');
+});
