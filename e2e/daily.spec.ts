@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
+import { editorOf, saveSection, sectionNow, selectWithKeyboard, writtenDocument } from './pages/canvas-page';
 import { ChatPage } from './pages/chat-page';
-import { signUpInBrowser, uniqueEmail } from './support';
+import { signUpApi, signUpInBrowser, uniqueEmail } from './support';
 
 /** How far the conversation's end is below what is visible, in px. */
 function distanceFromEnd(page: Page): Promise<number> {
@@ -80,4 +81,44 @@ test('bugs 2 and 3: a top-up is a credit line with its reason in both ledgers; t
   const own = page.getByTestId('ledger-credit-row');
   await expect(own).toContainText('Sorry for the slow answers');
   await expect(own).toContainText('+$2.50');
+});
+
+test('bug 4: after a rewrite, the note stops saying "highlighted" when the highlight fades, and a History restore ends its Undo', async ({ page }) => {
+  test.setTimeout(150_000);
+  await signUpApi(page.request, uniqueEmail('restorer'));
+  const document = await writtenDocument(page.request);
+  const section = document.sections[0];
+  await saveSection(page.request, section, 'The warehouse ships orders quickly. A second sentence stays.');
+
+  await page.goto(`/documents/${document.id}`);
+  const editor = editorOf(page, section.id);
+  await expect(editor).toHaveAttribute('contenteditable', 'true');
+  await selectWithKeyboard(page, editor, 'ships orders quickly');
+  await page.keyboard.press('Control+Enter');
+  await page.keyboard.type('Write it in uppercase');
+  await page.keyboard.press('Enter');
+
+  const sectionElement = page.locator(`[data-section-id="${section.id}"]`);
+  const status = sectionElement.getByTestId('rewrite-status');
+  await expect(status).toHaveAttribute('data-phase', 'applied', { timeout: 30_000 });
+  await expect(status).toContainText('highlighted');
+  await expect(editor.locator('.canvas-rewritten').first()).toBeVisible();
+  // the highlight fades; the note no longer claims it
+  await expect(editor.locator('.canvas-rewritten')).toHaveCount(0, { timeout: 10_000 });
+  await expect(status).not.toContainText('highlighted');
+  await expect(status.getByRole('button', { name: 'Undo' })).toBeVisible();
+
+  // restoring the text before the rewrite from History: the rewrite's Undo (and its claim) is gone
+  await sectionElement.getByRole('button', { name: 'History' }).click();
+  const history = page.getByRole('dialog', { name: /History of/ });
+  const rows = history.getByTestId('version-row');
+  const before = await rows.count();
+  await history.getByRole('button', { name: `Restore version ${before - 1}` }).click();
+  await expect(rows).toHaveCount(before + 1);
+  await page.keyboard.press('Escape');
+  await expect(history).toBeHidden();
+  await expect(editor).toContainText('ships orders quickly');
+  await expect(sectionElement.getByRole('button', { name: 'Undo' })).toHaveCount(0);
+  await expect(sectionElement.getByTestId('rewrite-status')).toHaveCount(0);
+  expect((await sectionNow(page.request, document.id, section.id)).body).toContain('ships orders quickly');
 });
