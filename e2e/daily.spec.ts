@@ -122,3 +122,39 @@ test('bug 4: after a rewrite, the note stops saying "highlighted" when the highl
   await expect(sectionElement.getByTestId('rewrite-status')).toHaveCount(0);
   expect((await sectionNow(page.request, document.id, section.id)).body).toContain('ships orders quickly');
 });
+
+test('bug 5 and basic 13: in Russian the chart axis shows whole numbers, key facts and model names are translated; the chart is named for the tokens it plots', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext({ locale: 'ru-RU', viewport: { width: 1400, height: 900 } });
+  const page = await context.newPage();
+  await signUpApi(page.request, uniqueEmail('russian'));
+  await page.goto('/');
+  await page.waitForURL(/\/chats\//);
+  const chat = new ChatPage(page);
+
+  // the simulator's model names keep their name, their note is said in Russian
+  const options = await chat.page.getByTestId('model-picker').locator('option').allTextContents();
+  expect(options.join('\n')).toContain('Sim Reasoner');
+  expect(options.join('\n')).not.toMatch(/offline demo model|thinks first/);
+
+  await chat.send('Remember that I am on Windows 11');
+  await chat.waitForSettled();
+  // the pinned fact is named in Russian, not by its key "os"
+  await expect(chat.lastAnswer()).toContainText('Операционная система = Windows 11');
+  for (let i = 0; i < 2; i++) {
+    await chat.send('[sim:list 120] идеи для сада');
+    await chat.waitForSettled();
+  }
+
+  const chart = page.getByRole('region', { name: 'Токены по ответам' }).or(page.locator('section[aria-labelledby="cost-chart-title"]'));
+  await expect(page.getByRole('heading', { name: 'Токены по ответам' })).toBeVisible();
+  const ticks = chart.locator('.recharts-yAxis .recharts-cartesian-axis-tick-value');
+  await expect(ticks.filter({ hasText: 'тыс.' }).first()).toBeVisible();
+  // every label starts inside the chart: none is cut down to "тыс."
+  const svgLeft = await chart.locator('svg.recharts-surface').first().evaluate((svg) => svg.getBoundingClientRect().left);
+  for (const tick of await ticks.all()) {
+    const left = await tick.evaluate((el) => el.getBoundingClientRect().left);
+    expect(left, await tick.textContent() ?? '').toBeGreaterThanOrEqual(svgLeft - 0.5);
+  }
+  await context.close();
+});

@@ -7,6 +7,7 @@ import { AssistantMessage } from './assistant-message';
 import type { ChatUIMessage } from './chat-ui-message';
 import { EventNotice } from './event-notice';
 import { ThinkingDots } from './thinking-dots';
+import { useModelLabel } from './use-model-label';
 import { UserMessage } from './user-message';
 
 interface MessageListProps {
@@ -26,7 +27,8 @@ interface MessageListProps {
 
 export function MessageList({ messages, records, models, pendingId, streaming, awaitingAnswer, actionsDisabled, onContinue, onRetry }: MessageListProps) {
   const t = useTranslations('chat');
-  const labelOf = (id: string | null | undefined) => (id ? (models.find((m) => m.id === id)?.label ?? id) : null);
+  const modelLabel = useModelLabel();
+  const labelOf = (id: string | null | undefined) => (id ? modelLabel(models.find((m) => m.id === id)?.label ?? id) : null);
 
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6 sm:px-6">
