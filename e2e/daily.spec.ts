@@ -158,3 +158,16 @@ test('bug 5 and basic 13: in Russian the chart axis shows whole numbers, key fac
   }
   await context.close();
 });
+
+test('bug 6: a written document never states the clarifying questions as facts', async ({ page }) => {
+  test.setTimeout(150_000);
+  await signUpApi(page.request, uniqueEmail('questioned'));
+  const { id } = await writtenDocument(page.request);
+  const document = (await (await page.request.get(`/api/documents/${id}`)).json()) as { questions: Array<{ text: string }>; sections: Array<{ body: string }> };
+  expect(document.questions.length).toBeGreaterThan(0);
+  const text = document.sections.map((s) => s.body).join('\n');
+  for (const question of document.questions) expect(text).not.toContain(question.text.replace(/\?$/, '').slice(0, 40));
+  // the person's answer is still material the document may use
+  await page.goto(`/documents/${id}`);
+  await expect(page.getByTestId('document-section').first()).toBeVisible();
+});
