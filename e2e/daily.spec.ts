@@ -167,7 +167,57 @@ test('bug 6: a written document never states the clarifying questions as facts',
   expect(document.questions.length).toBeGreaterThan(0);
   const text = document.sections.map((s) => s.body).join('\n');
   for (const question of document.questions) expect(text).not.toContain(question.text.replace(/\?$/, '').slice(0, 40));
-  // the person's answer is still material the document may use
-  await page.goto(`/documents/${id}`);
-  await expect(page.getByTestId('document-section').first()).toBeVisible();
+});
+
+test('basic 7: "New chat" reuses an empty chat; a chat is renamed, archived and brought back, and deleted while its ledger entries stay', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUpInBrowser(page, uniqueEmail('lister'));
+  const chat = new ChatPage(page);
+  const emptyUrl = page.url();
+  const items = page.getByTestId('chat-list-item');
+  await expect(items).toHaveCount(1);
+  // pressing "New chat" on an empty chat does not pile up another one
+  await page.getByTestId('new-chat').click();
+  await expect(page).toHaveURL(emptyUrl);
+  await expect(items).toHaveCount(1);
+
+  await chat.send('Plan a picnic by the river');
+  await chat.waitForSettled();
+  const chatId = new URL(page.url()).pathname.split('/').pop()!;
+  await page.getByTestId('new-chat').click();
+  await expect(page).not.toHaveURL(emptyUrl);
+  await expect(items).toHaveCount(2);
+
+  const item = page.locator(`[data-testid="chat-list-item"][data-chat-id="${chatId}"]`);
+  await expect(item).toContainText(/picnic/i);
+  // rename
+  await item.getByTestId('chat-menu').click();
+  await page.getByRole('menuitem', { name: 'Rename' }).click();
+  const titleInput = page.getByRole('textbox', { name: 'Chat title' });
+  await titleInput.fill('Weekend by the river');
+  await titleInput.press('Enter');
+  await expect(item).toContainText('Weekend by the river');
+
+  // archive, find it under Archived, bring it back
+  await item.getByTestId('chat-menu').click();
+  await page.getByRole('menuitem', { name: 'Archive' }).click();
+  await expect(item).toHaveCount(0);
+  await page.getByRole('button', { name: 'Archived' }).click();
+  const archived = page.getByTestId('archived-chat').filter({ hasText: 'Weekend by the river' });
+  await expect(archived).toBeVisible();
+  await archived.getByRole('button', { name: /Bring .* back/ }).click();
+  await expect(item).toContainText('Weekend by the river');
+
+  // delete: gone from the list and its address, the ledger keeps what it cost
+  await page.goto(`/chats/${chatId}`);
+  await item.getByTestId('chat-menu').click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete chat' }).click();
+  await expect(item).toHaveCount(0);
+  await expect(page).not.toHaveURL(new RegExp(chatId));
+  expect((await page.request.get(`/api/chats/${chatId}`)).status()).toBe(404);
+  const ledger = (await (await page.request.get('/api/ledger')).json()) as Array<{ chatId: string | null }>;
+  expect(ledger.some((entry) => entry.chatId === chatId)).toBe(true);
+  await page.goto('/wallet');
+  await expect(page.getByTestId('ledger-row').first().getByTestId('ledger-for')).toHaveText('Deleted chat');
 });

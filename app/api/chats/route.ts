@@ -1,14 +1,16 @@
 import { z } from 'zod';
 import { getApp } from '@/lib/app';
 import { requireUser } from '@/lib/auth/session';
-import { createChat, listChats } from '@/lib/chat/chats';
-import { readJson, route } from '@/lib/http/handler';
+import { createChat, listArchivedChats, listChats } from '@/lib/chat/chats';
+import { parseQuery, readJson, route } from '@/lib/http/handler';
 
 const createBody = z.object({
   title: z.string().max(200).optional(),
   model: z.string().max(200).optional(),
   /** start a new topic from this chat: its key facts come along */
   carrySlotsFrom: z.string().max(100).optional(),
+  /** "New chat" in the app: reuse the person's untouched chat instead of adding another empty one */
+  reuseEmpty: z.boolean().optional(),
 });
 
 export const POST = route(async (request) => {
@@ -18,8 +20,12 @@ export const POST = route(async (request) => {
   return Response.json(await createChat(app.db, app.catalog, user.id, body), { status: 201 });
 });
 
+const listQuery = z.object({ status: z.enum(['archived']).optional() });
+
+/** Own chats, newest activity first; `?status=archived` lists the archived ones instead. */
 export const GET = route(async (request) => {
   const app = await getApp();
   const user = await requireUser(app, request);
-  return Response.json(await listChats(app.db, user.id));
+  const { status } = parseQuery(request, listQuery);
+  return Response.json(status === 'archived' ? await listArchivedChats(app.db, user.id) : await listChats(app.db, user.id));
 });

@@ -2,7 +2,7 @@ import { getApp } from '@/lib/app';
 import { requireUser } from '@/lib/auth/session';
 import { loadChatView } from '@/lib/chat/chat-view';
 import { z } from 'zod';
-import { updateChatSettings } from '@/lib/chat/chats';
+import { deleteChat, setChatArchived, updateChatSettings } from '@/lib/chat/chats';
 import { readJson, route } from '@/lib/http/handler';
 
 export const GET = route<{ id: string }>(async (request, { id }) => {
@@ -12,12 +12,27 @@ export const GET = route<{ id: string }>(async (request, { id }) => {
 });
 
 const settings = z
-  .object({ title: z.string().max(200).optional(), summariesEnabled: z.boolean().optional() })
-  .refine((v) => v.title !== undefined || v.summariesEnabled !== undefined, 'Nothing to change.');
+  .object({
+    title: z.string().max(200).optional(),
+    summariesEnabled: z.boolean().optional(),
+    /** archive the chat, or bring it back into the list */
+    status: z.enum(['archived', 'open']).optional(),
+  })
+  .refine((v) => v.title !== undefined || v.summariesEnabled !== undefined || v.status !== undefined, 'Nothing to change.');
 
 export const PATCH = route<{ id: string }>(async (request, { id }) => {
   const app = await getApp();
   const user = await requireUser(app, request);
-  await updateChatSettings(app.db, id, user.id, await readJson(request, settings));
+  const { status, ...rest } = await readJson(request, settings);
+  if (rest.title !== undefined || rest.summariesEnabled !== undefined) await updateChatSettings(app.db, id, user.id, rest);
+  if (status !== undefined) await setChatArchived(app.db, id, user.id, status === 'archived');
   return Response.json(await loadChatView(app.db, id, user.id, { idleMinutes: app.config.chatIdleMinutes }));
+});
+
+/** The owner deletes the chat (404 for anyone else, 409 while an answer is being written); its ledger entries stay. */
+export const DELETE = route<{ id: string }>(async (request, { id }) => {
+  const app = await getApp();
+  const user = await requireUser(app, request);
+  await deleteChat(app.db, id, user.id);
+  return Response.json({ id, deleted: true });
 });
