@@ -221,3 +221,40 @@ test('basic 7: "New chat" reuses an empty chat; a chat is renamed, archived and 
   await page.goto('/wallet');
   await expect(page.getByTestId('ledger-row').first().getByTestId('ledger-for')).toHaveText('Deleted chat');
 });
+
+test('basics 8 and 13: copy an answer, regenerate the last one with another model, and a reasoning model says it is thinking first', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await signUpInBrowser(page, uniqueEmail('regenerator'));
+  const chat = new ChatPage(page);
+  await chat.pickModel('sim-swift');
+  await chat.send('[sim:delay=60] Give me three ideas for a rainy Sunday');
+  await chat.waitForSettled();
+  const answer = chat.lastAnswer();
+  const shown = (await answer.locator('.markdown').first().innerText()).trim();
+
+  await answer.getByTestId('copy-answer').click();
+  await expect(answer.getByTestId('copy-answer')).toHaveAccessibleName('Copied');
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied.replace(/\s+/g, ' ')).toContain(shown.split('\n')[0]!.replace(/\s+/g, ' ').slice(0, 30));
+
+  // regenerate with another model: the same answer slot is written again, billed as one more turn
+  const entriesBefore = ((await (await page.request.get('/api/ledger')).json()) as unknown[]).length;
+  await chat.pickModel('sim-reasoner');
+  await answer.getByTestId('regenerate-button').click();
+  // a reasoning model says it thinks before its first visible word
+  await expect(answer.getByTestId('thinking-label')).toContainText('Thinking');
+  await chat.waitForSettled();
+  await expect(chat.answers).toHaveCount(1);
+  await expect(answer).toHaveAttribute('data-status', 'complete');
+  await expect(answer).toContainText('Sim Reasoner');
+  const entries = (await (await page.request.get('/api/ledger')).json()) as unknown[];
+  expect(entries.length).toBe(entriesBefore + 1);
+  await page.reload();
+  await expect(chat.lastAnswer()).toContainText('Sim Reasoner');
+  // only the last answer offers Regenerate
+  await chat.send('And one more idea');
+  await chat.waitForSettled();
+  await expect(page.getByTestId('regenerate-button')).toHaveCount(1);
+  await expect(chat.lastAnswer().getByTestId('regenerate-button')).toBeVisible();
+});

@@ -23,12 +23,17 @@ interface MessageListProps {
   actionsDisabled: boolean;
   onContinue: (messageId: string) => void;
   onRetry: (messageId: string) => void;
+  /** the model the composer has chosen: the last answer can be regenerated with it */
+  regenerateModel: string;
+  onRegenerate: (messageId: string) => void;
 }
 
-export function MessageList({ messages, records, models, pendingId, streaming, awaitingAnswer, actionsDisabled, onContinue, onRetry }: MessageListProps) {
+export function MessageList({ messages, records, models, pendingId, streaming, awaitingAnswer, actionsDisabled, onContinue, onRetry, regenerateModel, onRegenerate }: MessageListProps) {
   const t = useTranslations('chat');
   const modelLabel = useModelLabel();
   const labelOf = (id: string | null | undefined) => (id ? modelLabel(models.find((m) => m.id === id)?.label ?? id) : null);
+  const thinksFirst = (id: string | null | undefined) => models.find((m) => m.id === id)?.reasoning ?? false;
+  const lastAnswerId = messages.findLast((m) => m.role === 'user' || (m.role === 'assistant' && records.get(m.id)?.kind !== 'event'))?.id;
 
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6 sm:px-6">
@@ -37,6 +42,7 @@ export function MessageList({ messages, records, models, pendingId, streaming, a
         if (message.role === 'user') return <UserMessage key={message.id} message={message} heading={t('youWrote')} />;
         if (message.role === 'system' || record?.kind === 'event') return <EventNotice key={message.id} message={message} record={record} />;
         const pending = message.id === pendingId;
+        const model = message.metadata?.model ?? record?.model;
         return (
           <AssistantMessage
             key={message.id}
@@ -44,7 +50,10 @@ export function MessageList({ messages, records, models, pendingId, streaming, a
             record={record}
             status={answerStatus(message, record, pending)}
             live={pending && streaming}
-            modelLabel={labelOf(message.metadata?.model ?? record?.model)}
+            modelLabel={labelOf(model)}
+            reasoning={thinksFirst(model)}
+            regenerateWith={message.id === lastAnswerId ? labelOf(regenerateModel) : null}
+            onRegenerate={onRegenerate}
             actionsDisabled={actionsDisabled}
             onContinue={onContinue}
             onRetry={onRetry}
