@@ -258,3 +258,27 @@ test('basics 8 and 13: copy an answer, regenerate the last one with another mode
   await expect(page.getByTestId('regenerate-button')).toHaveCount(1);
   await expect(chat.lastAnswer().getByTestId('regenerate-button')).toBeVisible();
 });
+
+test('basic 7: search across chats finds words in any message, Chinese too', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signUpInBrowser(page, uniqueEmail('searcher'));
+  const chat = new ChatPage(page);
+  await chat.send('Plan a picnic by the river');
+  await chat.waitForSettled();
+  await page.getByTestId('new-chat').click();
+  await expect(chat.answers).toHaveCount(0);
+  await chat.send('我下个月去上海出差，天气怎么样？');
+  await chat.waitForSettled();
+
+  const search = page.getByRole('searchbox', { name: 'Search chats' });
+  const hits = page.getByTestId('chat-search-hit');
+  await search.fill('上海天气');
+  await expect(hits).toHaveCount(1);
+  await expect(hits.first()).toContainText('上海');
+  await search.fill('river picnic');
+  await expect(hits).toHaveCount(1);
+  await hits.first().click();
+  await expect(page.getByTestId('message-user').first()).toContainText('picnic');
+  await search.fill('zeppelin');
+  await expect(page.getByText('No chat mentions that.')).toBeVisible();
+});

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { getApp } from '@/lib/app';
 import { requireUser } from '@/lib/auth/session';
 import { createChat, listArchivedChats, listChats } from '@/lib/chat/chats';
+import { SEARCH_QUERY_MAX, searchChats } from '@/lib/chat/search-chats';
 import { parseQuery, readJson, route } from '@/lib/http/handler';
 
 const createBody = z.object({
@@ -20,12 +21,13 @@ export const POST = route(async (request) => {
   return Response.json(await createChat(app.db, app.catalog, user.id, body), { status: 201 });
 });
 
-const listQuery = z.object({ status: z.enum(['archived']).optional() });
+const listQuery = z.object({ status: z.enum(['archived']).optional(), q: z.string().max(SEARCH_QUERY_MAX).optional() });
 
-/** Own chats, newest activity first; `?status=archived` lists the archived ones instead. */
+/** Own chats, newest activity first; `?status=archived` lists the archived ones, `?q=` searches them all. */
 export const GET = route(async (request) => {
   const app = await getApp();
   const user = await requireUser(app, request);
-  const { status } = parseQuery(request, listQuery);
+  const { status, q } = parseQuery(request, listQuery);
+  if (q !== undefined) return Response.json(await searchChats(app.db, user.id, q));
   return Response.json(status === 'archived' ? await listArchivedChats(app.db, user.id) : await listChats(app.db, user.id));
 });
