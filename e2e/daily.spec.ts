@@ -13,34 +13,38 @@ const longQuestion = (directive: string) =>
 
 for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
   test(`bug 1: after a long multi-line question the view follows the streaming answer (${viewport.width} px)`, async ({ page }) => {
+    test.setTimeout(120_000);
     await page.setViewportSize(viewport);
     await signUpInBrowser(page, uniqueEmail('follower'));
     const chat = new ChatPage(page);
     await chat.send('[sim:list 12] warm up');
     await chat.waitForSettled();
 
-    await chat.send(longQuestion('[sim:delay=40] [sim:list 70]'));
+    await chat.send(longQuestion('[sim:delay=30] [sim:list 45]'));
     const answer = chat.lastAnswer();
-    await expect(answer).toContainText('Item 25', { timeout: 30_000 });
+    await expect(answer).toContainText('Item 20', { timeout: 30_000 });
     // while the answer streams, its newest line is on screen
     await expect.poll(() => distanceFromEnd(page), { timeout: 5_000 }).toBeLessThan(120);
-    await chat.waitForSettled();
+    await chat.waitForSettled(90_000);
     expect(await distanceFromEnd(page)).toBeLessThan(120);
   });
 }
 
 test('bug 1: a reader who scrolls up with the wheel is left where they are', async ({ page }) => {
+  test.setTimeout(120_000);
   await signUpInBrowser(page, uniqueEmail('reader'));
   const chat = new ChatPage(page);
-  await chat.send('[sim:delay=60] [sim:list 80] ideas');
-  await expect(chat.lastAnswer()).toContainText('Item 10', { timeout: 30_000 });
+  await chat.send('[sim:delay=60] [sim:list 120] ideas');
+  await expect(chat.lastAnswer()).toContainText('Item 40', { timeout: 45_000 });
   const region = page.getByRole('region', { name: 'Conversation' });
   await region.hover();
-  await page.mouse.wheel(0, -400);
-  await expect.poll(() => distanceFromEnd(page)).toBeGreaterThan(200);
-  await expect(chat.lastAnswer()).toContainText('Item 30', { timeout: 30_000 });
+  await page.mouse.wheel(0, -300);
+  await expect.poll(() => distanceFromEnd(page)).toBeGreaterThan(150);
+  const readingAt = await region.evaluate((el) => el.scrollTop);
+  await expect(chat.lastAnswer()).toContainText('Item 60', { timeout: 45_000 });
   // the answer kept growing below; the reader was not pulled down
-  expect(await distanceFromEnd(page)).toBeGreaterThan(400);
+  expect(await region.evaluate((el) => el.scrollTop)).toBeLessThanOrEqual(readingAt + 1);
+  expect(await distanceFromEnd(page)).toBeGreaterThan(300);
   await chat.stop();
 });
 
@@ -60,7 +64,7 @@ test('bugs 2 and 3: a top-up is a credit line with its reason in both ledgers; t
     await staff.getByRole('button', { name: /sign in/i }).click();
   });
   await staff.goto('/staff/ledger');
-  await staff.getByLabel('User email').first().fill(email);
+  await staff.locator('#credit-email').fill(email);
   await staff.getByLabel('Amount (USD)').fill('2.50');
   await staff.getByLabel('Reason').fill('Sorry for the slow answers');
   await staff.getByRole('button', { name: 'Add credits' }).click();
@@ -146,9 +150,10 @@ test('bug 5 and basic 13: in Russian the chart axis shows whole numbers, key fac
     await chat.waitForSettled();
   }
 
-  const chart = page.getByRole('region', { name: 'Токены по ответам' }).or(page.locator('section[aria-labelledby="cost-chart-title"]'));
+  const chart = page.locator('section[aria-labelledby="cost-chart-title"]');
   await expect(page.getByRole('heading', { name: 'Токены по ответам' })).toBeVisible();
-  const ticks = chart.locator('.recharts-yAxis .recharts-cartesian-axis-tick-value');
+  // (both axes' labels: the x axis's are short answer numbers, always inside)
+  const ticks = chart.locator('.recharts-cartesian-axis-tick-value');
   await expect(ticks.filter({ hasText: 'тыс.' }).first()).toBeVisible();
   // every label starts inside the chart: none is cut down to "тыс."
   const svgLeft = await chart.locator('svg.recharts-surface').first().evaluate((svg) => svg.getBoundingClientRect().left);
@@ -172,6 +177,7 @@ test('bug 6: a written document never states the clarifying questions as facts',
 test('basic 7: "New chat" reuses an empty chat; a chat is renamed, archived and brought back, and deleted while its ledger entries stay', async ({ page }) => {
   test.setTimeout(120_000);
   await signUpInBrowser(page, uniqueEmail('lister'));
+  await page.waitForURL(/\/chats\//);
   const chat = new ChatPage(page);
   const emptyUrl = page.url();
   const items = page.getByTestId('chat-list-item');
@@ -277,6 +283,7 @@ test('basic 7: search across chats finds words in any message, Chinese too', asy
   await expect(hits.first()).toContainText('上海');
   await search.fill('river picnic');
   await expect(hits).toHaveCount(1);
+  await expect(hits.first()).toContainText('picnic');
   await hits.first().click();
   await expect(page.getByTestId('message-user').first()).toContainText('picnic');
   await search.fill('zeppelin');

@@ -50,7 +50,8 @@ export function ChatSearch({ children }: { children: ReactNode }) {
           value={query}
           onChange={(event) => {
             setQuery(event.target.value);
-            if (!event.target.value.trim()) setHits(null);
+            // the last query's results are not this one's
+            setHits(null);
           }}
           maxLength={200}
           placeholder={t('placeholder')}
