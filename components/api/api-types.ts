@@ -1,6 +1,6 @@
 import type { ChatView } from '@/lib/chat/chat-view';
 import type { InviteView } from '@/lib/auth/invites';
-import type { listLedger } from '@/lib/billing/ledger-view';
+import type { listCredits, listLedger } from '@/lib/billing/ledger-view';
 import type { listChats } from '@/lib/chat/chats';
 import type { listTranscripts } from '@/lib/chat/transcripts';
 import type { WaitingAttachment } from '@/lib/documents/attachments';
@@ -28,6 +28,8 @@ export type SlotJson = ChatJson['slots'][number];
 export type MessageStatus = 'complete' | 'stopped' | 'truncated' | 'error' | 'streaming';
 export type ChatSummaryJson = Json<Awaited<ReturnType<typeof listChats>>[number]>;
 export type LedgerEntryJson = Json<Awaited<ReturnType<typeof listLedger>>[number]>;
+/** A top-up as a ledger's credit line. */
+export type CreditJson = Json<Awaited<ReturnType<typeof listCredits>>[number]>;
 export type TranscriptRowJson = Json<Awaited<ReturnType<typeof listTranscripts>>[number]>;
 export type ModelJson = ModelInfo;
 /** An invite as staff list it (GET /api/staff/invites). */

@@ -16,7 +16,7 @@ export function NewChatButton() {
   async function create() {
     setPending(true);
     try {
-      const { id } = await fetchJson<{ id: string }>('/api/chats', { method: 'POST', body: {} });
+      const { id } = await fetchJson<{ id: string }>('/api/chats', { method: 'POST', body: { reuseEmpty: true } });
       router.push(`/chats/${id}`);
       router.refresh();
     } catch (error) {

@@ -6,6 +6,7 @@ import type { ChatSummaryJson } from '@/components/api/api-types';
 import type { SessionUser } from '@/lib/auth/session';
 import { BrandMark } from './brand-mark';
 import { ChatList } from './chat-list';
+import { ChatSearch } from './chat-search';
 import { LanguageSwitcher } from './language-switcher';
 import { NavLink } from './nav-link';
 import { NewChatButton } from './new-chat-button';
@@ -25,7 +26,9 @@ export function Sidebar({ user, chats }: { user: SessionUser; chats: ChatSummary
       </div>
       <nav aria-label={t('chats')} className="min-h-0 flex-1 overflow-y-auto px-3">
         <h2 className="px-2 pb-1 text-[11px] font-semibold tracking-wide text-zinc-500 uppercase">{t('chats')}</h2>
-        <ChatList chats={chats} />
+        <ChatSearch>
+          <ChatList chats={chats} />
+        </ChatSearch>
       </nav>
       <div className="flex flex-col gap-3 border-t border-zinc-200 p-3 dark:border-zinc-800">
         <nav aria-label={t('account')} className="flex flex-col gap-0.5">

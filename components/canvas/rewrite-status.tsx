@@ -34,8 +34,8 @@ export function RewriteStatus({ phase, onUndo, onDismiss }: RewriteStatusProps) 
       <p className="flex-1">
         {phase.kind === 'working' && t('working', { instruction: phase.instruction })}
         {phase.kind === 'undoing' && t('undoing')}
-        {phase.kind === 'applied' && t('applied')}
-        {phase.kind === 'undone' && t('undone')}
+        {phase.kind === 'applied' && (phase.highlighted ? t('applied') : t('appliedFaded'))}
+        {phase.kind === 'undone' && (phase.savedAs === null ? t('undoneUnchanged') : t('undone', { version: phase.savedAs }))}
       </p>
       {phase.kind === 'applied' && (
         <Button size="sm" onClick={onUndo}>

@@ -77,6 +77,7 @@ export const SectionCanvas = memo(function SectionCanvas({ section, role, onChan
 
   const rewrite = useRewrite({
     sectionId: section.id,
+    currentVersion: snapshot.version,
     snapshot: snapshotRef,
     flushEdits: autosave.flush,
     apply: showWritten,

@@ -1,21 +1,26 @@
 'use client';
 
-import { useCallback, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { ApiError } from '@/components/api/fetch-json';
 import { latestSnapshot, SectionConflictError, sectionApi } from './canvas-api';
 import type { PendingProposal, RewriteResponse, SectionSnapshot } from './canvas-types';
+import { REWRITTEN_HIGHLIGHT_MS } from './use-section-text';
 
 export type RewritePhase =
   | { kind: 'idle' }
   | { kind: 'working'; instruction: string }
-  | { kind: 'applied'; previous: SectionSnapshot }
+  /** `version`: what the rewrite made (Undo is offered while the section stands on it); `highlighted`: the new text still is */
+  | { kind: 'applied'; previous: SectionSnapshot; version: number; highlighted: boolean }
   | { kind: 'undoing'; previous: SectionSnapshot }
-  | { kind: 'undone' }
+  /** `savedAs`: the new version the undo wrote, null when the text already was the previous one (nothing saved) */
+  | { kind: 'undone'; version: number; savedAs: number | null }
   | { kind: 'proposal'; proposal: PendingProposal; busy: boolean }
   | { kind: 'failed'; status: number; code: string; message: string };
 
 interface RewriteOptions {
   sectionId: string;
+  /** the version the section stands on now: another write (a History restore, an edit, someone's save) ends Undo */
+  currentVersion: number;
   snapshot: RefObject<SectionSnapshot>;
   /** saves pending manual edits first: offsets are taken over the server's text */
   flushEdits(): Promise<boolean>;
@@ -25,8 +30,25 @@ interface RewriteOptions {
 }
 
 /** The rewrite of a selected range: request, progress, result, undo, and held-back proposals. */
-export function useRewrite({ sectionId, snapshot, flushEdits, apply, onConflict }: RewriteOptions) {
+export function useRewrite({ sectionId, currentVersion, snapshot, flushEdits, apply, onConflict }: RewriteOptions) {
   const [phase, setPhase] = useState<RewritePhase>({ kind: 'idle' });
+
+  // An Undo or "undone" note about a version the section no longer stands on would be stale (and false).
+  const outdated = (phase.kind === 'applied' || phase.kind === 'undone') && phase.version !== currentVersion;
+  useEffect(() => {
+    if (outdated) setPhase({ kind: 'idle' });
+  }, [outdated]);
+
+  // "highlighted" is said only while the highlight shows (it fades after the same time)
+  const highlightedVersion = phase.kind === 'applied' && phase.highlighted ? phase.version : null;
+  useEffect(() => {
+    if (highlightedVersion === null) return;
+    const timer = setTimeout(
+      () => setPhase((current) => (current.kind === 'applied' && current.version === highlightedVersion ? { ...current, highlighted: false } : current)),
+      REWRITTEN_HIGHLIGHT_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [highlightedVersion]);
   const callbacks = useRef({ apply, onConflict, flushEdits });
   callbacks.current = { apply, onConflict, flushEdits };
 
@@ -55,7 +77,7 @@ export function useRewrite({ sectionId, snapshot, flushEdits, apply, onConflict 
           const replacedLength = range.end - range.start;
           const changed = result.range ?? { start: range.start, end: range.start + result.body.length - (base.body.length - replacedLength) };
           callbacks.current.apply({ version: result.version, body: result.body }, changed);
-          setPhase({ kind: 'applied', previous: base });
+          setPhase({ kind: 'applied', previous: base, version: result.version, highlighted: true });
         } else {
           setPhase({ kind: 'proposal', proposal: toPendingProposal(result, range, base), busy: false });
         }
@@ -72,9 +94,10 @@ export function useRewrite({ sectionId, snapshot, flushEdits, apply, onConflict 
     const { previous } = phase;
     setPhase({ kind: 'undoing', previous });
     try {
-      const { version } = await sectionApi.restore(sectionId, previous.version, snapshot.current.version);
+      const baseVersion = snapshot.current.version;
+      const { version } = await sectionApi.restore(sectionId, previous.version, baseVersion);
       callbacks.current.apply({ version, body: previous.body }, null);
-      setPhase({ kind: 'undone' });
+      setPhase({ kind: 'undone', version, savedAs: version === baseVersion ? null : version });
     } catch (failure) {
       fail(failure);
     }
@@ -95,7 +118,7 @@ export function useRewrite({ sectionId, snapshot, flushEdits, apply, onConflict 
         const accepted = await sectionApi.accept(sectionId, proposal.id, previous.version);
         const next = typeof accepted.body === 'string' ? { version: accepted.version, body: accepted.body } : await latestSnapshot(sectionId);
         callbacks.current.apply(next, accepted.range ?? { start: proposal.start, end: proposal.start + proposal.replacement.length });
-        setPhase({ kind: 'applied', previous });
+        setPhase({ kind: 'applied', previous, version: next.version, highlighted: true });
       } catch (failure) {
         fail(failure);
       }

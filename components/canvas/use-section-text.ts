@@ -6,7 +6,8 @@ import { parseSection, rangeToSelection, serializeSection, type SourceRange } fr
 import type { FactFlagJson, SectionSnapshot } from './canvas-types';
 import { clearHighlights, setHighlights } from './highlight-extension';
 
-const REWRITTEN_HIGHLIGHT_MS = 4_000;
+/** How long a rewrite's new text stays highlighted (the status under the section says so only meanwhile). */
+export const REWRITTEN_HIGHLIGHT_MS = 4_000;
 
 /**
  * The section's text on this page: the server snapshot the editor stands on

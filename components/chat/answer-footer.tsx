@@ -2,6 +2,7 @@
 
 import { Play, RotateCcw } from 'lucide-react';
 import { useTranslations } from 'next-intl';
+import type { ReactNode } from 'react';
 import type { ChatMessageJson, MessageStatus } from '@/components/api/api-types';
 import { Button } from '@/components/ui/button';
 import { CostLabel } from './cost-label';
@@ -14,10 +15,12 @@ interface AnswerFooterProps {
   actionsDisabled: boolean;
   onContinue: () => void;
   onRetry: () => void;
+  /** more actions at the end of the line (copy, regenerate) */
+  children?: ReactNode;
 }
 
 /** Model, status, continuations, cost, and the one action the status allows. */
-export function AnswerFooter({ status, modelLabel, record, actionsDisabled, onContinue, onRetry }: AnswerFooterProps) {
+export function AnswerFooter({ status, modelLabel, record, actionsDisabled, onContinue, onRetry, children }: AnswerFooterProps) {
   const t = useTranslations('chat');
   const settled = status !== 'streaming' && !!record && record.status !== 'streaming';
   return (
@@ -38,6 +41,7 @@ export function AnswerFooter({ status, modelLabel, record, actionsDisabled, onCo
           {t('retry')}
         </Button>
       )}
+      {settled && children}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { memo, useDeferredValue } from 'react';
 import type { ChatMessageJson, MessageStatus } from '@/components/api/api-types';
 import { AnswerContext } from './answer-context';
+import { AnswerActions } from './answer-actions';
 import { AnswerFooter } from './answer-footer';
 import { dataParts, messageText, type ChatUIMessage } from './chat-ui-message';
 import { StreamingMarkdown } from './streaming-markdown';
@@ -23,6 +24,11 @@ interface AssistantMessageProps {
   lookup: (id: string) => ChatMessageJson | undefined;
   onContinue: (messageId: string) => void;
   onRetry: (messageId: string) => void;
+  /** the model thinks before its first visible word: say so instead of "writing" */
+  reasoning?: boolean;
+  /** the chat's last answer can be written again, with the model named here */
+  regenerateWith?: string | null;
+  onRegenerate?: (messageId: string) => void;
 }
 
 /**
@@ -30,7 +36,7 @@ interface AssistantMessageProps {
  * stream updates re-renders only what changed, at a priority React may yield
  * (useChat re-renders on every chunk; a slow render must not pile up).
  */
-export const AssistantMessage = memo(function AssistantMessage({ message, record, status, live, modelLabel, actionsDisabled, lookup, onContinue, onRetry }: AssistantMessageProps) {
+export const AssistantMessage = memo(function AssistantMessage({ message, record, status, live, modelLabel, actionsDisabled, lookup, onContinue, onRetry, reasoning, regenerateWith, onRegenerate }: AssistantMessageProps) {
   const t = useTranslations('chat');
   const text = useDeferredValue(messageText(message));
   const notices = dataParts(message, 'notice');
@@ -49,7 +55,7 @@ export const AssistantMessage = memo(function AssistantMessage({ message, record
         {text ? (
           <StreamingMarkdown text={text} streaming={live} className="text-[15px] text-zinc-800 dark:text-zinc-200" />
         ) : status === 'streaming' ? (
-          elsewhere ? <p className="text-sm text-zinc-500">{t('writingElsewhere')}</p> : <ThinkingDots label={t('thinking')} />
+          elsewhere ? <p className="text-sm text-zinc-500">{t('writingElsewhere')}</p> : <ThinkingDots label={reasoning ? t('reasoning') : t('thinking')} visible={reasoning} />
         ) : status === 'stopped' ? (
           <p className="text-sm text-zinc-500 italic">{t('stoppedBeforeText')}</p>
         ) : status === 'complete' ? (
@@ -74,7 +80,14 @@ export const AssistantMessage = memo(function AssistantMessage({ message, record
           actionsDisabled={actionsDisabled}
           onContinue={() => onContinue(message.id)}
           onRetry={() => onRetry(message.id)}
-        />
+        >
+          <AnswerActions
+            text={text}
+            disabled={actionsDisabled}
+            regenerateModel={regenerateWith}
+            onRegenerate={regenerateWith && onRegenerate ? () => onRegenerate(message.id) : undefined}
+          />
+        </AnswerFooter>
         {status !== 'streaming' && record?.meta?.context && <AnswerContext context={record.meta.context} lookup={lookup} />}
       </div>
     </article>

@@ -2,7 +2,7 @@
 
 import { PanelRight, PanelRightClose } from 'lucide-react';
 import { useTranslations } from 'next-intl';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { ChatJson, ModelJson } from '@/components/api/api-types';
 import { InsightsPanel } from '@/components/insights/insights-panel';
 import { usePanelOpen } from '@/components/insights/use-panel-open';
@@ -32,6 +32,8 @@ export function ChatScreen({ initialChat, models }: { initialChat: ChatJson; mod
   const pendingId = (streaming || settling) && last?.role === 'assistant' ? last.id : null;
   const awaitingAnswer = status === 'submitted' && last?.role === 'user';
   const scroller = useStickToBottom<HTMLDivElement, HTMLDivElement>();
+  const { regenerateAnswer } = session;
+  const regenerate = useCallback((messageId: string) => regenerateAnswer(messageId, model), [regenerateAnswer, model]);
 
   return (
     <div className="flex h-full min-h-0">
@@ -73,6 +75,8 @@ export function ChatScreen({ initialChat, models }: { initialChat: ChatJson; mod
               actionsDisabled={streaming || settling || remoteLive}
               onContinue={session.continueAnswer}
               onRetry={session.retryAnswer}
+              regenerateModel={model}
+              onRegenerate={regenerate}
             />
           )}
           </div>

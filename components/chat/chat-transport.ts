@@ -2,7 +2,11 @@ import { DefaultChatTransport } from 'ai';
 import type { ChatUIMessage } from './chat-ui-message';
 
 /** What a request asks of the turn routes: a new answer, or a Continue/Retry of a saved one. */
-export type TurnRequestBody = { action: 'answer'; model: string } | { action: 'continue' | 'retry'; messageId: string };
+export type TurnRequestBody =
+  | { action: 'answer'; model: string }
+  | { action: 'continue' | 'retry'; messageId: string }
+  /** reruns the last answer with this model */
+  | { action: 'regenerate'; messageId: string; model: string };
 
 function lastUserText(messages: ChatUIMessage[]): string {
   const last = messages.findLast((m) => m.role === 'user');
@@ -18,7 +22,8 @@ export function createChatTransport(chatId: string) {
     prepareSendMessagesRequest: ({ messages, body }) => {
       const request = body as TurnRequestBody | undefined;
       if (request && request.action !== 'answer') {
-        return { api: `${base}/messages/${encodeURIComponent(request.messageId)}/${request.action}`, body: {} };
+        const body = request.action === 'regenerate' ? { model: request.model } : {};
+        return { api: `${base}/messages/${encodeURIComponent(request.messageId)}/${request.action}`, body };
       }
       return { body: { text: lastUserText(messages), model: request?.model } };
     },

@@ -8,6 +8,7 @@ import { AssistantMessage } from './assistant-message';
 import type { ChatUIMessage } from './chat-ui-message';
 import { EventNotice } from './event-notice';
 import { ThinkingDots } from './thinking-dots';
+import { useModelLabel } from './use-model-label';
 import { UserMessage } from './user-message';
 
 interface MessageListProps {
@@ -23,11 +24,17 @@ interface MessageListProps {
   actionsDisabled: boolean;
   onContinue: (messageId: string) => void;
   onRetry: (messageId: string) => void;
+  /** the model the composer has chosen: the last answer can be regenerated with it */
+  regenerateModel: string;
+  onRegenerate: (messageId: string) => void;
 }
 
-export function MessageList({ messages, records, models, pendingId, streaming, awaitingAnswer, actionsDisabled, onContinue, onRetry }: MessageListProps) {
+export function MessageList({ messages, records, models, pendingId, streaming, awaitingAnswer, actionsDisabled, onContinue, onRetry, regenerateModel, onRegenerate }: MessageListProps) {
   const t = useTranslations('chat');
-  const labelOf = (id: string | null | undefined) => (id ? (models.find((m) => m.id === id)?.label ?? id) : null);
+  const modelLabel = useModelLabel();
+  const labelOf = (id: string | null | undefined) => (id ? modelLabel(models.find((m) => m.id === id)?.label ?? id) : null);
+  const thinksFirst = (id: string | null | undefined) => models.find((m) => m.id === id)?.reasoning ?? false;
+  const lastAnswerId = messages.findLast((m) => m.role === 'user' || (m.role === 'assistant' && records.get(m.id)?.kind !== 'event'))?.id;
   const lookup = useCallback((id: string) => records.get(id), [records]);
 
   return (
@@ -37,6 +44,7 @@ export function MessageList({ messages, records, models, pendingId, streaming, a
         if (message.role === 'user') return <UserMessage key={message.id} message={message} heading={t('youWrote')} />;
         if (message.role === 'system' || record?.kind === 'event') return <EventNotice key={message.id} message={message} record={record} />;
         const pending = message.id === pendingId;
+        const model = message.metadata?.model ?? record?.model;
         return (
           <AssistantMessage
             key={message.id}
@@ -44,7 +52,10 @@ export function MessageList({ messages, records, models, pendingId, streaming, a
             record={record}
             status={answerStatus(message, record, pending)}
             live={pending && streaming}
-            modelLabel={labelOf(message.metadata?.model ?? record?.model)}
+            modelLabel={labelOf(model)}
+            reasoning={thinksFirst(model)}
+            regenerateWith={message.id === lastAnswerId ? labelOf(regenerateModel) : null}
+            onRegenerate={onRegenerate}
             actionsDisabled={actionsDisabled}
             lookup={lookup}
             onContinue={onContinue}

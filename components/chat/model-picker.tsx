@@ -4,10 +4,12 @@ import { ChevronDown } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import type { ModelJson } from '@/components/api/api-types';
 import { Badge } from '@/components/ui/badge';
+import { useModelLabel } from './use-model-label';
 
 /** A native select: keyboard, screen readers and tests all know how to drive it. */
 export function ModelPicker({ models, value, onChange, disabled }: { models: ModelJson[]; value: string; onChange: (id: string) => void; disabled?: boolean }) {
   const t = useTranslations('chat.composer');
+  const labelOf = useModelLabel();
   const selected = models.find((m) => m.id === value);
   return (
     <div className="flex min-w-0 items-center gap-2">
@@ -22,7 +24,7 @@ export function ModelPicker({ models, value, onChange, disabled }: { models: Mod
         >
           {models.map((model) => (
             <option key={model.id} value={model.id}>
-              {model.label}
+              {labelOf(model.label)}
             </option>
           ))}
         </select>

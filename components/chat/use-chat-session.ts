@@ -120,14 +120,14 @@ export function useChatSession(initial: ChatJson) {
   );
 
   const resume = useCallback(
-    (messageId: string, action: 'continue' | 'retry') => {
+    (messageId: string, action: 'continue' | 'retry' | 'regenerate', model?: string) => {
       startRequest();
       sent.current = null;
-      // a retry starts the answer over; a continue appends to the text already there
+      // a retry or regenerate starts the answer over; a continue appends to the text already there
       setMessages((current) =>
-        moveToEnd(current, messageId, (m) => (action === 'retry' ? { ...m, parts: m.parts.filter((p) => p.type === 'data-tool') } : m)),
+        moveToEnd(current, messageId, (m) => (action === 'continue' ? m : { ...m, parts: m.parts.filter((p) => p.type === 'data-tool') })),
       );
-      const body: TurnRequestBody = { action, messageId };
+      const body: TurnRequestBody = action === 'regenerate' ? { action, messageId, model: model! } : { action, messageId };
       void sendMessage(undefined, { body });
     },
     [sendMessage, setMessages, startRequest],
@@ -168,6 +168,7 @@ export function useChatSession(initial: ChatJson) {
   const reload = useCallback(() => settle('own'), [settle]);
   const continueAnswer = useCallback((messageId: string) => resume(messageId, 'continue'), [resume]);
   const retryAnswer = useCallback((messageId: string) => resume(messageId, 'retry'), [resume]);
+  const regenerateAnswer = useCallback((messageId: string, model: string) => resume(messageId, 'regenerate', model), [resume]);
   const dismissFailure = useCallback(() => setFailure(null), []);
 
   return {
@@ -183,6 +184,7 @@ export function useChatSession(initial: ChatJson) {
     send,
     continueAnswer,
     retryAnswer,
+    regenerateAnswer,
     stopTurn,
     reload,
   };

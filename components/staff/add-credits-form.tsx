@@ -9,6 +9,7 @@ import { fetchJson } from '@/components/api/fetch-json';
 import { formatUsd, usdToMicros } from '@/components/format/money';
 import { Button } from '@/components/ui/button';
 import { Field, TextInput } from '@/components/ui/field';
+import { LEDGER_CHANGED } from './staff-ledger';
 
 /** Staff top up a wallet; dollars in the form, micro-USD on the wire. */
 export function AddCreditsForm({ defaultEmail }: { defaultEmail: string }) {
@@ -38,6 +39,8 @@ export function AddCreditsForm({ defaultEmail }: { defaultEmail: string }) {
       toast.success(t('added', { amount: formatUsd(amountMicros, locale), email }));
       formElement.reset();
       setIdempotencyKey(newIdempotencyKey());
+      // the ledger beside the form shows the new credit line even when it already lists this user
+      window.dispatchEvent(new Event(LEDGER_CHANGED));
       router.replace(`/staff/ledger?user=${encodeURIComponent(email)}`);
       router.refresh();
     } catch (caught) {

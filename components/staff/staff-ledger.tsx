@@ -4,11 +4,14 @@ import { LoaderCircle, Search } from 'lucide-react';
 import { usePathname, useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import type { LedgerEntryJson } from '@/components/api/api-types';
+import type { CreditJson, LedgerEntryJson } from '@/components/api/api-types';
 import { fetchJson } from '@/components/api/fetch-json';
 import { Button } from '@/components/ui/button';
 import { Field, TextInput } from '@/components/ui/field';
 import { LedgerTable } from '@/components/wallet/ledger-table';
+
+/** Fired on window when credits were added, so the ledger reloads. */
+export const LEDGER_CHANGED = 'quire:ledger-changed';
 
 const transcriptHref = (chatId: string) => `/staff/transcripts/${chatId}`;
 
@@ -19,6 +22,7 @@ export function StaffLedger({ initialEmail }: { initialEmail: string }) {
   const pathname = usePathname();
   const [email, setEmail] = useState(initialEmail);
   const [entries, setEntries] = useState<LedgerEntryJson[] | null>(null);
+  const [credits, setCredits] = useState<CreditJson[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
 
@@ -27,9 +31,12 @@ export function StaffLedger({ initialEmail }: { initialEmail: string }) {
     setError(null);
     try {
       const query = user ? `?user=${encodeURIComponent(user)}` : '';
-      setEntries(await fetchJson<LedgerEntryJson[]>(`/api/staff/ledger${query}`));
+      const [ledger, topUps] = await Promise.all([fetchJson<LedgerEntryJson[]>(`/api/staff/ledger${query}`), fetchJson<CreditJson[]>(`/api/staff/credits${query}`)]);
+      setEntries(ledger);
+      setCredits(topUps);
     } catch (caught) {
       setEntries([]);
+      setCredits([]);
       setError(caught instanceof Error ? caught.message : t('loadFailed'));
     } finally {
       setLoading(false);
@@ -39,6 +46,12 @@ export function StaffLedger({ initialEmail }: { initialEmail: string }) {
   useEffect(() => {
     setEmail(initialEmail);
     void load(initialEmail);
+  }, [initialEmail, load]);
+
+  useEffect(() => {
+    const reload = () => void load(initialEmail);
+    window.addEventListener(LEDGER_CHANGED, reload);
+    return () => window.removeEventListener(LEDGER_CHANGED, reload);
   }, [initialEmail, load]);
 
   function submit(event: FormEvent) {
@@ -72,7 +85,7 @@ export function StaffLedger({ initialEmail }: { initialEmail: string }) {
           {t('loading')}
         </p>
       ) : (
-        <LedgerTable entries={entries} chatHref={transcriptHref} />
+        <LedgerTable entries={entries} credits={credits} chatHref={transcriptHref} showUser />
       )}
     </section>
   );

@@ -5,6 +5,7 @@ import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import type { ChatJson, ModelJson } from '@/components/api/api-types';
 import { useChatTitle } from '@/components/chat/use-chat-title';
+import { useModelLabel } from '@/components/chat/use-model-label';
 import { CostChart } from '@/components/insights/cost-chart';
 import { KeyFacts } from '@/components/insights/key-facts';
 import { Badge } from '@/components/ui/badge';
@@ -15,7 +16,8 @@ import { StaffMessage } from './staff-message';
 export function StaffTranscript({ chat, models }: { chat: ChatJson; models: ModelJson[] }) {
   const t = useTranslations('staff.transcript');
   const titleOf = useChatTitle();
-  const labelOf = (id: string | null) => (id ? (models.find((m) => m.id === id)?.label ?? id) : null);
+  const modelLabel = useModelLabel();
+  const labelOf = (id: string | null) => (id ? modelLabel(models.find((m) => m.id === id)?.label ?? id) : null);
   const byId = new Map(chat.messages.map((m) => [m.id, m]));
   const lookup = (id: string) => byId.get(id);
   return (

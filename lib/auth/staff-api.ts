@@ -24,6 +24,9 @@ export const inviteBody = z.object({
 
 export const staffLedgerQuery = z.object({ user: z.string().max(200).optional() });
 
+/** GET /api/staff/credits: one user's top-ups (by email), or everyone's. */
+export const creditsQuery = z.object({ user: z.string().max(200).optional() });
+
 export const transcriptsQuery = z.object({
   status: z.enum(['stopped', 'truncated', 'error']).optional(),
   model: z.string().max(200).optional(),
@@ -42,6 +45,15 @@ export const staffOperations = defineOperations([
     description: 'An `Idempotency-Key` header (or the `idempotencyKey` field) makes it safe to send twice: the second answer is 200 with the first grant.',
     body: creditsBody,
     responses: { 201: '`{ok, grantId, amountMicros, replayed: false}`.', 200: 'A replay: the first grant, nothing more added.' },
+  },
+  {
+    method: 'GET',
+    path: '/api/staff/credits',
+    tag: 'Staff',
+    auth: 'staff',
+    summary: 'Top-ups with their reasons and who made them: one user\'s (by email) or everyone\'s.',
+    query: creditsQuery,
+    responses: { 200: 'The top-ups, newest first.' },
   },
   { method: 'GET', path: '/api/staff/invites', tag: 'Staff', auth: 'staff', summary: 'Every invite, newest first, with who made it and who used it.', responses: { 200: 'The invites.' } },
   {

@@ -23,17 +23,21 @@ export async function listLedger(db: Db, filter: LedgerFilter) {
     take: filter.limit ?? 200,
   });
   // names for the rows (staff read everyone's ledger)
-  const [users, chats] = await Promise.all([
+  // (no foreign keys: an entry outlives its chat or document, and then has no title)
+  const [users, chats, documents] = await Promise.all([
     db.user.findMany({ where: { id: { in: [...new Set(entries.map((e) => e.userId))] } }, select: { id: true, email: true } }),
     db.chat.findMany({ where: { id: { in: entries.flatMap((e) => (e.chatId ? [e.chatId] : [])) } }, select: { id: true, title: true } }),
+    db.document.findMany({ where: { id: { in: entries.flatMap((e) => (e.documentId ? [e.documentId] : [])) } }, select: { id: true, title: true } }),
   ]);
   const emailOf = new Map(users.map((u) => [u.id, u.email]));
   const titleOf = new Map(chats.map((c) => [c.id, c.title]));
+  const documentTitleOf = new Map(documents.map((d) => [d.id, d.title]));
   return entries.map((e) => ({
     id: e.id,
     userId: e.userId,
     userEmail: emailOf.get(e.userId) ?? null,
     chatTitle: e.chatId ? (titleOf.get(e.chatId) ?? null) : null,
+    documentTitle: e.documentId ? (documentTitleOf.get(e.documentId) ?? null) : null,
     turnId: e.turnId,
     jobId: e.jobId,
     chatId: e.chatId,
@@ -63,7 +67,28 @@ export function toCallView(c: ModelCall) {
   };
 }
 
-export async function listCreditGrants(db: Db, userId: string) {
-  const grants = await db.creditGrant.findMany({ where: { userId }, orderBy: { createdAt: 'desc' }, take: 100 });
-  return grants.map((g) => ({ id: g.id, amountMicros: Number(g.amountMicros), reason: g.reason, grantedById: g.grantedById, createdAt: g.createdAt }));
+/**
+ * Top-ups (staff credit grants), newest first, with the reason given, whom they
+ * went to and who made them: the credit lines of a ledger.
+ */
+export async function listCredits(db: Db, filter: { userId?: string; limit?: number }) {
+  const grants = await db.creditGrant.findMany({
+    where: filter.userId ? { userId: filter.userId } : {},
+    orderBy: { createdAt: 'desc' },
+    take: filter.limit ?? 200,
+  });
+  const people = await db.user.findMany({
+    where: { id: { in: [...new Set(grants.flatMap((g) => (g.grantedById ? [g.userId, g.grantedById] : [g.userId])))] } },
+    select: { id: true, email: true },
+  });
+  const emailOf = new Map(people.map((u) => [u.id, u.email]));
+  return grants.map((g) => ({
+    id: g.id,
+    userId: g.userId,
+    userEmail: emailOf.get(g.userId) ?? null,
+    amountMicros: Number(g.amountMicros),
+    reason: g.reason,
+    grantedByEmail: g.grantedById ? (emailOf.get(g.grantedById) ?? null) : null,
+    createdAt: g.createdAt,
+  }));
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineOperations } from '@/lib/http/openapi/api-operation';
 import { MAX_MESSAGE_CHARS } from './limits';
+import { SEARCH_QUERY_MAX } from './search-chats';
 
 /**
  * The chat routes' request schemas (app/api/chats/**, app/api/models) and how
@@ -13,11 +14,25 @@ export const chatCreateBody = z.object({
   model: z.string().max(200).optional(),
   /** start a new topic from this chat: its key facts come along */
   carrySlotsFrom: z.string().max(100).optional().meta({ description: "Start a new topic from this chat: its key facts come along." }),
+  /** "New chat" in the app: reuse the person's untouched chat instead of adding another empty one */
+  reuseEmpty: z.boolean().optional().meta({ description: "Reuse the caller's untouched chat instead of adding another empty one." }),
+});
+
+export const chatListQuery = z.object({
+  status: z.enum(['archived']).optional().meta({ description: 'List the archived chats instead.' }),
+  q: z.string().max(SEARCH_QUERY_MAX).optional().meta({ description: 'Search every chat (titles and messages; Chinese split into words).' }),
 });
 
 export const chatSettingsBody = z
-  .object({ title: z.string().max(200).optional(), summariesEnabled: z.boolean().optional() })
-  .refine((v) => v.title !== undefined || v.summariesEnabled !== undefined, 'Nothing to change.');
+  .object({
+    title: z.string().max(200).optional(),
+    summariesEnabled: z.boolean().optional(),
+    /** archive the chat, or bring it back into the list */
+    status: z.enum(['archived', 'open']).optional(),
+  })
+  .refine((v) => v.title !== undefined || v.summariesEnabled !== undefined || v.status !== undefined, 'Nothing to change.');
+
+export const regenerateBody = z.object({ model: z.string().max(200).optional() });
 
 export const chatMessageBody = z.object({
   text: z
@@ -38,7 +53,7 @@ const turnRefusals = {
 };
 
 export const chatOperations = defineOperations([
-  { method: 'GET', path: '/api/chats', tag: 'Chats', auth: 'session', summary: "The caller's chats.", responses: { 200: 'The chats.' } },
+  { method: 'GET', path: '/api/chats', tag: 'Chats', auth: 'session', summary: "The caller's chats, newest activity first; archived ones or a search on request.", query: chatListQuery, responses: { 200: 'The chats.' } },
   { method: 'POST', path: '/api/chats', tag: 'Chats', auth: 'session', summary: 'Start a chat.', body: chatCreateBody, responses: { 201: 'The new chat.' } },
   {
     method: 'GET',
@@ -53,9 +68,17 @@ export const chatOperations = defineOperations([
     path: '/api/chats/{id}',
     tag: 'Chats',
     auth: 'session',
-    summary: "Rename a chat or switch its summaries on or off.",
+    summary: 'Rename a chat, switch its summaries on or off, archive it or bring it back.',
     body: chatSettingsBody,
     responses: { 200: 'The chat as it is now.' },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/chats/{id}',
+    tag: 'Chats',
+    auth: 'session',
+    summary: 'Delete a chat (its ledger entries stay).',
+    responses: { 200: '`{id, deleted: true}`.', 409: 'An answer is being written in the chat.' },
   },
   {
     method: 'POST',
@@ -83,6 +106,16 @@ export const chatOperations = defineOperations([
     tag: 'Chats',
     auth: 'session',
     summary: 'Rerun an answer that ended in an error.',
+    produces: TURN_STREAM,
+    responses: { 200: 'The new answer, streamed.', ...turnRefusals },
+  },
+  {
+    method: 'POST',
+    path: '/api/chats/{id}/messages/{messageId}/regenerate',
+    tag: 'Chats',
+    auth: 'session',
+    summary: "Rerun the chat's last answer, with the same or another model.",
+    body: regenerateBody,
     produces: TURN_STREAM,
     responses: { 200: 'The new answer, streamed.', ...turnRefusals },
   },

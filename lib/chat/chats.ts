@@ -8,10 +8,19 @@ export async function createChat(
   db: Db,
   catalog: ModelCatalog,
   userId: string,
-  input: { title?: string; model?: string; carrySlotsFrom?: string },
+  input: { title?: string; model?: string; carrySlotsFrom?: string; reuseEmpty?: boolean },
 ) {
   if (input.model && !catalog.find(input.model)) throw new AppError('validation_failed', `Unknown model "${input.model}".`);
   return db.$transaction(async (tx) => {
+    if (input.reuseEmpty && !input.carrySlotsFrom) {
+      // "New chat" pressed again: the untouched chat already there, not one more empty one
+      const empty = await tx.chat.findFirst({
+        where: { userId, status: 'open', messages: { none: {} }, slots: { none: {} } },
+        orderBy: { createdAt: 'desc' },
+        select: { id: true },
+      });
+      if (empty) return empty;
+    }
     const from = input.carrySlotsFrom ? await tx.chat.findFirst({ where: { id: input.carrySlotsFrom, userId } }) : null;
     if (input.carrySlotsFrom && !from) throw notFound('No such chat to carry key facts from.');
     const chat = await tx.chat.create({
@@ -68,4 +77,41 @@ export async function updateChatSettings(db: Db, chatId: string, userId: string,
     },
   });
   if (updated.count === 0) throw notFound('No such chat.');
+}
+
+/**
+ * The owner deletes a chat: its messages and key facts go, files still waiting
+ * in it go, documents started from it stay (unlinked), and its ledger entries
+ * stay with the chat's id (the ledger has no foreign key: what was spent is
+ * never erased). Refused with 409 while an answer is being written.
+ */
+export async function deleteChat(db: Db, chatId: string, userId: string): Promise<void> {
+  await db.$transaction(async (tx) => {
+    const deleted = await tx.chat.deleteMany({ where: { id: chatId, userId, liveTurnId: null } });
+    if (deleted.count === 0) {
+      const exists = await tx.chat.findFirst({ where: { id: chatId, userId }, select: { id: true } });
+      if (!exists) throw notFound('No such chat.');
+      throw new AppError('turn_in_progress', 'An answer is being written in this chat; stop it first, then delete the chat.');
+    }
+    await tx.source.deleteMany({ where: { chatId, ownerId: userId, documentId: null } });
+  });
+}
+
+/** The owner archives a chat (out of the list, still readable by its address) or brings it back. */
+export async function setChatArchived(db: Db, chatId: string, userId: string, archived: boolean): Promise<void> {
+  const updated = await db.chat.updateMany({
+    where: { id: chatId, userId, ...(archived ? {} : { status: 'archived' }) },
+    data: { status: archived ? 'archived' : 'open' },
+  });
+  if (updated.count === 0 && !(await db.chat.findFirst({ where: { id: chatId, userId }, select: { id: true } }))) throw notFound('No such chat.');
+}
+
+/** Archived chats, newest activity first: where "Archived" in the chat list looks. */
+export async function listArchivedChats(db: Db, userId: string) {
+  return db.chat.findMany({
+    where: { userId, status: 'archived' },
+    orderBy: { lastMessageAt: 'desc' },
+    select: { id: true, title: true, status: true, model: true, lastMessageAt: true, createdAt: true },
+    take: 200,
+  });
 }

@@ -6,7 +6,7 @@ import { requirePageUser } from '@/components/server/page-session';
 import { LedgerFilters } from '@/components/wallet/ledger-filters';
 import { LedgerTable } from '@/components/wallet/ledger-table';
 import { WalletSummary } from '@/components/wallet/wallet-summary';
-import { listLedger } from '@/lib/billing/ledger-view';
+import { listCredits, listLedger } from '@/lib/billing/ledger-view';
 import { listChats } from '@/lib/chat/chats';
 
 const STATUSES = ['reserved', 'settled', 'refunded'] as const;
@@ -26,7 +26,13 @@ export default async function WalletPage({ searchParams }: WalletPageProps) {
   const query = await searchParams;
   const status = STATUSES.find((s) => s === query.status) as LedgerStatus | undefined;
   const chatId = query.chat || undefined;
-  const [entries, chats] = await Promise.all([listLedger(app.db, { userId: user.id, status, chatId }), listChats(app.db, user.id)]);
+  // top-ups belong to no chat and are never reserved or refunded: shown unless a filter excludes them
+  const showCredits = !chatId && (!status || status === 'settled');
+  const [entries, chats, credits] = await Promise.all([
+    listLedger(app.db, { userId: user.id, status, chatId }),
+    listChats(app.db, user.id),
+    showCredits ? listCredits(app.db, { userId: user.id }) : [],
+  ]);
   const chatTitles = Object.fromEntries(chats.map((c) => [c.id, c.title]));
 
   return (
@@ -41,7 +47,7 @@ export default async function WalletPage({ searchParams }: WalletPageProps) {
             </h2>
             <LedgerFilters status={status ?? ''} chatId={chatId ?? ''} chats={chats.map((c) => ({ id: c.id, title: c.title }))} />
           </div>
-          <LedgerTable entries={toJson(entries)} chatTitles={chatTitles} />
+          <LedgerTable entries={toJson(entries)} credits={toJson(credits)} chatTitles={chatTitles} linkDocuments />
         </section>
       </div>
     </div>

@@ -18,7 +18,8 @@ import type { PreparedTurn, TurnDeps, TurnMode } from './types';
 export interface TurnRequest {
   userId: string;
   chatId: string;
-  mode: TurnMode;
+  /** `regenerate` reruns the last answer (any status, any model): a retry of it, billed as a new turn */
+  mode: TurnMode | 'regenerate';
   /** the user's new message (mode answer) */
   text?: string;
   modelId?: string;
@@ -54,11 +55,18 @@ export async function prepareTurn(deps: TurnDeps, req: TurnRequest): Promise<Pre
     const target = req.mode === 'answer' ? null : rows.find((m) => m.id === req.messageId && m.role === 'assistant');
     if (req.mode !== 'answer') {
       if (!target) throw notFound('No such answer in this chat.');
-      const allowed = req.mode === 'continue' ? ['truncated', 'stopped'] : ['error'];
-      if (!allowed.includes(target.status)) {
-        throw new AppError('conflict', `Only ${allowed.join(' or ')} answers can be ${req.mode === 'continue' ? 'continued' : 'retried'}; this one is ${target.status}.`);
+      if (req.mode === 'regenerate') {
+        // a later answer was built on this one; rewriting it would leave the conversation inconsistent
+        if (rows.findLast((m) => m.role !== 'system' && m.kind !== 'event')?.id !== target.id) throw new AppError('conflict', 'Only the last answer can be regenerated.');
+        if (target.status === 'streaming') throw new AppError('turn_in_progress', 'This answer is still being written.');
+      } else {
+        const allowed = req.mode === 'continue' ? ['truncated', 'stopped'] : ['error'];
+        if (!allowed.includes(target.status)) {
+          throw new AppError('conflict', `Only ${allowed.join(' or ')} answers can be ${req.mode === 'continue' ? 'continued' : 'retried'}; this one is ${target.status}.`);
+        }
       }
     }
+    const mode: TurnMode = req.mode === 'regenerate' ? 'retry' : req.mode;
     if (!claim) throw new AppError('turn_in_progress', 'An answer is still being written in this chat. Stop it or wait for it to finish.');
     await checkRateLimit(deps.db, rules, claim.requestsThisMinute, now);
     const model = deps.catalog.find(req.modelId ?? target?.model ?? chat.model) ?? deps.catalog.default;
@@ -87,7 +95,7 @@ export async function prepareTurn(deps: TurnDeps, req: TurnRequest): Promise<Pre
     const reservedMicros = maxCallCostMicros(model, countPromptTokens(prompt.modelMessages, toolsJson), model.maxOutputTokens);
 
     const rowsToOpen: OpenTurn = {
-      mode: req.mode,
+      mode,
       turnId,
       entryId: randomUUID(),
       userId: req.userId,
@@ -96,7 +104,7 @@ export async function prepareTurn(deps: TurnDeps, req: TurnRequest): Promise<Pre
       assistantMessageId,
       question: currentText,
       model: model.id,
-      purpose: req.mode === 'continue' ? 'continuation' : 'answer',
+      purpose: mode === 'continue' ? 'continuation' : 'answer',
       reservedMicros,
       title: chat.title === DEFAULT_TITLE && req.mode === 'answer' ? titleFrom(currentText) : null,
       context: prompt.context,
@@ -120,7 +128,7 @@ export async function prepareTurn(deps: TurnDeps, req: TurnRequest): Promise<Pre
       assistantMessageId,
       entryId: rowsToOpen.entryId,
       model,
-      mode: req.mode,
+      mode,
       messages: prompt.modelMessages,
       firstReservationMicros: reservedMicros,
       tools,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { answeredQuestionsContext } from '../answers';
 import { postDocumentEvent } from '../chat-events';
 import { advanceStep } from '../jobs/advance-step';
 import { crashPoint } from '../jobs/crash-point';
@@ -45,6 +46,7 @@ export const researchStep: PipelineStep = {
     // Nothing to read: no call at all (a call could only invent facts).
     if (material.length === 0) return commitRound(ctx, section.id, round, []);
 
+    const answered = await answeredQuestionsContext(db, ctx.document.id);
     let text: string;
     try {
       ({ text } = await callPipelineModel(ctx, {
@@ -55,11 +57,13 @@ export const researchStep: PipelineStep = {
           'Quire task: research-round',
           'Extract short factual statements relevant to the section from the numbered source paragraphs.',
           'Quote facts faithfully; give each its sourceId and paragraph. Reply with JSON only: {"facts": [{"text", "sourceId", "paragraph"}]}.',
+          'The clarifying questions, if listed, only explain what the person\'s answers refer to: a question is never a fact.',
         ].join('\n'),
         user: [
           `Section: ${section.title}`,
           `Brief: ${section.brief}`,
           `Round: ${round}`,
+          ...(answered.length > 0 ? ['Clarifying questions and the person\'s answers (context, not material):', ...answered] : []),
           ...material.map((p) => `[${p.sourceId}#${p.number}] ${p.text.replace(/\s+/g, ' ')}`),
         ].join('\n'),
         maxOutputTokens: 800,

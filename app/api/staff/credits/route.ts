@@ -1,10 +1,11 @@
 import { getApp } from '@/lib/app';
 import { requireStaff } from '@/lib/auth/session';
 import { grantCredits } from '@/lib/billing/ledger';
+import { listCredits } from '@/lib/billing/ledger-view';
 import { AppError, notFound } from '@/lib/http/errors';
-import { readJson, route } from '@/lib/http/handler';
+import { parseQuery, readJson, route } from '@/lib/http/handler';
 import { logEvent } from '@/lib/log';
-import { creditsBody as body, idempotencyKey } from '@/lib/auth/staff-api';
+import { creditsBody as body, creditsQuery as query, idempotencyKey } from '@/lib/auth/staff-api';
 
 /**
  * A top-up, logged with the staff member who made it. An `Idempotency-Key`
@@ -36,4 +37,18 @@ export const POST = route(async (request) => {
     { ok: true, grantId: grant.grantId, amountMicros: Number(grant.amountMicros), replayed: grant.replayed },
     { status: grant.replayed ? 200 : 201 },
   );
+});
+
+/** Top-ups with their reasons: one user's (by email), or everyone's. */
+export const GET = route(async (request) => {
+  const app = await getApp();
+  await requireStaff(app, request);
+  const { user } = parseQuery(request, query);
+  let userId: string | undefined;
+  if (user) {
+    const found = await app.db.user.findUnique({ where: { email: user.toLowerCase() }, select: { id: true } });
+    if (!found) throw notFound(`No user with the email ${user}.`);
+    userId = found.id;
+  }
+  return Response.json(await listCredits(app.db, { userId }));
 });

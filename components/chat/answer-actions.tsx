@@ -1,0 +1,66 @@
+'use client';
+
+import { Check, Copy, RefreshCw } from 'lucide-react';
+import { useTranslations } from 'next-intl';
+import { useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button';
+
+interface AnswerActionsProps {
+  /** the answer's Markdown, as copied */
+  text: string;
+  disabled: boolean;
+  /** only on the chat's last answer: reruns it with the model chosen in the composer */
+  onRegenerate?: () => void;
+  regenerateModel?: string | null;
+}
+
+const COPIED_MS = 2_000;
+
+/** Copy an answer; regenerate the last one. */
+export function AnswerActions({ text, disabled, onRegenerate, regenerateModel }: AnswerActionsProps) {
+  const t = useTranslations('chat.actions');
+  const [copied, setCopied] = useState(false);
+
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), COPIED_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(text);
+      setCopied(true);
+    } catch {
+      // no clipboard (an insecure context): select nothing, say nothing false
+      setCopied(false);
+    }
+  }
+
+  return (
+    <span className="inline-flex items-center gap-1">
+      {text && (
+        <Button size="sm" variant="ghost" className="h-6 px-1.5" onClick={() => void copy()} aria-label={copied ? t('copied') : t('copy')} title={copied ? t('copied') : t('copy')} data-testid="copy-answer">
+          {copied ? <Check className="size-3.5" aria-hidden /> : <Copy className="size-3.5" aria-hidden />}
+          <span aria-live="polite" className={copied ? '' : 'sr-only'}>
+            {copied ? t('copied') : ''}
+          </span>
+        </Button>
+      )}
+      {onRegenerate && (
+        <Button
+          size="sm"
+          variant="ghost"
+          className="h-6 px-1.5"
+          onClick={onRegenerate}
+          disabled={disabled}
+          title={regenerateModel ? t('regenerateWith', { model: regenerateModel }) : t('regenerate')}
+          data-testid="regenerate-button"
+        >
+          <RefreshCw className="size-3.5" aria-hidden />
+          {t('regenerate')}
+        </Button>
+      )}
+    </span>
+  );
+}
