@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumExecutable } from './scripts/find-chromium';
 import { smtpSinkPort } from './e2e/mailbox';
+import { e2ePorts } from './e2e/ports';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 export const e2eDataDir = process.env.E2E_DATA_DIR ?? `.data-e2e-${port}`;
@@ -44,8 +45,8 @@ export default defineConfig({
       // web research against the local pages and SearXNG fake that e2e/web-research.spec.ts starts on the next ports
       PUBLIC_SOURCES: 'on',
       SEARCH_PROVIDER: 'searxng',
-      SEARXNG_URL: `http://127.0.0.1:${port + 2}`,
-      FETCH_ALLOW_HOSTS: `127.0.0.1:${port + 1}`,
+      SEARXNG_URL: `http://127.0.0.1:${e2ePorts.searxng}`,
+      FETCH_ALLOW_HOSTS: `127.0.0.1:${e2ePorts.pages}`,
     },
   },
 });

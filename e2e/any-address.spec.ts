@@ -3,11 +3,12 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import { rmSync } from 'node:fs';
 import { chromium, expect, request as newRequest, test, type APIRequestContext, type Page } from '@playwright/test';
 import { signUpApi, uniqueEmail } from './support';
+import { e2ePorts } from './ports';
 
 // Quire reached the way people really reach it: at 127.0.0.1, through a
 // reverse proxy under a domain, from another site's page, and by someone
 // guessing passwords behind a forged X-Forwarded-For.
-const port = Number(process.env.E2E_PORT ?? 3210);
+const port = e2ePorts.server;
 const direct = `http://127.0.0.1:${port}`;
 const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 
@@ -139,9 +140,9 @@ async function guessPasswords(api: APIRequestContext, attempts: number, forwarde
 
 test.describe('behind a reverse proxy, and without one', () => {
   test.describe.configure({ timeout: 240_000 });
-  const plainPort = port + 1;
-  const proxiedPort = port + 2;
-  const proxyPort = port + 3;
+  const plainPort = e2ePorts.plainServer;
+  const proxiedPort = e2ePorts.proxiedServer;
+  const proxyPort = e2ePorts.proxy;
   let plain: ChildProcess | undefined;
   let proxied: ChildProcess | undefined;
   let proxy: Server | undefined;

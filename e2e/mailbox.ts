@@ -4,10 +4,11 @@
 // Nothing here exists in production: the server only sees an ordinary SMTP server.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { e2ePorts } from './ports';
 
-const port = Number(process.env.E2E_PORT ?? 3210);
+const port = e2ePorts.server;
 
-export const smtpSinkPort = port + 1;
+export const smtpSinkPort = e2ePorts.smtpSink;
 export const mailboxPath = path.resolve(`.e2e-mailbox-${port}.jsonl`);
 
 interface Mail {

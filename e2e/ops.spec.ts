@@ -2,9 +2,9 @@ import { expect, test } from '@playwright/test';
 import { readUiStream } from '../tests/support/ui-stream';
 import { ApiClient, removeDataDir, startQuire, type QuireProcess } from './server-process';
 import { signUpApi, signUpInBrowser, uniqueEmail } from './support';
+import { e2ePorts } from './ports';
 
-// Servers of their own, beside the suite's: ports just above E2E_PORT.
-const basePort = Number(process.env.E2E_PORT ?? 3210);
+// Servers of their own, beside the suite's, on the ports e2e/ports.ts gives them.
 const LONG_ANSWER = '[sim:delay=40] [sim:list 60] a long list';
 
 /** The number a Prometheus text line gives for `name{labels}`, 0 when absent. */
@@ -14,7 +14,7 @@ function metricValue(text: string, series: string): number {
 }
 
 test.describe('shutdown', () => {
-  const port = basePort + 1;
+  const port = e2ePorts.shutdownServer;
   const dataDir = `.data-e2e-ops-${port}`;
   let server: QuireProcess | undefined;
   test.beforeAll(() => removeDataDir(dataDir));
@@ -69,8 +69,8 @@ test.describe('shutdown', () => {
 });
 
 test.describe.serial('operations and staff top-ups on a server of their own', () => {
-  const port = basePort + 2;
-  const metricsPort = basePort + 3;
+  const port = e2ePorts.metricsServer;
+  const metricsPort = e2ePorts.metrics;
   const dataDir = `.data-e2e-ops-${port}`;
   const staffEmail = `ops-staff-${Date.now().toString(36)}@example.com`;
   let server: QuireProcess;

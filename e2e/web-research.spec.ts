@@ -1,15 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { startPageServer, startSearxngFake, PORT_PAGE, type PageServer, type RunningServer } from '../tests/support/web-fixtures';
 import { signUpInBrowser, uniqueEmail } from './support';
+import { e2ePorts } from './ports';
 
-// the server was started with SEARXNG_URL on port+2 and FETCH_ALLOW_HOSTS for port+1 (playwright.config.ts)
-const port = Number(process.env.E2E_PORT ?? 3210);
+// the server was started with SEARXNG_URL and FETCH_ALLOW_HOSTS pointing at these ports (playwright.config.ts)
 let pages: PageServer;
 let searxng: RunningServer;
 
 test.beforeAll(async () => {
-  pages = await startPageServer(port + 1, port + 3);
-  searxng = await startSearxngFake(port + 2, [{ url: `http://127.0.0.1:${port + 1}/port-2022`, title: 'Port of Lisbon 2022' }]);
+  pages = await startPageServer(e2ePorts.pages, e2ePorts.pagesTrap);
+  searxng = await startSearxngFake(e2ePorts.searxng, [{ url: `http://127.0.0.1:${e2ePorts.pages}/port-2022`, title: 'Port of Lisbon 2022' }]);
 });
 test.afterAll(async () => {
   await Promise.all([pages?.close(), searxng?.close()]);

@@ -1,0 +1,25 @@
+/**
+ * Every port the browser tests use, as offsets from E2E_PORT (the suite's own
+ * server), in one place so that no two specs ever listen on the same one.
+ */
+const base = Number(process.env.E2E_PORT ?? 3210);
+
+export const e2ePorts = {
+  server: base,
+  /** the SMTP sink the suite's server mails through (global setup) */
+  smtpSink: base + 1,
+  /** local web pages research may read (FETCH_ALLOW_HOSTS) */
+  pages: base + 2,
+  /** a page server at an address research must never reach */
+  pagesTrap: base + 3,
+  /** the SearXNG-compatible fake */
+  searxng: base + 4,
+  /** any-address: a server without proxy settings, one behind the proxy, and the proxy */
+  plainServer: base + 5,
+  proxiedServer: base + 6,
+  proxy: base + 7,
+  /** ops: a server to send SIGTERM to, one with a metrics port, and that port */
+  shutdownServer: base + 8,
+  metricsServer: base + 9,
+  metrics: base + 10,
+};
