@@ -1,6 +1,7 @@
 import type { Db } from '@/lib/db/client';
 import { countWaitingJobs } from '@/lib/documents/jobs/count-waiting-jobs';
 import { metrics } from './metrics';
+import { logError } from '@/lib/log';
 
 /** The Prometheus text of this process; the queue depth is read now, at scrape time. */
 export async function renderMetrics(db: Db): Promise<{ body: string; contentType: string }> {
@@ -9,7 +10,7 @@ export async function renderMetrics(db: Db): Promise<{ body: string; contentType
     m.jobQueueDepth.set(await countWaitingJobs(db));
   } catch (error) {
     // the scrape still answers with everything else; the gauge keeps its last value
-    console.error(JSON.stringify({ event: 'metrics_queue_depth_error', error: String(error) }));
+    logError({ event: 'metrics_queue_depth_error', error });
   }
   return { body: await m.registry.metrics(), contentType: m.registry.contentType };
 }

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { Db } from '@/lib/db/client';
 import { renderMetrics } from '@/lib/ops/render-metrics';
+import { logError } from '@/lib/log';
 
 /**
  * METRICS_PORT: the Prometheus metrics without a session, on their own port,
@@ -16,7 +17,7 @@ export function startMetricsServer(port: number, db: Db, host = '127.0.0.1'): Pr
     renderMetrics(db).then(
       ({ body, contentType }) => res.writeHead(200, { 'content-type': contentType, 'cache-control': 'no-store' }).end(body),
       (error: unknown) => {
-        console.error(JSON.stringify({ event: 'metrics_error', error: String(error) }));
+        logError({ event: 'metrics_error', error });
         res.writeHead(500, { 'content-type': 'text/plain' }).end('The metrics could not be collected; see the server log.\n');
       },
     );

@@ -1,6 +1,7 @@
 import type { RequestListener, Server } from 'node:http';
 import { appInstance } from '@/lib/app-instance';
 import type { Database } from '@/lib/db/client';
+import { logToStdout } from '@/lib/log';
 
 export interface ShutdownTargets {
   /** the public HTTP server, and any other listener (the metrics port) */
@@ -115,6 +116,4 @@ async function finishResponses(servers: Server[], closed: Promise<void>[], grace
   for (const server of servers) server.closeAllConnections();
 }
 
-function log(line: Record<string, unknown>): void {
-  console.log(JSON.stringify(line));
-}
+const log = logToStdout;

@@ -2,6 +2,7 @@ import pg from 'pg';
 import type { Database } from '@/lib/db/client';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { countError } from '@/lib/ops/metrics';
+import { logError, logEvent } from '@/lib/log';
 
 /**
  * Stops a chat's live turn from anywhere. Each process keeps the abort handles of
@@ -57,7 +58,7 @@ export function createStopBus(database: Pick<Database, 'kind' | 'databaseUrl' | 
   const readFlagsLogged = () =>
     readFlags().catch((error: unknown) => {
       countError('stop_bus');
-      console.error(JSON.stringify({ event: 'stop_flag_read_error', error: String(error) }));
+      logError({ event: 'stop_flag_read_error', error });
     });
   const poller = shared ? setInterval(() => void readFlagsLogged(), options.flagPollMs ?? 1_000) : null;
   poller?.unref();
@@ -125,7 +126,7 @@ function listenForStops(connectionString: string, onStop: (chatId: string) => vo
     if (closed) return;
     countError('stop_bus');
     const delay = Math.min(Math.max(MAX_RECONNECT_MS, baseMs), baseMs * 2 ** attempt++);
-    console.error(JSON.stringify({ event: 'stop_bus_disconnected', error: String(error), retryInMs: delay }));
+    logError({ event: 'stop_bus_disconnected', error, retryInMs: delay });
     retryTimer = setTimeout(connect, delay);
     retryTimer.unref();
   };
@@ -142,7 +143,7 @@ function listenForStops(connectionString: string, onStop: (chatId: string) => vo
       .connect()
       .then(() => client.query(`LISTEN ${CHANNEL}`))
       .then(() => {
-        if (attempt > 0) console.log(JSON.stringify({ event: 'stop_bus_reconnected', attempts: attempt }));
+        if (attempt > 0) logEvent({ event: 'stop_bus_reconnected', attempts: attempt });
         attempt = 0;
         // stops sent while this process was not listening are still flagged in the database
         onListening();

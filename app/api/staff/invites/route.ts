@@ -4,6 +4,7 @@ import { requireStaff } from '@/lib/auth/session';
 import { inviteMail } from '@/lib/mail/link-mail';
 import { readJson, route } from '@/lib/http/handler';
 import { inviteBody as body } from '@/lib/auth/staff-api';
+import { logEvent } from '@/lib/log';
 
 /** A sign-up link for one new account; the link is in this answer only (the server keeps its hash). */
 export const POST = route(async (request) => {
@@ -13,7 +14,7 @@ export const POST = route(async (request) => {
   const { token, invite } = await createInvite(app.db, { createdById: staff.id, email, days });
   const link = inviteLink(app.config.appUrl ?? new URL(request.url).origin, token);
   if (invite.email) app.mailer.post(inviteMail(invite.email, link, staff.name || staff.email, invite.expiresAt));
-  console.log(JSON.stringify({ event: 'invite_created', inviteId: invite.id, by: staff.id, email: invite.email }));
+  logEvent({ event: 'invite_created', inviteId: invite.id, by: staff.id, email: invite.email });
   return Response.json({ invite, link, mailed: Boolean(invite.email) && app.mailer.delivers }, { status: 201 });
 });
 
