@@ -1,30 +1,6 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { editorOf, selectWithKeyboard } from './pages/canvas-page';
 import { saveSection, sectionNow, signUpApi, uniqueEmail, writtenDocument } from './support';
-
-function editorOf(page: Page, sectionId: string): Locator {
-  return page.locator(`[data-section-id="${sectionId}"] [data-testid="canvas-editor"]`);
-}
-
-/** Puts the caret right before `phrase`, then selects it with the keyboard, one character at a time. */
-async function selectWithKeyboard(page: Page, editor: Locator, phrase: string) {
-  await editor.click();
-  await editor.evaluate((root, wanted) => {
-    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const at = node.textContent?.indexOf(wanted) ?? -1;
-      if (at < 0) continue;
-      const range = document.createRange();
-      range.setStart(node, at);
-      range.collapse(true);
-      const selection = window.getSelection()!;
-      selection.removeAllRanges();
-      selection.addRange(range);
-      return;
-    }
-    throw new Error(`“${wanted}” is not in the editor`);
-  }, phrase);
-  for (let i = 0; i < [...phrase].length; i++) await page.keyboard.press('Shift+ArrowRight');
-}
 
 test('a phrase with Cyrillic and an emoji is rewritten in place; the rest of the section is unchanged', async ({ page }) => {
   test.setTimeout(150_000);

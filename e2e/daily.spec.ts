@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { editorOf, saveSection, sectionNow, selectWithKeyboard, writtenDocument } from './pages/canvas-page';
+import { editorOf, selectWithKeyboard } from './pages/canvas-page';
 import { ChatPage } from './pages/chat-page';
-import { signUpApi, signUpInBrowser, uniqueEmail } from './support';
+import { saveSection, sectionNow, signUpApi, signUpInBrowser, signUpStaffInBrowser, uniqueEmail, writtenDocument } from './support';
 
 /** How far the conversation's end is below what is visible, in px. */
 function distanceFromEnd(page: Page): Promise<number> {
@@ -56,13 +56,8 @@ test('bugs 2 and 3: a top-up is a credit line with its reason in both ledgers; t
 
   const staffContext = await browser.newContext();
   const staff = await staffContext.newPage();
-  await signUpInBrowser(staff, 'staff@example.com', 'Staff Person').catch(async () => {
-    // another test already created the staff account: sign in instead
-    await staff.goto('/sign-in');
-    await staff.getByLabel(/email/i).fill('staff@example.com');
-    await staff.getByLabel(/password/i).fill('correct-horse-battery');
-    await staff.getByRole('button', { name: /sign in/i }).click();
-  });
+  // staff rights start once the listed address is verified through its mailed link
+  await signUpStaffInBrowser(staff, 'ledger-staff@example.com', 'Staff Person');
   await staff.goto('/staff/ledger');
   await staff.locator('#credit-email').fill(email);
   await staff.getByLabel('Amount (USD)').fill('2.50');
@@ -98,7 +93,13 @@ test('bug 4: after a rewrite, the note stops saying "highlighted" when the highl
   const editor = editorOf(page, section.id);
   await expect(editor).toHaveAttribute('contenteditable', 'true');
   await selectWithKeyboard(page, editor, 'ships orders quickly');
+  // the toolbar follows the selection once its frame comes; Ctrl+Enter then puts the focus in its field
+  const toolbar = page.getByRole('form', { name: 'Rewrite the selection' });
+  await expect(toolbar).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(toolbar).toBeHidden();
   await page.keyboard.press('Control+Enter');
+  await expect(toolbar.getByRole('textbox', { name: 'What should change in the selected text?' })).toBeFocused();
   await page.keyboard.type('Write it in uppercase');
   await page.keyboard.press('Enter');
 

@@ -81,6 +81,9 @@ test.describe.serial('operations and staff top-ups on a server of their own', ()
     server = await startQuire(port, dataDir, { STAFF_EMAILS: staffEmail, METRICS_PORT: String(metricsPort) });
     staff = new ApiClient(server.url);
     await staff.signUp(staffEmail);
+    // staff rights start once the address is verified: without SMTP_URL the link is in the server's log
+    await expect.poll(() => verificationPath(server.output(), staffEmail), { timeout: 15_000 }).toBeTruthy();
+    await staff.send('GET', verificationPath(server.output(), staffEmail)!);
   });
   test.afterAll(async () => {
     server?.child.kill('SIGTERM');
@@ -215,3 +218,16 @@ test('on the document page the owner sees the member, makes them an editor, and 
   await expect(page.getByText('Not shared with anyone yet.')).toBeVisible();
   expect((await request.get(`/api/documents/${id}`)).status()).toBe(404);
 });
+
+/** The path of the verification link the server logged for `email` (one JSON line, event verification_link). */
+function verificationPath(log: string, email: string): string | null {
+  for (const line of log.split('\n')) {
+    if (!line.includes('"verification_link"')) continue;
+    const entry = JSON.parse(line) as { to: string; url: string };
+    if (entry.to === email) {
+      const url = new URL(entry.url);
+      return url.pathname + url.search;
+    }
+  }
+  return null;
+}

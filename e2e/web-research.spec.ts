@@ -82,6 +82,6 @@ test('a person gives a link in the new-document form and sees it read on the doc
   await page.getByLabel(/what should be written/i).fill('Write a report on the Port of Lisbon');
   await page.getByLabel(/links to read/i).fill('not a link');
   await page.getByRole('button', { name: /start writing/i }).click();
-  await expect(page.getByRole('alert')).toContainText(/full URL/);
+  await expect(page.getByRole('alert').filter({ hasText: /full URL/ })).toHaveText(/^Each line of links must be a full URL/);
   await expect(page).toHaveURL(/\/documents$/);
 });

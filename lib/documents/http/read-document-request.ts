@@ -64,7 +64,8 @@ const linkList = z.array(z.string().url('Each line of links must be a full URL (
 function linksField(raw: string | undefined): string[] {
   const lines = (raw ?? '').split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
   const parsed = linkList.safeParse(lines);
-  if (!parsed.success) throw validationError(parsed.error);
+  // the message names the line, not the array index zod reports
+  if (!parsed.success) throw new AppError('validation_failed', parsed.error.issues[0]?.message ?? 'The links could not be read.');
   return parsed.data;
 }
 
