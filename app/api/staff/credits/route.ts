@@ -1,8 +1,9 @@
 import { getApp } from '@/lib/app';
 import { requireStaff } from '@/lib/auth/session';
+import { userIdByEmail } from '@/lib/auth/user-by-email';
 import { grantCredits } from '@/lib/billing/ledger';
 import { listCredits } from '@/lib/billing/ledger-view';
-import { AppError, notFound } from '@/lib/http/errors';
+import { AppError } from '@/lib/http/errors';
 import { parseQuery, readJson, route } from '@/lib/http/handler';
 import { logEvent } from '@/lib/log';
 import { creditsBody as body, creditsQuery as query, idempotencyKey } from '@/lib/auth/staff-api';
@@ -21,17 +22,16 @@ export const POST = route(async (request) => {
   if (header !== null && input.idempotencyKey !== undefined && input.idempotencyKey !== key) {
     throw new AppError('bad_request', 'The Idempotency-Key header and the idempotencyKey field differ.');
   }
-  const user = await app.db.user.findUnique({ where: { email: input.email.toLowerCase() }, select: { id: true } });
-  if (!user) throw notFound(`No user with the email ${input.email}.`);
+  const userId = await userIdByEmail(app.db, input.email);
   const grant = await grantCredits(app.db, {
-    userId: user.id,
+    userId,
     amountMicros: BigInt(input.amountMicros),
     reason: input.reason,
     grantedById: staff.id,
     idempotencyKey: key,
   });
   if (!grant.replayed) {
-    logEvent({ event: 'credits_granted', userId: user.id, amountMicros: input.amountMicros, by: staff.id, reason: input.reason, grantId: grant.grantId });
+    logEvent({ event: 'credits_granted', userId, amountMicros: input.amountMicros, by: staff.id, reason: input.reason, grantId: grant.grantId });
   }
   return Response.json(
     { ok: true, grantId: grant.grantId, amountMicros: Number(grant.amountMicros), replayed: grant.replayed },
@@ -44,11 +44,6 @@ export const GET = route(async (request) => {
   const app = await getApp();
   await requireStaff(app, request);
   const { user } = parseQuery(request, query);
-  let userId: string | undefined;
-  if (user) {
-    const found = await app.db.user.findUnique({ where: { email: user.toLowerCase() }, select: { id: true } });
-    if (!found) throw notFound(`No user with the email ${user}.`);
-    userId = found.id;
-  }
+  const userId = user ? await userIdByEmail(app.db, user) : undefined;
   return Response.json(await listCredits(app.db, { userId }));
 });

@@ -1,7 +1,7 @@
 import { getApp } from '@/lib/app';
 import { requireStaff } from '@/lib/auth/session';
+import { userIdByEmail } from '@/lib/auth/user-by-email';
 import { listLedger } from '@/lib/billing/ledger-view';
-import { notFound } from '@/lib/http/errors';
 import { parseQuery, route } from '@/lib/http/handler';
 import { staffLedgerQuery as query } from '@/lib/auth/staff-api';
 
@@ -10,11 +10,6 @@ export const GET = route(async (request) => {
   const app = await getApp();
   await requireStaff(app, request);
   const { user } = parseQuery(request, query);
-  let userId: string | undefined;
-  if (user) {
-    const found = await app.db.user.findUnique({ where: { email: user.toLowerCase() }, select: { id: true } });
-    if (!found) throw notFound(`No user with the email ${user}.`);
-    userId = found.id;
-  }
+  const userId = user ? await userIdByEmail(app.db, user) : undefined;
   return Response.json(await listLedger(app.db, { userId }));
 });
