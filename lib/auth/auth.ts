@@ -8,7 +8,7 @@ import { verificationMail } from '@/lib/mail/link-mail';
 import type { LogLine, Mailer } from '@/lib/mail/mailer';
 import { CLIENT_ADDRESS_HEADER } from '@/lib/http/forwarded';
 import { ownOrigins } from '@/lib/http/request-origin';
-import { resolveAuthSecret } from './secret';
+import { resolveAuthSecret } from '@/lib/deployment-secret';
 import type { SessionCache } from './session-cache';
 import { admitSignUp, SignUpRefused } from './sign-up-gate';
 import { grantStaffIfListed, isStaffListed } from './staff-role';

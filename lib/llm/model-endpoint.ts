@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { AppConfig } from '@/lib/config';
-import { resolveAuthSecret } from '@/lib/auth/secret';
+import { resolveAuthSecret } from '@/lib/deployment-secret';
 
 /**
  * The key the built-in simulator demands, so that its mounted route answers

@@ -26,7 +26,10 @@ export function createModelProvider(options: { baseUrl: string; apiKey?: string 
   return {
     chatModel(modelId) {
       let model = models.get(modelId);
-      if (!model) models.set(modelId, (model = provider.chatModel(modelId)));
+      if (!model) {
+        model = provider.chatModel(modelId);
+        models.set(modelId, model);
+      }
       return model;
     },
   };

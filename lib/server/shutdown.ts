@@ -108,7 +108,9 @@ export function gracefulShutdown(options: { deadlineMs?: number; exit?: (code: n
  * each connection as it goes idle, and cut what is left after the grace period.
  */
 async function finishResponses(servers: Server[], closed: Promise<void>[], graceMs: number): Promise<void> {
-  const sweep = setInterval(() => servers.forEach((server) => server.closeIdleConnections()), 50);
+  const sweep = setInterval(() => {
+    for (const server of servers) server.closeIdleConnections();
+  }, 50);
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([Promise.all(closed), new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
   clearTimeout(timer);

@@ -5,6 +5,7 @@
  * are dropped wherever text enters: request bodies, query strings, form fields
  * and the text read out of uploaded files.
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is the character this module exists to remove
 const UNSAFE_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 export function cleanText(text: string): string {

@@ -33,7 +33,10 @@ export class HostSlots {
   private give(host: string): void {
     const next = this.waiting.get(host)?.shift();
     // the slot passes straight to the next in line
-    if (next) return next();
+    if (next) {
+      next();
+      return;
+    }
     const used = (this.busy.get(host) ?? 1) - 1;
     if (used > 0) this.busy.set(host, used);
     else {

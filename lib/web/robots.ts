@@ -21,7 +21,10 @@ export function parseRobots(text: string, agent: string): RobotsRules {
     const field = match[1].toLowerCase();
     const value = match[2].trim();
     if (field === 'user-agent') {
-      if (!current || !lastWasAgent) groups.push((current = { agents: [], rules: [] }));
+      if (!current || !lastWasAgent) {
+        current = { agents: [], rules: [] };
+        groups.push(current);
+      }
       current.agents.push(value.toLowerCase());
       lastWasAgent = true;
       continue;

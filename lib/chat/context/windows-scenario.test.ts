@@ -44,7 +44,7 @@ describe('the Windows scenario (OS in turn 2, an unrelated error in turns 3–17
   });
 
   it('keeps the newest message in every prompt, and the prompt stops growing once the window is full', () => {
-    prompts.forEach((prompt, i) => expect(prompt.messages.at(-1)?.content).toBe(WINDOWS_20_TURNS.turns[i]!.user));
+    for (const [i, prompt] of prompts.entries()) expect(prompt.messages.at(-1)?.content).toBe(WINDOWS_20_TURNS.turns[i]!.user);
     const settled = prompts.slice(4).map((prompt) => prompt.inputTokens);
     expect(Math.max(...settled) - Math.min(...settled)).toBeLessThan(300);
   });

@@ -141,7 +141,7 @@ describe.each(testDatabaseKinds())('context across turns (%s)', (kind) => {
 
   it('older turns are summarised by a cheap call billed as `summary`, after the answer', async () => {
     const { user, chatId } = await newUserChat(h, { model: 'sim-mini' });
-    let last;
+    let last: Awaited<ReturnType<typeof runChatTurn>> | undefined;
     for (let i = 0; i < 22; i++) {
       last = await runChatTurn(h, {
         userId: user.id,

@@ -10,18 +10,16 @@ function listNumbers(text: string): number[] {
 
 describe.each(testDatabaseKinds())('truncated answers are continued and merged (%s)', (kind) => {
   let h: ChatHarness;
+  const rounds: Array<{ turnId: string; purpose: string; rawText: string; textBefore: string }> = [];
   beforeAll(async () => {
     // small ceilings so lists are cut several times
     h = await openChatHarness(kind, {
       models: { 'sim-swift': { maxOutputTokens: 500 }, 'sim-reasoner': { maxOutputTokens: 500 }, 'sim-mini': { maxOutputTokens: 60 } },
     });
+    h.deps.onRound = (round) => rounds.push(round);
   });
   afterAll(async () => {
     await h?.close();
-  });
-  const rounds: Array<{ turnId: string; purpose: string; rawText: string; textBefore: string }> = [];
-  beforeAll(() => {
-    h.deps.onRound = (round) => rounds.push(round);
   });
 
   it.each(['repeat-tail', 'restart-line', 'no-newline', 'none'])(

@@ -47,7 +47,7 @@ function indexSources(sources: string[]): SourceIndex {
     numbers.add(normalizeNumber(match[0]));
     for (const digits of match[0].split(/[.,]/)) numbers.add(normalizeNumber(digits));
   }
-  for (const token of tokens) if (token.kind === 'number') token.keys.forEach((key) => numbers.add(key));
+  for (const token of tokens) if (token.kind === 'number') for (const key of token.keys) numbers.add(key);
   return {
     numbers,
     dates: tokens.filter((token) => token.kind === 'date').map((token) => token.keys),

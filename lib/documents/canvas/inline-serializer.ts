@@ -108,7 +108,7 @@ function codeDelimiters(code: string): { open: string; close: string } {
   let length = 1;
   while (runs.has(length)) length++;
   const ticks = '`'.repeat(length);
-  const pad = /^`|`$/.test(code) || (/^ [^]*[^ ][^]* $/.test(code));
+  const pad = /^`|`$/.test(code) || (/^ [\s\S]*[^ ][\s\S]* $/.test(code));
   return pad ? { open: `${ticks} `, close: ` ${ticks}` } : { open: ticks, close: ticks };
 }
 

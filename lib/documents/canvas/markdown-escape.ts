@@ -53,28 +53,28 @@ export function writeUnits(units: InlineUnit[], options: WriteOptions): string[]
     const char = unit.unit;
     const previous = visible[k - 1]?.unit;
     const next = visible[k + 1]?.unit;
-    let escape = ALWAYS_ESCAPED.has(char);
+    let needsEscape = ALWAYS_ESCAPED.has(char);
     if (char === '_') {
       // snake_case stays readable: `_` between letters of one run never delimits.
       const inWord = previous && next && sameMarks(previous, unit) && sameMarks(next, unit);
       // Nor does a `_` before a space or the block's end: it cannot open, and every
       // `_` that could open is escaped. (`a.b_` escaped would make `a.b` an email link.)
       const beforeSpace = !next || (isTextUnit(next) && /\s/.test(next.unit));
-      escape = !(inWord && ALNUM.test(previous.unit) && ALNUM.test(next.unit)) && !beforeSpace;
+      needsEscape = !(inWord && ALNUM.test(previous.unit) && ALNUM.test(next.unit)) && !beforeSpace;
     }
-    if (char === '&') escape = /^#?[A-Za-z0-9]+;/.test(followingText(k, 40));
-    if (char === '<') escape = /^[A-Za-z/!?]/.test(followingText(k, 1));
+    if (char === '&') needsEscape = /^#?[A-Za-z0-9]+;/.test(followingText(k, 40));
+    if (char === '<') needsEscape = /^[A-Za-z/!?]/.test(followingText(k, 1));
     // `[^1](x)` would read as a link whose text is `^1`, `[^1]:` as a footnote definition.
-    if ((char === '(' || char === ':') && previous?.citation != null) escape = true;
+    if ((char === '(' || char === ':') && previous?.citation != null) needsEscape = true;
     // `[^` opening link text would read as a footnote call.
-    if (char === '^' && unit.href !== null && !(previous && sameMarks(previous, unit))) escape = true;
+    if (char === '^' && unit.href !== null && !(previous && sameMarks(previous, unit))) needsEscape = true;
     // `![text](url)` is an image, which the subset does not have.
-    if (char === '!' && next && next.href !== null && next.href !== unit.href) escape = true;
-    if (char === '!' && next?.citation != null) escape = true;
-    if (k === 0 && /[#>+\-]/.test(char)) escape = true;
-    if (k === listNumberDot) escape = true;
-    if (k >= visible.length - trailingHashes) escape = true;
-    written[index] = escape ? `\\${char}` : char;
+    if (char === '!' && next && next.href !== null && next.href !== unit.href) needsEscape = true;
+    if (char === '!' && next?.citation != null) needsEscape = true;
+    if (k === 0 && /[#>+\-]/.test(char)) needsEscape = true;
+    if (k === listNumberDot) needsEscape = true;
+    if (k >= visible.length - trailingHashes) needsEscape = true;
+    written[index] = needsEscape ? `\\${char}` : char;
   });
   return written;
 }
@@ -113,6 +113,7 @@ function isTaskBox(units: InlineUnit[]): boolean {
  * which no destination can hold, is percent-encoded.
  */
 export function writeHref(href: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what forces the angle-bracket form
   const angled = /[\s<>\x00-\x1f\x7f]/.test(href);
   let written = '';
   for (let index = 0; index < href.length; index++) {

@@ -123,7 +123,9 @@ type Container = 'document' | 'blockquote' | 'listItem';
 /** Children of doc, blockquote or list item, with the separators the parser reads back identically. */
 function containerLines(parent: ProseMirrorNode, contentStart: number, layout: Layout, kind: Container): Line[] {
   const children: Array<{ node: ProseMirrorNode; pos: number }> = [];
-  parent.forEach((child, offset) => children.push({ node: child, pos: contentStart + offset }));
+  parent.forEach((child, offset) => {
+    children.push({ node: child, pos: contentStart + offset });
+  });
   // Whitespace-only text is dropped by the writer, so such a paragraph is empty too.
   const isEmptyParagraph = (node: ProseMirrorNode) => node.type.name === 'paragraph' && writesNothing(node);
   // An empty paragraph has no Markdown form, except as the marker line of a

@@ -152,7 +152,7 @@ export type OpenApiDocument = ReturnType<typeof buildOpenApi>;
 export function buildOpenApi(operations: readonly ApiOperation[] = API_OPERATIONS) {
   const paths: Record<string, Record<string, ReturnType<typeof operationObject>>> = {};
   for (const op of operations) {
-    (paths[op.path] ??= {})[op.method.toLowerCase()] = operationObject(op);
+    paths[op.path] = { ...paths[op.path], [op.method.toLowerCase()]: operationObject(op) };
   }
   return {
     openapi: '3.1.0' as const,
@@ -193,5 +193,6 @@ let cached: OpenApiDocument | undefined;
 
 /** Built once per process: the operations are fixed at build time. */
 export function openApiDocument(): OpenApiDocument {
-  return (cached ??= buildOpenApi());
+  cached ??= buildOpenApi();
+  return cached;
 }

@@ -15,7 +15,9 @@ function startSlowStream(signal?: AbortSignal) {
   });
   const response = handleSimulatorRequest(request, {
     tokenDelayMs: 10,
-    observer: { onClose: (info) => void closes.push(info), onChunk: () => void (chunks += 1) },
+    observer: { onClose: (info) => void closes.push(info), onChunk: () => {
+        chunks += 1;
+      } },
   });
   return { response, closes, chunkCount: () => chunks };
 }

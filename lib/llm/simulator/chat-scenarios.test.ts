@@ -104,7 +104,7 @@ describe('numbered lists', () => {
     expect(reply.content).toMatch(last);
     const items = reply.content.split('\n').filter((line) => /^\d+\. /.test(line));
     expect(new Set(items).size).toBe(items.length);
-    items.forEach((line, i) => expect(line.startsWith(`${i + 1}. `)).toBe(true));
+    for (const [i, line] of items.entries()) expect(line.startsWith(`${i + 1}. `)).toBe(true);
   });
 });
 

@@ -20,7 +20,8 @@ export function dropSecondHalf(body: string): string {
   let droppedEnding = '';
   const kept: typeof tokens = [];
   for (const token of tokens) {
-    if (token.kind === 'word' && (seen += 1) > keep) {
+    if (token.kind === 'word') seen += 1;
+    if (token.kind === 'word' && seen > keep) {
       if (SENTENCE_END.test(token.text)) droppedEnding = token.text.slice(-1);
       // The space before a dropped word goes with it, so a marker that followed it stays attached.
       if (kept.at(-1)?.kind === 'space') kept.pop();

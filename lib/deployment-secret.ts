@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-/** AUTH_SECRET when set; otherwise one generated on first start and kept in DATA_DIR. */
+/** The deployment's one secret (sessions, and the simulator key derived from it): AUTH_SECRET when set; otherwise one generated on first start and kept in DATA_DIR. */
 export function resolveAuthSecret(configured: string | undefined, dataDir: string): string {
   if (configured) return configured;
   const file = path.join(dataDir, 'auth-secret');
