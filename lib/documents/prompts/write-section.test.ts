@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { countTokens } from '@/lib/billing/tokens';
 import { report } from '../types/report';
-import { buildWritePrompt, OUTLINE_WINDOW } from './write-prompt';
+import { buildWritePrompt, OUTLINE_WINDOW } from './write-section';
 
 const sectionsOf = (n: number) => Array.from({ length: n }, (_, i) => ({ position: i + 1, title: `Section title number ${i + 1}` }));
 
