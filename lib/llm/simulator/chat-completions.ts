@@ -47,7 +47,7 @@ export async function respondToChatCompletion(request: Request, options: Simulat
   const purpose = request.headers.get('x-quire-purpose') ?? purposeOf(messages);
   const stream = req.stream === true;
   const observer = options.observer;
-  observer?.onRequest?.({ requestId, turnId, jobId: request.headers.get('x-quire-job-id'), model: req.model, stream, at: Date.now(), purpose });
+  observer?.onRequest?.({ requestId, turnId, jobId: request.headers.get('x-quire-job-id'), model: req.model, stream, at: Date.now(), purpose, responseFormat: req.response_format?.type ?? null });
   const close = (reason: SimulatorCloseReason) => observer?.onClose?.({ requestId, turnId, reason, at: Date.now() });
   const fail = (status: number, message: string, type: 'invalid_request_error' | 'not_found_error' | 'server_error', code: string) => {
     close('error');
