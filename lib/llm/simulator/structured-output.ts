@@ -54,12 +54,14 @@ type JsonSchema = Record<string, unknown>;
 export function fitToSchema(schema: JsonSchema, value: unknown): unknown {
   if ('const' in schema) return schema.const;
   if (Array.isArray(schema.enum)) return schema.enum.includes(value) ? value : schema.enum[0];
+  // a missing value becomes null where null is allowed: what a model says when it does not know
+  const given = value === undefined ? 'null' : jsonTypeOf(value);
   const branches = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined;
   if (Array.isArray(branches) && branches.length > 0) {
-    return fitToSchema(branches.find((branch) => typesOf(branch).includes(jsonTypeOf(value))) ?? branches[0]!, value);
+    return fitToSchema(branches.find((branch) => typesOf(branch).includes(given)) ?? branches[0]!, value);
   }
   const types = typesOf(schema);
-  const type = types.includes(jsonTypeOf(value)) ? jsonTypeOf(value) : (types.find((t) => t !== 'null') ?? types[0] ?? 'string');
+  const type = types.includes(given) ? given : (types.find((t) => t !== 'null') ?? types[0] ?? 'string');
   switch (type) {
     case 'object':
       return fitObject(schema, isObject(value) ? value : {});
