@@ -7,14 +7,8 @@ import { toSlotViews } from '@/lib/chat/context/slot-views';
 import type { ContextMessage, RecalledMessage, SlotState } from '@/lib/chat/context/types';
 import type { Db } from '@/lib/db/client';
 import type { ModelInfo } from '@/lib/llm/catalog';
+import { CHAT_SYSTEM_PROMPT } from '../prompts/chat-turn';
 import { searchChatMessages } from './recall-rows';
-
-export const CHAT_SYSTEM_PROMPT = [
-  'You are Quire’s assistant. Answer in the language the user writes in, clearly and concisely, in Markdown.',
-  'For questions about Quire itself (accounts, billing, installation, errors, documents), call search_docs and cite the titles of the articles you used.',
-  'When the user states a lasting fact about themselves that is not their OS, device, app version, plan or language, save it with remember_fact.',
-  'Respect the known facts about the user below: do not give instructions for another operating system or plan than theirs.',
-].join('\n');
 
 /** Messages sent back to the model: finished answers and what a stopped answer showed. */
 export function historyForPrompt(
