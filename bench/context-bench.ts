@@ -16,7 +16,8 @@ import { buildSummaryRequest, DEFAULT_SUMMARY_FOLD_POLICY, planSummaryFold } fro
 import { countTokens, MESSAGE_OVERHEAD_TOKENS, REPLY_PRIMING_TOKENS } from '@/lib/chat/context/token-count';
 import { splitSentences } from '@/lib/chat/context/trim-to-tokens';
 import type { ContextMessage, PromptMessage, SlotState } from '@/lib/chat/context/types';
-import { buildTurnPrompt, CHAT_SYSTEM_PROMPT, composeTurnPrompt } from '@/lib/chat/turn/turn-prompt';
+import { CHAT_SYSTEM_PROMPT } from '@/lib/chat/prompts/chat-turn';
+import { buildTurnPrompt, composeTurnPrompt } from '@/lib/chat/turn/turn-prompt';
 import type { Db } from '@/lib/db/client';
 import { messageSearchText } from '@/lib/help-center/segment';
 import { SIMULATED_MODELS } from '@/lib/llm/simulator';

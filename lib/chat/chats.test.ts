@@ -6,7 +6,7 @@ import { createUser } from '@/tests/support/fixtures';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '@/tests/support/test-database';
 import { createChat, deleteChat, listArchivedChats, listChats, setChatArchived } from './chats';
 
-const catalog = new ModelCatalog([{ id: 'm', label: 'm', contextWindow: 8000, maxOutputTokens: 100, inputPrice: 0, outputPrice: 0, reasoning: false, simulated: true }]);
+const catalog = new ModelCatalog([{ id: 'm', label: 'm', contextWindow: 8000, maxOutputTokens: 100, inputPrice: 0, outputPrice: 0, reasoning: false, structuredOutputs: false, simulated: true }]);
 
 describe.each(testDatabaseKinds())('the chat list on %s', (kind) => {
   let db: TestDatabase;

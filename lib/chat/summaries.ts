@@ -48,11 +48,7 @@ export async function refreshSummary(deps: TurnDeps, turn: Pick<PreparedTurn, 'c
 
   const request = buildSummaryRequest(chat.summary, plan.fold);
   const model = cheapestModel(deps.catalog.models);
-  const messages: ModelMessage[] = request.messages.map((m, i) => ({
-    role: m.role,
-    // the first line names the service task (the offline simulator keys on it; real models read it as context)
-    content: i === 0 ? `Quire task: summarize-chat\n${m.content}` : m.content,
-  })) as ModelMessage[];
+  const messages = request.messages as ModelMessage[];
   const seq = await deps.db.modelCall.count({ where: { entryId: turn.entryId } });
   try {
     await deps.db.$transaction((tx) =>

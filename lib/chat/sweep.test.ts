@@ -16,7 +16,7 @@ describe('the start-up sweep', () => {
 
   it('settles answers a dead process left streaming as stopped, keeping their text, and frees the chat', async () => {
     const user = await createUser(db.prisma);
-    const catalog = new ModelCatalog([{ id: 'm', label: 'm', contextWindow: 8000, maxOutputTokens: 100, inputPrice: 0, outputPrice: 0, reasoning: false, simulated: true }]);
+    const catalog = new ModelCatalog([{ id: 'm', label: 'm', contextWindow: 8000, maxOutputTokens: 100, inputPrice: 0, outputPrice: 0, reasoning: false, structuredOutputs: false, simulated: true }]);
     const chat = await createChat(db.prisma, catalog, user.id, {});
     const old = new Date(Date.now() - 3_600_000);
     await db.prisma.chat.update({ where: { id: chat.id }, data: { liveTurnId: 't-dead', liveTurnStartedAt: old } });

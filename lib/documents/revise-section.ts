@@ -4,6 +4,7 @@ import { factCheck, type FactFlag } from './canvas/fact-check';
 import { canonicalize } from './canvas/serialize-section';
 import { CAN, requireDocumentRole } from './access';
 import { numberedFacts } from './facts';
+import { reviseSectionPrompt } from './prompts/revise-section';
 import type { PipelineDeps } from './pipeline-deps';
 import { writeSectionVersion } from './section-edits';
 import { rewriteScope } from './rewrite/rewrite-model-call';
@@ -41,20 +42,7 @@ export async function reviseSection(deps: PipelineDeps, request: RevisionRequest
     const { text } = await callModelBilled(scope, {
       stepKey,
       purpose: 'revise',
-      system: [
-        'Quire task: rewrite-fragment',
-        'Rewrite the fragment as the instruction says. Reply with ONLY the replacement text, in the same Markdown.',
-        'Keep every citation marker like [^1]; use figures and names only from the facts.',
-      ].join('\n'),
-      user: [
-        `Instruction: ${request.instruction.replace(/\s+/g, ' ').trim()}`,
-        ...(regeneration ? ['Regeneration: 1', `Not supported by the facts, leave out: ${regeneration.join(', ')}`] : []),
-        'Facts:',
-        ...facts.map((f) => `[^${f.marker}] ${f.text}`),
-        '<<<FRAGMENT',
-        section.body,
-        'FRAGMENT>>>',
-      ].join('\n'),
+      ...reviseSectionPrompt({ instruction: request.instruction, body: section.body, facts, regenerationOf: regeneration }),
       maxOutputTokens: deps.maxOutputTokens,
     });
     const body = canonicalize(text.trim());

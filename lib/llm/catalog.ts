@@ -10,6 +10,12 @@ export interface ModelInfo {
   /** USD per million output tokens (reasoning tokens are output tokens) */
   outputPrice: number;
   reasoning: boolean;
+  /**
+   * The endpoint honours `response_format: json_schema` for this model: steps
+   * that want JSON send their schema and read the reply strictly. Otherwise
+   * they ask in the prompt and read the reply with the tolerant parser.
+   */
+  structuredOutputs: boolean;
   simulated: boolean;
 }
 
@@ -23,6 +29,7 @@ const modelEntry = z.union([
     inputPrice: z.number().nonnegative().optional(),
     outputPrice: z.number().nonnegative().optional(),
     reasoning: z.boolean().optional(),
+    structuredOutputs: z.boolean().optional(),
   }),
 ]);
 
@@ -57,6 +64,8 @@ export function parseModelCatalog(
     inputPrice: ('inputPrice' in m && m.inputPrice) || 0,
     outputPrice: ('outputPrice' in m && m.outputPrice) || 0,
     reasoning: ('reasoning' in m && m.reasoning) || false,
+    // off unless said: an endpoint that rejects response_format would fail every JSON step
+    structuredOutputs: ('structuredOutputs' in m && m.structuredOutputs) || false,
     simulated: false,
   }));
 }

@@ -21,6 +21,9 @@ export function createModelProvider(options: { baseUrl: string; apiKey?: string 
     baseURL: options.baseUrl,
     apiKey: options.apiKey,
     includeUsage: true,
+    // A schema is sent only when a call asks for one, and calls ask only for
+    // models whose catalog entry says `structuredOutputs` (lib/llm/catalog.ts).
+    supportsStructuredOutputs: true,
   });
   const models = new Map<string, ChatModel>();
   return {

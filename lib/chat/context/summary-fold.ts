@@ -1,3 +1,4 @@
+import { summarizeChatPrompt } from '../prompts/summarize-chat';
 import { countTokens, MESSAGE_OVERHEAD_TOKENS, REPLY_PRIMING_TOKENS } from './token-count';
 import { trimToTokens } from './trim-to-tokens';
 import type { BuiltPrompt } from './build-prompt';
@@ -25,12 +26,6 @@ export const DEFAULT_SUMMARY_FOLD_POLICY: Required<SummaryFoldPolicy> = {
   assistantMaxTokens: 40,
   summaryMaxTokens: 90,
 };
-
-export const SUMMARY_INSTRUCTIONS =
-  'You maintain a running summary of a support conversation. Merge the new turns into the summary. ' +
-  "Keep the user's goals, decisions, open questions and anything they said about their setup. " +
-  'Drop greetings and step-by-step details. Answer with the updated summary only, under 60 words, ' +
-  'in the language of the conversation.';
 
 export type SummaryFoldPlan = { fold: ContextMessage[]; throughId: string };
 
@@ -63,10 +58,10 @@ export function buildSummaryRequest(
       return `${message.role === 'assistant' ? 'Assistant' : 'User'}: ${trimToTokens(message.text, limit).text}`;
     })
     .join('\n');
-  const userContent = `Current summary:\n${previousSummary?.trim() || '(none yet)'}\n\nNew turns:\n${transcript}`;
+  const prompt = summarizeChatPrompt({ previousSummary, transcript });
   const messages: PromptMessage[] = [
-    { role: 'system', content: SUMMARY_INSTRUCTIONS },
-    { role: 'user', content: userContent },
+    { role: 'system', content: prompt.system },
+    { role: 'user', content: prompt.user },
   ];
   const inputTokens =
     messages.reduce((sum, message) => sum + countTokens(message.content) + MESSAGE_OVERHEAD_TOKENS, 0) +

@@ -3,7 +3,7 @@ import { createStreamingMerge } from '@/lib/chat/continuation/streaming-merge';
 import { InsufficientCreditsError, reserveCall, settleCall } from '@/lib/billing/ledger';
 import { costMicros, maxCallCostMicros } from '@/lib/billing/pricing';
 import { countPromptTokens, countTokens } from '@/lib/billing/tokens';
-import { continuationRequest } from './turn-prompt';
+import { continuationRequest } from '@/lib/llm/prompts/continue-answer';
 import { streamRound, wasCutByLength, type RoundResult } from './stream-round';
 import { countError, metrics } from '@/lib/ops/metrics';
 import { finishTurn } from './finish-turn';

@@ -1,4 +1,5 @@
-import { streamText, type LanguageModel, type ModelMessage, type ToolSet } from 'ai';
+import { Output, streamText, type LanguageModel, type ModelMessage, type ToolSet } from 'ai';
+import type { JsonReply } from '@/lib/llm/service-prompt';
 import { metrics } from '@/lib/ops/metrics';
 
 export interface RoundUsage {
@@ -32,6 +33,8 @@ export interface RoundRequest {
   /** every visible text delta, as it arrives */
   onText(delta: string): void;
   onToolCall?(name: string, input: unknown): void;
+  /** ask for this JSON through the provider's structured output (the text still streams as it comes) */
+  json?: JsonReply;
 }
 
 /**
@@ -63,6 +66,7 @@ export async function streamRound(req: RoundRequest): Promise<RoundResult> {
     abortSignal: req.abortSignal,
     headers: req.headers,
     maxRetries: 0,
+    output: req.json ? Output.object(req.json) : undefined,
     // the error also arrives as an `error` part below and the caller logs it (describeUpstreamFailure:
     // request id, credentials scrubbed); the SDK's default would print it raw to stderr, URL and all
     onError: () => undefined,

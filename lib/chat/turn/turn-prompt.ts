@@ -7,14 +7,8 @@ import { toSlotViews } from '@/lib/chat/context/slot-views';
 import type { ContextMessage, RecalledMessage, SlotState } from '@/lib/chat/context/types';
 import type { Db } from '@/lib/db/client';
 import type { ModelInfo } from '@/lib/llm/catalog';
+import { CHAT_SYSTEM_PROMPT } from '../prompts/chat-turn';
 import { searchChatMessages } from './recall-rows';
-
-export const CHAT_SYSTEM_PROMPT = [
-  'You are Quire’s assistant. Answer in the language the user writes in, clearly and concisely, in Markdown.',
-  'For questions about Quire itself (accounts, billing, installation, errors, documents), call search_docs and cite the titles of the articles you used.',
-  'When the user states a lasting fact about themselves that is not their OS, device, app version, plan or language, save it with remember_fact.',
-  'Respect the known facts about the user below: do not give instructions for another operating system or plan than theirs.',
-].join('\n');
 
 /** Messages sent back to the model: finished answers and what a stopped answer showed. */
 export function historyForPrompt(
@@ -84,23 +78,4 @@ async function recallForTurn(db: Db, chatId: string, history: ContextMessage[], 
   const tall = longest > 0 ? history.filter((m) => m.text.split('\n').length >= longest).reverse() : [];
   const seen = new Set(hits.map((m) => m.id));
   return toRecalled(query, [...hits, ...tall.filter((m) => !seen.has(m.id))]);
-}
-
-/** The service request that asks the same model to continue a cut answer (docs/architecture.md, problem 1). */
-export const CONTINUATION_TAIL_CHARS = 5_800;
-
-export function continuationRequest(answerSoFar: string): ModelMessage {
-  let tail = answerSoFar.slice(-CONTINUATION_TAIL_CHARS);
-  // never start the tail with the second half of a surrogate pair
-  if (/^[\uDC00-\uDFFF]/.test(tail)) tail = tail.slice(1);
-  return {
-    role: 'user',
-    content: [
-      'Quire task: continue-answer',
-      'Your previous answer was cut off by the output limit. Continue it exactly where it stops: do not repeat what is already written, do not restart the sentence or the list, do not add an introduction. The end of the answer so far:',
-      '<<<ANSWER TAIL',
-      tail,
-      'ANSWER TAIL>>>',
-    ].join('\n'),
-  };
 }

@@ -5,7 +5,7 @@ import { checkReplacement, type RewriteFlag } from './check-replacement';
 import { fitReplacement, type FittedRewrite } from './fit-replacement';
 import { replacementFromReply } from './replacement-text';
 import { callRewriteModel, rewriteScope } from './rewrite-model-call';
-import { fragmentContext, rewritePrompt, type Regeneration } from './rewrite-prompt';
+import { fragmentContext, rewritePrompt, type Regeneration } from '../prompts/rewrite-fragment';
 import type { RewriteTarget } from './rewrite-target';
 
 export interface DraftedRewrite {

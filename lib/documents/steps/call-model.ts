@@ -11,6 +11,7 @@ import type { PipelineDeps } from '../pipeline-deps';
 import type { ModelInfo } from '@/lib/llm/catalog';
 import type { StepContext } from './step-context';
 import { describeUpstreamFailure } from '@/lib/llm/upstream-failure';
+import type { JsonReply } from '@/lib/llm/service-prompt';
 
 /** Who pays and what is checked: a step holds the job's lease; a chat revision has none. */
 export interface CallScope {
@@ -40,6 +41,8 @@ export interface PipelineCall {
   system: string;
   user: string;
   maxOutputTokens: number;
+  /** sent as the provider's structured output; only for models whose catalog entry supports it */
+  json?: JsonReply;
   /**
    * Research is not idempotent: a (section, round) whose entry already exists
    * was called before and its result lost, so it must not be called again.
@@ -118,6 +121,7 @@ export async function callModelBilled(ctx: CallScope, call: PipelineCall): Promi
     abortSignal: ctx.signal,
     headers: { 'x-quire-job-id': jobId, 'x-quire-purpose': call.purpose },
     onText: () => undefined,
+    json: call.json,
   });
   const failed = Boolean(round.error) && !round.aborted;
   const failure = failed ? describeUpstreamFailure(round.error, { jobId, callId: `${entryId}:${seq}` }) : null;

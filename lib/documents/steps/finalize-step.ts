@@ -2,6 +2,7 @@ import { countWords, postDocumentEvent } from '../chat-events';
 import { crashPoint } from '../jobs/crash-point';
 import { checkFence, commitFence } from '../jobs/fence';
 import { DB_NOW } from '../jobs/job-lease';
+import { summarizeDocumentPrompt } from '../prompts/summarize-document';
 import { callPipelineModel } from './call-model';
 import type { PipelineStep, StepContext } from './step-context';
 
@@ -29,9 +30,7 @@ async function writeSummary(ctx: StepContext): Promise<void> {
   const result = await callPipelineModel(ctx, {
     stepKey: 'summary',
     purpose: 'summary',
-    system: ['Quire task: summarize-document', 'Summarise the document in two or three sentences for its reader.'].join('\n'),
-    // headings and digests, not the whole text: the prompt stays bounded for a long document
-    user: [`# ${ctx.document.title}`, ...sections.map((s) => `## ${s.title}\n\n${s.summary ?? ''}`)].join('\n\n'),
+    ...summarizeDocumentPrompt({ title: ctx.document.title, sections }),
     maxOutputTokens: 400,
   });
   await ctx.deps.db.$transaction(async (tx) => {

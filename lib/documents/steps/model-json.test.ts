@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { firstJsonObject, InvalidModelOutputError, parseModelJson } from './model-json';
+import { firstJsonObject, InvalidModelOutputError, parseModelJson, readReplyJson } from './model-json';
 
 describe('reading the JSON a model was asked for', () => {
   it('takes the first balanced object out of prose and code fences, braces inside strings included', () => {
@@ -14,5 +14,16 @@ describe('reading the JSON a model was asked for', () => {
     expect(parseModelJson('questions', 'Here: {"questions": ["Who?"]}', schema)).toEqual({ questions: ['Who?'] });
     expect(() => parseModelJson('questions', '{"questions": "Who?"}', schema)).toThrow(InvalidModelOutputError);
     expect(() => parseModelJson('questions', 'I cannot help with that.', schema)).toThrow(/no JSON object/);
+  });
+
+  it('reads a structured reply strictly: the whole reply is the JSON, prose around it is a broken reply', () => {
+    const schema = z.object({ questions: z.array(z.string()) });
+    const fenced = 'Here you go:\n```json\n{"questions": ["Who?"]}\n```';
+    expect(readReplyJson('questions', ' {"questions": ["Who?"]}\n', schema, true)).toEqual({ questions: ['Who?'] });
+    expect(() => readReplyJson('questions', fenced, schema, true)).toThrow(InvalidModelOutputError);
+    expect(() => readReplyJson('questions', '', schema, true)).toThrow(/empty reply/);
+    expect(() => readReplyJson('questions', '{"questions": ["Who', schema, true)).toThrow(/invalid JSON/);
+    // the fallback for a provider without structured output digs the JSON out
+    expect(readReplyJson('questions', fenced, schema, false)).toEqual({ questions: ['Who?'] });
   });
 });

@@ -8,16 +8,38 @@ export class InvalidModelOutputError extends Error {
   }
 }
 
+/**
+ * The reply to a step that asked for JSON. With structured output the
+ * provider was held to the schema, so the whole reply must be that JSON;
+ * anything else is a broken reply, not prose to dig through. Without it the
+ * tolerant reading below is the fallback.
+ */
+export function readReplyJson<T extends z.ZodType>(step: string, text: string, schema: T, structured: boolean): z.infer<T> {
+  return structured ? parseStructuredJson(step, text, schema) : parseModelJson(step, text, schema);
+}
+
+/** The whole reply as one JSON value, validated: what a provider honouring `json_schema` sends. */
+export function parseStructuredJson<T extends z.ZodType>(step: string, text: string, schema: T): z.infer<T> {
+  if (!text.trim()) throw new InvalidModelOutputError(step, 'an empty reply');
+  return validated(step, parseJson(step, text.trim()), schema);
+}
+
 /** The first balanced {...} block of a reply (models wrap JSON in prose or fences), validated. */
 export function parseModelJson<T extends z.ZodType>(step: string, text: string, schema: T): z.infer<T> {
   const block = firstJsonObject(text);
   if (!block) throw new InvalidModelOutputError(step, 'no JSON object in the reply');
-  let value: unknown;
+  return validated(step, parseJson(step, block), schema);
+}
+
+function parseJson(step: string, text: string): unknown {
   try {
-    value = JSON.parse(block);
+    return JSON.parse(text);
   } catch (error) {
     throw new InvalidModelOutputError(step, `invalid JSON (${(error as Error).message})`);
   }
+}
+
+function validated<T extends z.ZodType>(step: string, value: unknown, schema: T): z.infer<T> {
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw new InvalidModelOutputError(step, parsed.error.issues[0]?.message ?? 'unexpected shape');
   return parsed.data;

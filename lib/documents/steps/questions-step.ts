@@ -1,16 +1,12 @@
-import { z } from 'zod';
 import { advanceStep, awaitAnswers } from '../jobs/advance-step';
 import { crashPoint } from '../jobs/crash-point';
 import { commitFence } from '../jobs/fence';
 import { postDocumentEvent } from '../chat-events';
-import { callPipelineModel } from './call-model';
-import { parseModelJson } from './model-json';
+import { askQuestionsPrompt } from '../prompts/ask-questions';
+import { callPipelineJson } from './call-model-json';
 import type { PipelineStep, StepContext } from './step-context';
-import { oneLine } from './type-step';
 
 export const MAX_QUESTIONS = 3;
-
-const questionList = z.object({ questions: z.array(z.string().trim().min(1).max(500)).max(10) });
 
 /**
  * Asks what is needed, once, before writing; the job then waits. Saving the
@@ -25,18 +21,18 @@ export const questionsStep: PipelineStep = {
     if (asked.length > 0) return continueOrWait(ctx, asked.every((q) => q.answer !== null));
 
     const sections = await db.section.findMany({ where: { documentId: ctx.document.id }, orderBy: { position: 'asc' }, select: { title: true } });
-    const result = await callPipelineModel(ctx, {
+    const reply = await callPipelineJson(ctx, {
       stepKey: 'questions',
       purpose: 'questions',
-      system: [
-        'Quire task: ask-questions',
-        `Ask the person at most ${MAX_QUESTIONS} short questions whose answers the document needs and the request does not give.`,
-        'Reply with JSON only: {"questions": ["…"]}; an empty list when nothing is missing.',
-      ].join('\n'),
-      user: [`Request: ${oneLine(ctx.document.request)}`, `Title: ${ctx.document.title}`, `Sections: ${sections.map((s) => s.title).join('; ')}`].join('\n'),
+      prompt: askQuestionsPrompt({
+        request: ctx.document.request,
+        title: ctx.document.title,
+        sectionTitles: sections.map((s) => s.title),
+        maxQuestions: MAX_QUESTIONS,
+      }),
       maxOutputTokens: 400,
     });
-    const questions = parseModelJson('questions', result.text, questionList).questions.slice(0, MAX_QUESTIONS);
+    const questions = reply.questions.slice(0, MAX_QUESTIONS);
     await db.$transaction(async (tx) => {
       await commitFence(tx, ctx.lease);
       const inserted = await tx.documentQuestion.createMany({

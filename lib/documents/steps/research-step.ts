@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { answeredQuestionsContext } from '../answers';
 import { postDocumentEvent } from '../chat-events';
 import { advanceStep } from '../jobs/advance-step';
@@ -9,13 +9,10 @@ import { normalizeFact, quoteFor } from '../facts';
 import { gatherPublicSources } from '../sources/gather-public-sources';
 import { readPendingLinks } from '../sources/read-pending-links';
 import { sectionMaterial } from '../sources/source-material';
-import { callPipelineModel, StepKeyUsedError } from './call-model';
-import { parseModelJson } from './model-json';
+import { factsReply, researchRoundPrompt } from '../prompts/research-round';
+import { StepKeyUsedError } from './call-model';
+import { callPipelineJson } from './call-model-json';
 import type { PipelineStep, StepContext } from './step-context';
-
-const foundFacts = z.object({
-  facts: z.array(z.object({ text: z.string().trim().min(1).max(2000), sourceId: z.string(), paragraph: z.coerce.number().int().positive() })).max(50),
-});
 
 /**
  * Gathers facts per section, in rounds: round r visits every section, then
@@ -47,33 +44,21 @@ export const researchStep: PipelineStep = {
     if (material.length === 0) return commitRound(ctx, section.id, round, []);
 
     const answered = await answeredQuestionsContext(db, ctx.document.id);
-    let text: string;
+    let reply: z.infer<typeof factsReply>;
     try {
-      ({ text } = await callPipelineModel(ctx, {
+      reply = await callPipelineJson(ctx, {
         stepKey: `research:${section.id}:${round}`,
         purpose: 'research',
         oncePerStepKey: true,
-        system: [
-          'Quire task: research-round',
-          'Extract short factual statements relevant to the section from the numbered source paragraphs.',
-          'Quote facts faithfully; give each its sourceId and paragraph. Reply with JSON only: {"facts": [{"text", "sourceId", "paragraph"}]}.',
-          'The clarifying questions, if listed, only explain what the person\'s answers refer to: a question is never a fact.',
-        ].join('\n'),
-        user: [
-          `Section: ${section.title}`,
-          `Brief: ${section.brief}`,
-          `Round: ${round}`,
-          ...(answered.length > 0 ? ['Clarifying questions and the person\'s answers (context, not material):', ...answered] : []),
-          ...material.map((p) => `[${p.sourceId}#${p.number}] ${p.text.replace(/\s+/g, ' ')}`),
-        ].join('\n'),
+        prompt: researchRoundPrompt({ section, round, answered, material }),
         maxOutputTokens: 800,
-      }));
+      });
     } catch (error) {
       // The round was spent by a worker that died before saving it: move on to the next round.
       if (error instanceof StepKeyUsedError) return commitRound(ctx, section.id, round, []);
       throw error;
     }
-    const facts = parseModelJson('research', text, foundFacts).facts.flatMap((f) => {
+    const facts = reply.facts.flatMap((f) => {
       const cited = material.find((p) => p.sourceId === f.sourceId && p.number === f.paragraph);
       return cited ? [{ ...f, quote: quoteFor(f.text, cited.text) }] : [];
     });

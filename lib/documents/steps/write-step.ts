@@ -11,7 +11,7 @@ import { findDocumentType } from '../types/registry';
 import { callPipelineModel } from './call-model';
 import { InvalidModelOutputError } from './model-json';
 import type { PipelineStep, StepContext } from './step-context';
-import { buildWritePrompt, OUTLINE_WINDOW } from './write-prompt';
+import { buildWritePrompt, OUTLINE_WINDOW } from '../prompts/write-section';
 
 /**
  * One section at a time: claim it (`ready → writing`), write it from its own

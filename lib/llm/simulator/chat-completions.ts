@@ -9,6 +9,7 @@ import { reasoningFor } from './reasoning';
 import { buildReplyContext, composeReply, purposeOf } from './reply-router';
 import { chatCompletionRequestSchema, offeredTools, toSimMessages } from './request-schema';
 import { sseFrame, timedSseStream, type SseFrame } from './sse-stream';
+import { refusesResponseFormat, replyInFormat } from './structured-output';
 import { countTokens } from './text-tokens';
 import type { SimMessage, SimulatorCloseReason, SimulatorOptions } from './types';
 import { chunkWriter, completionBody, newCompletionId, wireUsage, type WireUsage } from './wire-format';
@@ -46,7 +47,7 @@ export async function respondToChatCompletion(request: Request, options: Simulat
   const purpose = request.headers.get('x-quire-purpose') ?? purposeOf(messages);
   const stream = req.stream === true;
   const observer = options.observer;
-  observer?.onRequest?.({ requestId, turnId, jobId: request.headers.get('x-quire-job-id'), model: req.model, stream, at: Date.now(), purpose });
+  observer?.onRequest?.({ requestId, turnId, jobId: request.headers.get('x-quire-job-id'), model: req.model, stream, at: Date.now(), purpose, responseFormat: req.response_format?.type ?? null });
   const close = (reason: SimulatorCloseReason) => observer?.onClose?.({ requestId, turnId, reason, at: Date.now() });
   const fail = (status: number, message: string, type: 'invalid_request_error' | 'not_found_error' | 'server_error', code: string) => {
     close('error');
@@ -55,6 +56,9 @@ export async function respondToChatCompletion(request: Request, options: Simulat
 
   const model = findSimulatedModel(req.model);
   if (!model) return fail(404, `The model \`${req.model}\` does not exist.`, 'not_found_error', 'model_not_found');
+  if (refusesResponseFormat(model, req.response_format)) {
+    return fail(400, `The model \`${model.id}\` does not support response_format json_schema.`, 'invalid_request_error', 'unsupported_response_format');
+  }
   const promptTokens = countPromptTokens(messages);
   if (promptTokens > model.contextWindow) {
     return fail(400, `This model's maximum context length is ${model.contextWindow} tokens; the messages have ${promptTokens}.`, 'invalid_request_error', 'context_length_exceeded');
@@ -68,7 +72,7 @@ export async function respondToChatCompletion(request: Request, options: Simulat
   }
 
   const reasoning = model.reasoning ? reasoningFor(context, purpose) : '';
-  const plan = planOutput(reasoning, composeReply(context), ceiling);
+  const plan = planOutput(reasoning, replyInFormat(composeReply(context), req.response_format, model), ceiling);
   const usage = wireUsage(promptTokens, plan);
   const id = newCompletionId();
   const created = Math.floor(Date.now() / 1000);

@@ -1,11 +1,8 @@
+import { ANSWER_TAIL_OPEN } from '@/lib/llm/prompts/continue-answer';
+import { taskNameOf, type ServiceTaskName } from '@/lib/llm/service-task';
 import type { SimMessage } from './types';
 
-/** First line of a service message: `Quire task: <name>`. */
-const TASK_LINE = /^\s*Quire task:\s*([\w-]+)/i;
-
-export function taskNameOf(text: string): string | null {
-  return TASK_LINE.exec(text)?.[1]?.toLowerCase() ?? null;
-}
+const CONTINUE_ANSWER: ServiceTaskName = 'continue-answer';
 
 /** The service task named by the FIRST system message, if any. */
 export function serviceTaskOf(messages: SimMessage[]): string | null {
@@ -17,12 +14,9 @@ export function lastUserMessage(messages: SimMessage[]): SimMessage | undefined 
   return [...messages].reverse().find((m) => m.role === 'user');
 }
 
-export const TAIL_OPEN = '<<<ANSWER TAIL';
-export const TAIL_CLOSE = 'ANSWER TAIL>>>';
-
 /** A user message Quire wrote itself: a `Quire task:` line or a continuation's answer tail. */
 export function isServiceUserMessage(message: SimMessage): boolean {
-  return message.role === 'user' && (taskNameOf(message.text) !== null || message.text.includes(TAIL_OPEN));
+  return message.role === 'user' && (taskNameOf(message.text) !== null || message.text.includes(ANSWER_TAIL_OPEN));
 }
 
 /** The person's own last message: Quire's service messages are skipped. */
@@ -32,8 +26,8 @@ export function originalUserMessage(messages: SimMessage[]): SimMessage | undefi
 
 export function isContinuationRequest(messages: SimMessage[]): boolean {
   const last = lastUserMessage(messages);
-  if (last && taskNameOf(last.text) === 'continue-answer') return true;
-  return serviceTaskOf(messages) === 'continue-answer';
+  if (last && taskNameOf(last.text) === CONTINUE_ANSWER) return true;
+  return serviceTaskOf(messages) === CONTINUE_ANSWER;
 }
 
 /** Value of a `Label: value` line in a service message. */

@@ -10,6 +10,13 @@ export interface SimulatedModel {
   outputPrice: number;
   /** Streams `reasoning_content` before the answer, spending part of the ceiling on it. */
   reasoning: boolean;
+  /**
+   * Honours `response_format: json_schema` (replies with exactly the JSON the
+   * schema describes). Without it the model refuses a schema with a 400 and
+   * wraps JSON replies in prose, like the small models that need Quire's
+   * tolerant parser.
+   */
+  structuredOutputs: boolean;
 }
 
 export const SIMULATED_MODELS: readonly SimulatedModel[] = [
@@ -21,6 +28,7 @@ export const SIMULATED_MODELS: readonly SimulatedModel[] = [
     inputPrice: 0.15,
     outputPrice: 0.6,
     reasoning: false,
+    structuredOutputs: true,
   },
   {
     id: 'sim-sage',
@@ -30,6 +38,7 @@ export const SIMULATED_MODELS: readonly SimulatedModel[] = [
     inputPrice: 2,
     outputPrice: 8,
     reasoning: false,
+    structuredOutputs: true,
   },
   {
     id: 'sim-reasoner',
@@ -39,6 +48,7 @@ export const SIMULATED_MODELS: readonly SimulatedModel[] = [
     inputPrice: 1,
     outputPrice: 4,
     reasoning: true,
+    structuredOutputs: true,
   },
   {
     id: 'sim-mini',
@@ -48,6 +58,7 @@ export const SIMULATED_MODELS: readonly SimulatedModel[] = [
     inputPrice: 0,
     outputPrice: 0,
     reasoning: false,
+    structuredOutputs: false,
   },
 ];
 

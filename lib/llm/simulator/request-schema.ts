@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { responseFormatSchema } from './structured-output';
 import type { SimMessage } from './types';
 
 /** Lenient where OpenAI is lenient: unknown fields pass, content may be parts. */
@@ -36,6 +37,7 @@ export const chatCompletionRequestSchema = z.looseObject({
     .array(z.looseObject({ type: z.string(), function: z.looseObject({ name: z.string() }) }))
     .nullish(),
   tool_choice: z.unknown().optional(),
+  response_format: responseFormatSchema,
 });
 
 export type ChatCompletionRequest = z.infer<typeof chatCompletionRequestSchema>;

@@ -1,4 +1,6 @@
 /** Test helpers: call the handler in-process and read its raw SSE. Used only by *.test.ts. */
+import { z } from 'zod';
+import type { JsonReply, ServicePrompt } from '@/lib/llm/service-prompt';
 import { handleSimulatorRequest } from './handler';
 import type { SimulatorOptions } from './types';
 
@@ -77,3 +79,17 @@ export async function chat(body: ChatRequestBody, options?: SimulatorOptions): P
 
 export const user = (content: string) => ({ role: 'user', content });
 export const system = (content: string) => ({ role: 'system', content });
+
+/** `response_format` as the AI SDK's openai-compatible provider sends it for a step's reply schema. */
+export function jsonSchemaFormat(reply: JsonReply) {
+  return { type: 'json_schema', json_schema: { name: reply.name, schema: z.toJSONSchema(reply.schema, { target: 'draft-7', io: 'input' }), strict: true } };
+}
+
+/** One of Quire's service prompts sent as the pipeline sends it: system, then user; optionally with a response format. */
+export function askService(prompt: ServicePrompt, options: { model?: string; responseFormat?: unknown } = {}): Promise<StreamedReply> {
+  return chat({
+    model: options.model ?? 'sim-swift',
+    messages: [system(prompt.system), user(prompt.user)],
+    ...(options.responseFormat ? { response_format: options.responseFormat } : {}),
+  });
+}

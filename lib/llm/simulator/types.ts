@@ -12,6 +12,8 @@ export interface SimulatorRequestInfo {
   at: number;
   /** `x-quire-purpose` header, else the `Quire task:` name, else `chat`. */
   purpose: string;
+  /** the request's `response_format.type` (`json_schema`, `json_object`, `text`), null when it sent none */
+  responseFormat: string | null;
 }
 
 export interface SimulatorCloseInfo {

@@ -1,5 +1,6 @@
 import { CONTINUATION_ARTIFACTS } from '../directives';
-import { fencedBlock, TAIL_CLOSE, TAIL_OPEN } from '../conversation';
+import { ANSWER_TAIL_CLOSE, ANSWER_TAIL_OPEN } from '@/lib/llm/prompts/continue-answer';
+import { fencedBlock } from '../conversation';
 import type { ReplyContext, SimMessage, SimulatedReply } from '../types';
 import { applyContinuationArtifact } from './continuation-artifacts';
 import { composeChatReply } from './registry';
@@ -18,8 +19,8 @@ import { composeChatReply } from './registry';
  * streams the rest, acting out one of the known continuation artifacts.
  */
 export function continueAnswer(context: ReplyContext): SimulatedReply {
-  const taskIndex = findLastIndex(context.messages, (m) => m.text.includes(TAIL_OPEN));
-  const tail = taskIndex >= 0 ? fencedBlock(context.messages[taskIndex].text, TAIL_OPEN, TAIL_CLOSE) : null;
+  const taskIndex = findLastIndex(context.messages, (m) => m.text.includes(ANSWER_TAIL_OPEN));
+  const tail = taskIndex >= 0 ? fencedBlock(context.messages[taskIndex].text, ANSWER_TAIL_OPEN, ANSWER_TAIL_CLOSE) : null;
   if (tail === null) return { text: '', toolCalls: [] };
   const base: ReplyContext = { ...context, messages: baseConversation(context.messages, taskIndex), tools: [] };
 

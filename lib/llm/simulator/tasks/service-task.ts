@@ -1,3 +1,4 @@
+import type { ServiceTaskName } from '@/lib/llm/service-task';
 import type { ReplyContext } from '../types';
 
 /**
@@ -6,6 +7,6 @@ import type { ReplyContext } from '../types';
  * The reply is the whole content (JSON or Markdown), never a tool call.
  */
 export interface ServiceTask {
-  name: string;
+  name: ServiceTaskName;
   reply(context: ReplyContext): string;
 }

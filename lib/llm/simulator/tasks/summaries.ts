@@ -5,6 +5,8 @@ import type { ServiceTask } from './service-task';
 import { taskInput } from './task-input';
 
 const ROLE_PREFIX = /^\s*(?:user|assistant|system|пользователь|ассистент|用户|助手)\s*[:：]\s*/iu;
+/** The running-summary prompt's own lines (lib/chat/prompts/summarize-chat.ts): labels, not conversation. */
+const SUMMARY_PROMPT_LINE = /^(?:current summary:|new turns:|\(none yet\))$/i;
 
 const CHAT_SUMMARY: Record<Language, (points: string[]) => string> = {
   en: (p) => `Summary of the conversation: ${p.join('; ')}.`,
@@ -28,7 +30,7 @@ export const summarizeChat: ServiceTask = {
     const lines = input
       .split('\n')
       .map((line) => line.replace(ROLE_PREFIX, '').trim())
-      .filter((line) => line.length > 0 && !/^quire task:/i.test(line));
+      .filter((line) => line.length > 0 && !/^quire task:/i.test(line) && !SUMMARY_PROMPT_LINE.test(line));
     const points = lines.slice(0, 3).map((line) => trimEnd(quoteOf(line, 90)));
     return CHAT_SUMMARY[detectLanguage(input)](points.length > 0 ? points : ['—']);
   },

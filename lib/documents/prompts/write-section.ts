@@ -1,6 +1,8 @@
+import type { ServicePrompt } from '@/lib/llm/service-prompt';
+import { taskHeader } from '@/lib/llm/service-task';
 import type { DocumentType } from '../types/document-type';
 import type { NumberedFact } from '../facts';
-import { oneLine } from './type-step';
+import { oneLine } from './prompt-text';
 
 /** Outline titles either side of the section the writer sees: enough to stay coherent, flat as the document grows. */
 export const OUTLINE_WINDOW = 2;
@@ -26,9 +28,9 @@ export interface WritePromptInput {
  * A section's prompt: its own brief, its own facts and a short context
  * (outline window + neighbours' digests), never the whole document.
  */
-export function buildWritePrompt(input: WritePromptInput): { system: string; user: string } {
+export function buildWritePrompt(input: WritePromptInput): ServicePrompt {
   const system = [
-    'Quire task: write-section',
+    taskHeader('write-section'),
     `You write one section of a ${input.type.label.toLowerCase()}. ${input.type.writingPrompt}`,
     'Use only the numbered facts for figures, dates, codes and proper names, and cite each fact you use with its marker, e.g. [^1].',
     'Write Markdown (paragraphs, lists, tables, emphasis); do not repeat the section title as a heading.',

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { countTokens } from '@/lib/billing/tokens';
+import { askService } from '@/lib/llm/simulator/sse-test-client';
 import { report } from '../types/report';
-import { buildWritePrompt, OUTLINE_WINDOW } from './write-prompt';
+import { buildWritePrompt, OUTLINE_WINDOW } from './write-section';
 
 const sectionsOf = (n: number) => Array.from({ length: n }, (_, i) => ({ position: i + 1, title: `Section title number ${i + 1}` }));
 
@@ -32,6 +33,12 @@ describe('a section is written from its own brief, facts and a short context', (
   it('does not grow with the document: the last section of 400 costs what section 2 of 10 does', () => {
     const tokens = ({ system, user }: { system: string; user: string }) => countTokens(system) + countTokens(user);
     expect(tokens(promptFor(400, 400))).toBeLessThanOrEqual(1.2 * tokens(promptFor(2, 10)));
+  });
+
+  it('gets Markdown back that cites the facts it was given, without repeating the title as a heading', async () => {
+    const reply = await askService(promptFor(3, 10));
+    expect(reply.content).toContain('[^1]');
+    expect(reply.content).not.toMatch(/^#+ Section title number 3/m);
   });
 
   it('a regeneration names what the fact check flagged', () => {

@@ -1,4 +1,7 @@
+import type { ServicePrompt } from '@/lib/llm/service-prompt';
+import { taskHeader } from '@/lib/llm/service-task';
 import { splitsSurrogatePair } from '../canvas/splice';
+import { oneLine } from './prompt-text';
 
 /**
  * How much of the section on each side of the fragment the model sees: enough
@@ -38,7 +41,7 @@ export interface RewritePromptInput {
 }
 
 const SYSTEM = [
-  'Quire task: rewrite-fragment',
+  taskHeader('rewrite-fragment'),
   'Rewrite ONLY the fragment between the lines <<<FRAGMENT and FRAGMENT>>> as the instruction says.',
   'The context before and after it (JSON strings) is there so the rewrite fits in; never repeat or change it.',
   'Reply with ONLY the replacement text, in the same Markdown: no fences, no quotes, no comments.',
@@ -50,7 +53,7 @@ const SYSTEM = [
  * `rewrite-fragment`). Context goes in as JSON strings so that each stays on
  * one labelled line and its exact edges (a space, a line break) are visible.
  */
-export function rewritePrompt(input: RewritePromptInput): { system: string; user: string } {
+export function rewritePrompt(input: RewritePromptInput): ServicePrompt {
   const regeneration = input.regeneration;
   const user = [
     `Instruction: ${oneLine(input.instruction)}`,
@@ -67,8 +70,4 @@ export function rewritePrompt(input: RewritePromptInput): { system: string; user
     'FRAGMENT>>>',
   ];
   return { system: SYSTEM, user: user.join('\n') };
-}
-
-function oneLine(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
 }

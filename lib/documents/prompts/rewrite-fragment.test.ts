@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fencedBlock, labelledLine } from '@/lib/llm/simulator/conversation';
-import { CONTEXT_CHARS, fragmentContext, rewritePrompt } from './rewrite-prompt';
+import { CONTEXT_CHARS, fragmentContext, rewritePrompt } from './rewrite-fragment';
 
 const facts = [
   { marker: 1, text: 'The warehouse handles 4,200 orders a day.' },
