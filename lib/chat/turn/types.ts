@@ -2,6 +2,7 @@ import type { ModelMessage, ToolSet } from 'ai';
 import type { Db } from '@/lib/db/client';
 import type { ModelCatalog, ModelInfo } from '@/lib/llm/catalog';
 import type { ModelProvider } from '@/lib/llm/provider';
+import type { ChatToolFactory } from '@/lib/chat/tools/registry';
 import type { StopBus } from './stop-bus';
 
 export type MessageStatus = 'complete' | 'stopped' | 'truncated' | 'error' | 'streaming';
@@ -13,6 +14,8 @@ export interface TurnDeps {
   catalog: ModelCatalog;
   stopBus: StopBus;
   wallClockMs: number;
+  /** tools other domains offer in the chat (the document tools), wired by the composition root so the chat never imports them */
+  extraTools?: ChatToolFactory[];
   /** one JSON line per upstream request (docs/api.md "Logs") */
   log?: (line: Record<string, unknown>) => void;
   now?: () => Date;
