@@ -1,7 +1,7 @@
 import { getApp } from '@/lib/app';
 import { requireUser } from '@/lib/auth/session';
 import { listDocuments } from '@/lib/documents/document-view';
-import { readDocumentRequest } from '@/lib/documents/http/read-document-request';
+import { readDocumentRequest } from '@/lib/http/read-document-request';
 import { startDocument } from '@/lib/documents/start-document';
 import { route } from '@/lib/http/handler';
 import { clientAddress } from '@/lib/http/request-origin';

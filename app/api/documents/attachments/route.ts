@@ -2,7 +2,7 @@ import { getApp } from '@/lib/app';
 import { requireUser } from '@/lib/auth/session';
 import { requireOwnChat } from '@/lib/chat/chats';
 import { listWaitingAttachments, uploadToChat } from '@/lib/documents/attachments';
-import { readSourceFiles } from '@/lib/documents/http/read-document-request';
+import { readSourceFiles } from '@/lib/http/read-document-request';
 import { parseQuery, route } from '@/lib/http/handler';
 import { attachmentsQuery as listQuery } from '@/lib/documents/documents-api';
 import { clientAddress } from '@/lib/http/request-origin';

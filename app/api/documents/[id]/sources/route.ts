@@ -2,7 +2,7 @@ import { getApp } from '@/lib/app';
 import { requireUser } from '@/lib/auth/session';
 import { CAN, requireDocumentRole } from '@/lib/documents/access';
 import { uploadToDocument } from '@/lib/documents/attachments';
-import { readAddedSources } from '@/lib/documents/http/read-document-request';
+import { readAddedSources } from '@/lib/http/read-document-request';
 import { route } from '@/lib/http/handler';
 import { clientAddress } from '@/lib/http/request-origin';
 
