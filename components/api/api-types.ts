@@ -25,7 +25,6 @@ export function toJson<T>(value: T): Json<T> {
 export type ChatJson = Json<ChatView>;
 export type ChatMessageJson = ChatJson['messages'][number];
 export type SlotJson = ChatJson['slots'][number];
-export type MessageStatus = 'complete' | 'stopped' | 'truncated' | 'error' | 'streaming';
 export type ChatSummaryJson = Json<Awaited<ReturnType<typeof listChats>>[number]>;
 export type LedgerEntryJson = Json<Awaited<ReturnType<typeof listLedger>>[number]>;
 /** A top-up as a ledger's credit line. */

@@ -4,6 +4,7 @@ import { toCallView } from '@/lib/billing/ledger-view';
 import { isIdle } from './chats';
 import type { MessageMeta } from './message-meta';
 import { loadSlotStates } from './slots-store';
+import type { MessageRole, MessageStatus } from './turn/wire';
 
 export interface ChatViewOptions {
   /** minutes without messages after which a new topic is suggested */
@@ -34,10 +35,11 @@ export async function loadChatView(db: Db, chatId: string, viewerId: string, opt
     idle: chat.messages.length > 0 && isIdle(chat.lastMessageAt, options.idleMinutes ?? 240),
     messages: chat.messages.map((m) => ({
       id: m.id,
-      role: m.role,
+      // the columns are text; every writer stores one of these (docs/api.md)
+      role: m.role as MessageRole,
       kind: m.kind,
       text: m.text,
-      status: m.status,
+      status: m.status as MessageStatus,
       model: m.model,
       finishReason: m.finishReason,
       continuations: m.continuations,
