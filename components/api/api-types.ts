@@ -1,4 +1,4 @@
-import type { ChatView } from '@/lib/chat/chat-view';
+import type { ChatView, StaffModelCall } from '@/lib/chat/chat-view';
 import type { InviteView } from '@/lib/auth/invites';
 import type { listCredits, listLedger } from '@/lib/billing/ledger-view';
 import type { listChats } from '@/lib/chat/chats';
@@ -37,19 +37,7 @@ export type InviteJson = Json<InviteView>;
 export type WaitingAttachmentJson = Json<WaitingAttachment>;
 
 /** A model call as staff see it under each answer (GET /api/staff/transcripts/:chatId). */
-export interface StaffModelCallJson {
-  turnId: string;
-  model: string;
-  purpose: string;
-  status: string;
-  inputTokens: number;
-  outputTokens: number;
-  reasoningTokens: number;
-  estimated: boolean;
-  costMicros: number;
-  finishReason: string | null;
-  error: string | null;
-}
+export type StaffModelCallJson = Json<StaffModelCall>;
 
 export interface WalletJson {
   balanceMicros: number;

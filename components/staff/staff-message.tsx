@@ -1,7 +1,7 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import type { ChatMessageJson, StaffModelCallJson } from '@/components/api/api-types';
+import type { ChatMessageJson } from '@/components/api/api-types';
 import { StatusBadge } from '@/components/chat/status-badge';
 import { StreamingMarkdown } from '@/components/chat/streaming-markdown';
 import { LocalTime } from '@/components/format/local-time';
@@ -22,7 +22,7 @@ export function StaffMessage({
 }) {
   const t = useTranslations('staff.transcript');
   const locale = useLocale();
-  const calls = ((message as { calls?: StaffModelCallJson[] }).calls ?? []) as StaffModelCallJson[];
+  const calls = message.calls ?? [];
 
   if (message.role === 'user') {
     return (

@@ -21,7 +21,7 @@ export async function loadChatView(db: Db, chatId: string, viewerId: string, opt
   });
   if (!chat) throw notFound('No such chat.');
   const slots = (await loadSlotStates(db, chat.id)).filter((s) => s.value !== '' || options.asStaff);
-  const callsByMessage = options.asStaff ? await modelCallsByMessage(db, chat.id) : new Map();
+  const callsByMessage = options.asStaff ? await modelCallsByMessage(db, chat.id) : new Map<string, StaffModelCall[]>();
   return {
     id: chat.id,
     title: chat.title,
@@ -58,13 +58,16 @@ export async function loadChatView(db: Db, chatId: string, viewerId: string, opt
   };
 }
 
-async function modelCallsByMessage(db: Db, chatId: string) {
+/** A model call under an answer, as staff see it. */
+export type StaffModelCall = ReturnType<typeof toCallView> & { turnId: string | null };
+
+async function modelCallsByMessage(db: Db, chatId: string): Promise<Map<string, StaffModelCall[]>> {
   const entries = await db.ledgerEntry.findMany({
     where: { chatId },
     include: { calls: { orderBy: { seq: 'asc' } } },
     orderBy: { createdAt: 'asc' },
   });
-  const byMessage = new Map<string, Array<Record<string, unknown>>>();
+  const byMessage = new Map<string, StaffModelCall[]>();
   for (const e of entries) {
     if (!e.messageId) continue;
     const list = byMessage.get(e.messageId) ?? [];
