@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { applySlotUpdates } from '@/lib/chat/context/apply-slot-updates';
 import { extractSlots } from '@/lib/chat/context/extract-slots';
 import { buildSummaryRequest, DEFAULT_SUMMARY_FOLD_POLICY, planSummaryFold } from '@/lib/chat/context/summary-fold';
-import { countTokens, MESSAGE_OVERHEAD_TOKENS, REPLY_PRIMING_TOKENS } from '@/lib/chat/context/token-count';
+import { countTokens, MESSAGE_OVERHEAD_TOKENS, REPLY_PRIMING_TOKENS } from '@/lib/text/token-count';
 import { splitSentences } from '@/lib/chat/context/trim-to-tokens';
 import type { ContextMessage, PromptMessage, SlotState } from '@/lib/chat/context/types';
 import { CHAT_SYSTEM_PROMPT } from '@/lib/chat/prompts/chat-turn';

@@ -11,6 +11,8 @@ import { createModelProvider, type ModelProvider } from '@/lib/llm/provider';
 import { SIMULATED_MODELS } from '@/lib/llm/simulator/models';
 import { createStopBus, type StopBus } from '@/lib/chat/turn/stop-bus';
 import type { TurnDeps } from '@/lib/chat/turn/types';
+import { documentChatTools } from '@/lib/documents/chat-tools';
+import { pipelineDepsFromApp } from '@/lib/documents/pipeline-deps';
 import { logToStdout } from '@/lib/log';
 
 /** The composition root: what route handlers and the worker need, built once per process. */
@@ -51,6 +53,8 @@ export async function buildApp(cfg: AppConfig, database?: Database): Promise<App
     stopBus,
     wallClockMs: cfg.turnWallClockMs,
     log: logToStdout,
+    // the chat offers the document tools without importing the documents domain: they are wired here
+    extraTools: [documentChatTools(pipelineDepsFromApp({ db: db.prisma, provider, catalog, config: cfg }))],
   };
   const sessions = new SessionCache();
   const mailer = createMailer({ smtpUrl: cfg.smtpUrl, from: cfg.mailFrom, log: logToStdout });

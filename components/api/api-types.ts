@@ -1,4 +1,4 @@
-import type { ChatView } from '@/lib/chat/chat-view';
+import type { ChatView, StaffModelCall } from '@/lib/chat/chat-view';
 import type { InviteView } from '@/lib/auth/invites';
 import type { listCredits, listLedger } from '@/lib/billing/ledger-view';
 import type { listChats } from '@/lib/chat/chats';
@@ -25,7 +25,6 @@ export function toJson<T>(value: T): Json<T> {
 export type ChatJson = Json<ChatView>;
 export type ChatMessageJson = ChatJson['messages'][number];
 export type SlotJson = ChatJson['slots'][number];
-export type MessageStatus = 'complete' | 'stopped' | 'truncated' | 'error' | 'streaming';
 export type ChatSummaryJson = Json<Awaited<ReturnType<typeof listChats>>[number]>;
 export type LedgerEntryJson = Json<Awaited<ReturnType<typeof listLedger>>[number]>;
 /** A top-up as a ledger's credit line. */
@@ -38,19 +37,7 @@ export type InviteJson = Json<InviteView>;
 export type WaitingAttachmentJson = Json<WaitingAttachment>;
 
 /** A model call as staff see it under each answer (GET /api/staff/transcripts/:chatId). */
-export interface StaffModelCallJson {
-  turnId: string;
-  model: string;
-  purpose: string;
-  status: string;
-  inputTokens: number;
-  outputTokens: number;
-  reasoningTokens: number;
-  estimated: boolean;
-  costMicros: number;
-  finishReason: string | null;
-  error: string | null;
-}
+export type StaffModelCallJson = Json<StaffModelCall>;
 
 export interface WalletJson {
   balanceMicros: number;

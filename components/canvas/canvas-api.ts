@@ -1,5 +1,5 @@
 import { ApiError, parseApiError } from '@/components/api/fetch-json';
-import type { RewriteResponse, SectionSnapshot, SectionVersionJson } from './canvas-types';
+import type { AcceptedProposalJson, RewriteResponse, SectionSnapshot, SectionVersionJson } from './canvas-types';
 
 /** A 409 from any section write: the section moved on; `current` is what the server has now. */
 export class SectionConflictError extends Error {
@@ -50,14 +50,6 @@ export const sectionApi = {
   rewrite: (sectionId: string, input: { start: number; end: number; instruction: string; baseVersion: number }) =>
     sectionRequest<RewriteResponse>(`${base(sectionId)}/rewrite`, 'POST', input),
   accept: (sectionId: string, proposalId: string, baseVersion: number) =>
-    sectionRequest<{ version: number; body?: string; range?: { start: number; end: number } }>(`${base(sectionId)}/proposals/${encodeURIComponent(proposalId)}/accept`, 'POST', { baseVersion }),
+    sectionRequest<AcceptedProposalJson>(`${base(sectionId)}/proposals/${encodeURIComponent(proposalId)}/accept`, 'POST', { baseVersion }),
   reject: (sectionId: string, proposalId: string) => sectionRequest<unknown>(`${base(sectionId)}/proposals/${encodeURIComponent(proposalId)}/reject`, 'POST', {}),
 };
-
-/** The server's text at the newest version (after an accept that did not echo the body). */
-export async function latestSnapshot(sectionId: string): Promise<SectionSnapshot> {
-  const versions = await sectionApi.versions(sectionId);
-  const last = versions.at(-1);
-  if (!last) throw new ApiError(404, 'not_found', 'The section has no versions.');
-  return { version: last.version, body: last.body };
-}

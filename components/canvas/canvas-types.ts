@@ -1,4 +1,9 @@
+import type { Json } from '@/components/api/api-types';
 import type { DocumentSectionJson, FactFlagJson } from '@/components/documents/document-types';
+import type { DocumentRole } from '@/lib/documents/access';
+import type { AppliedRewrite } from '@/lib/documents/rewrite/proposals';
+import type { RewriteResult } from '@/lib/documents/rewrite/rewrite-range';
+import type { SectionVersionView } from '@/lib/documents/section-edits';
 
 /** A section as the document page hands it to the canvas (GET /api/documents/:id). */
 export type CanvasSectionJson = DocumentSectionJson;
@@ -10,21 +15,14 @@ export interface SectionSnapshot {
   body: string;
 }
 
-export type VersionKind = 'draft' | 'manual' | 'rewrite' | 'restore';
-
 /** GET /api/sections/:id/versions, oldest first. */
-export interface SectionVersionJson {
-  version: number;
-  kind: VersionKind;
-  author: string;
-  createdAt: string;
-  body: string;
-}
+export type SectionVersionJson = Json<SectionVersionView>;
 
-/** POST /api/sections/:id/rewrite. */
-export type RewriteResponse =
-  | { applied: true; version: number; body: string; range?: { start: number; end: number } }
-  | { applied: false; proposalId: string; proposal: unknown; flags: FactFlagJson[] };
+/** POST /api/sections/:id/rewrite: applied, or held back as a proposal (the replacement text) with its flags. */
+export type RewriteResponse = Json<RewriteResult>;
+
+/** POST /api/sections/:id/proposals/:proposalId/accept. */
+export type AcceptedProposalJson = Json<AppliedRewrite>;
 
 /** A rewrite the fact check held back, as the canvas shows it. */
 export interface PendingProposal {
@@ -43,7 +41,7 @@ export type SaveState = 'saved' | 'unsaved' | 'saving' | 'failed';
 /** Sections the pipeline has not finished: read-only, "being written…". */
 export const PIPELINE_STATUSES = ['planned', 'ready', 'writing'];
 
-export type CanvasRole = 'owner' | 'editor' | 'reviewer';
+export type CanvasRole = DocumentRole;
 
 export function canEdit(role: CanvasRole): boolean {
   return role === 'owner' || role === 'editor';

@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import type { ProseMirrorJSON } from '@/lib/documents/canvas';
 import { SectionConflictError, sectionApi } from './canvas-api';
-import { canEdit, PIPELINE_STATUSES, type CanvasRole, type CanvasSectionJson, type FactFlagJson, type SectionSnapshot } from './canvas-types';
+import { canEdit, PIPELINE_STATUSES, type CanvasRole, type CanvasSectionJson, type SectionSnapshot } from './canvas-types';
 import { ConflictDialog, type SectionConflict } from './conflict-dialog';
 import { FlagsNote } from './flags-note';
 import { HistoryDialog } from './history-dialog';
@@ -94,7 +94,7 @@ export const SectionCanvas = memo(function SectionCanvas({ section, role, onChan
     if (newer && !autosave.isDirty()) showServer({ version: section.version, body: section.body }, null);
   }, [section.version, section.body, section.status, snapshotRef, autosave, showServer]);
 
-  const flags = section.flags as FactFlagJson[];
+  const flags = section.flags;
   const flagsApply = text.editor !== null && section.version === snapshot.version;
   useEffect(() => {
     if (flagsApply && text.editor) showFlags(text.editor, flags);

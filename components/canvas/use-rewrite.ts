@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { ApiError } from '@/components/api/fetch-json';
-import { latestSnapshot, SectionConflictError, sectionApi } from './canvas-api';
+import { SectionConflictError, sectionApi } from './canvas-api';
 import type { PendingProposal, RewriteResponse, SectionSnapshot } from './canvas-types';
 import { REWRITTEN_HIGHLIGHT_MS } from './use-section-text';
 
@@ -74,9 +74,7 @@ export function useRewrite({ sectionId, currentVersion, snapshot, flushEdits, ap
       try {
         const result: RewriteResponse = await sectionApi.rewrite(sectionId, { ...range, instruction, baseVersion: base.version });
         if (result.applied) {
-          const replacedLength = range.end - range.start;
-          const changed = result.range ?? { start: range.start, end: range.start + result.body.length - (base.body.length - replacedLength) };
-          callbacks.current.apply({ version: result.version, body: result.body }, changed);
+          callbacks.current.apply({ version: result.version, body: result.body }, result.range);
           setPhase({ kind: 'applied', previous: base, version: result.version, highlighted: true });
         } else {
           setPhase({ kind: 'proposal', proposal: toPendingProposal(result, range, base), busy: false });
@@ -116,9 +114,8 @@ export function useRewrite({ sectionId, currentVersion, snapshot, flushEdits, ap
         }
         const previous = snapshot.current;
         const accepted = await sectionApi.accept(sectionId, proposal.id, previous.version);
-        const next = typeof accepted.body === 'string' ? { version: accepted.version, body: accepted.body } : await latestSnapshot(sectionId);
-        callbacks.current.apply(next, accepted.range ?? { start: proposal.start, end: proposal.start + proposal.replacement.length });
-        setPhase({ kind: 'applied', previous, version: next.version, highlighted: true });
+        callbacks.current.apply({ version: accepted.version, body: accepted.body }, accepted.range);
+        setPhase({ kind: 'applied', previous, version: accepted.version, highlighted: true });
       } catch (failure) {
         fail(failure);
       }
@@ -131,11 +128,8 @@ export function useRewrite({ sectionId, currentVersion, snapshot, flushEdits, ap
   return { phase, rewrite, undo, accept: () => decide(true), reject: () => decide(false), dismiss };
 }
 
-/** `proposal` is the replacement text (or an object carrying it); flags are offsets into it. */
+/** `proposal` is the replacement text for the range that was asked for; flags are offsets into it. */
 function toPendingProposal(result: Extract<RewriteResponse, { applied: false }>, range: { start: number; end: number }, base: SectionSnapshot): PendingProposal {
-  const raw = result.proposal as string | { replacement?: string; start?: number; end?: number } | null;
-  const replacement = typeof raw === 'string' ? raw : String(raw?.replacement ?? '');
-  const start = typeof raw === 'object' && typeof raw?.start === 'number' ? raw.start : range.start;
-  const end = typeof raw === 'object' && typeof raw?.end === 'number' ? raw.end : range.end;
-  return { id: result.proposalId, start, end, original: base.body.slice(start, end), replacement, flags: result.flags ?? [], baseVersion: base.version };
+  const { start, end } = range;
+  return { id: result.proposalId, start, end, original: base.body.slice(start, end), replacement: result.proposal, flags: result.flags, baseVersion: base.version };
 }

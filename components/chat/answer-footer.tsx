@@ -3,7 +3,8 @@
 import { Play, RotateCcw } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
-import type { ChatMessageJson, MessageStatus } from '@/components/api/api-types';
+import type { ChatMessageJson } from '@/components/api/api-types';
+import type { MessageStatus } from '@/lib/chat/turn/wire';
 import { Button } from '@/components/ui/button';
 import { CostLabel } from './cost-label';
 import { StatusBadge } from './status-badge';

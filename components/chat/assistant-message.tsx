@@ -3,17 +3,19 @@
 import { Sparkle, TriangleExclamationPoint } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { memo, useDeferredValue } from 'react';
-import type { ChatMessageJson, MessageStatus } from '@/components/api/api-types';
+import type { ChatMessageJson } from '@/components/api/api-types';
+import type { MessageStatus } from '@/lib/chat/turn/wire';
 import { AnswerContext } from './answer-context';
 import { AnswerActions } from './answer-actions';
 import { AnswerFooter } from './answer-footer';
-import { dataParts, messageText, type ChatUIMessage } from './chat-ui-message';
+import { dataParts, messageText } from './chat-ui-message';
+import type { ChatMessage } from '@/lib/chat/turn/wire';
 import { StreamingMarkdown } from './streaming-markdown';
 import { ThinkingDots } from './thinking-dots';
 import { ToolActivity } from './tool-activity';
 
 interface AssistantMessageProps {
-  message: ChatUIMessage;
+  message: ChatMessage;
   record: ChatMessageJson | undefined;
   status: MessageStatus;
   /** text is arriving in this tab right now */

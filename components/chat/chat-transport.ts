@@ -1,5 +1,5 @@
 import { DefaultChatTransport } from 'ai';
-import type { ChatUIMessage } from './chat-ui-message';
+import type { ChatMessage } from '@/lib/chat/turn/wire';
 
 /** What a request asks of the turn routes: a new answer, or a Continue/Retry of a saved one. */
 export type TurnRequestBody =
@@ -8,7 +8,7 @@ export type TurnRequestBody =
   /** reruns the last answer with this model */
   | { action: 'regenerate'; messageId: string; model: string };
 
-function lastUserText(messages: ChatUIMessage[]): string {
+function lastUserText(messages: ChatMessage[]): string {
   const last = messages.findLast((m) => m.role === 'user');
   return last?.parts.map((part) => (part.type === 'text' ? part.text : '')).join('') ?? '';
 }
@@ -16,7 +16,7 @@ function lastUserText(messages: ChatUIMessage[]): string {
 /** The three turn routes behind one useChat transport (docs/api.md "Chat"). */
 export function createChatTransport(chatId: string) {
   const base = `/api/chats/${encodeURIComponent(chatId)}`;
-  return new DefaultChatTransport<ChatUIMessage>({
+  return new DefaultChatTransport<ChatMessage>({
     api: `${base}/messages`,
     credentials: 'same-origin',
     prepareSendMessagesRequest: ({ messages, body }) => {

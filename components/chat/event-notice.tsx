@@ -4,14 +4,15 @@ import { useLocale, useTranslations } from 'next-intl';
 import type { ChatMessageJson } from '@/components/api/api-types';
 import { formatDuration } from '@/components/format/duration';
 import type { DocumentChatEvent } from '@/lib/documents/chat-events';
-import { messageText, type ChatUIMessage } from './chat-ui-message';
+import { messageText } from './chat-ui-message';
+import type { ChatMessage } from '@/lib/chat/turn/wire';
 import { documentEventOf } from './document-event';
 
 const ICONS = { document_started: FilePlus2, document_questions: FileQuestion, document_updated: FilePen, document_done: FileCheck2 } as const;
 const QUESTIONS_SHOWN = 3;
 
 /** A system event: a document's Started / Questions / Updated / Done, with its numbers, opening the document. */
-export function EventNotice({ message, record }: { message: ChatUIMessage; record: ChatMessageJson | undefined }) {
+export function EventNotice({ message, record }: { message: ChatMessage; record: ChatMessageJson | undefined }) {
   const event = documentEventOf(record?.meta);
   if (!event) {
     return (

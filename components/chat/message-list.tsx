@@ -5,14 +5,14 @@ import { useCallback } from 'react';
 import type { ChatMessageJson, ModelJson } from '@/components/api/api-types';
 import { answerStatus } from './answer-status';
 import { AssistantMessage } from './assistant-message';
-import type { ChatUIMessage } from './chat-ui-message';
+import type { ChatMessage } from '@/lib/chat/turn/wire';
 import { EventNotice } from './event-notice';
 import { ThinkingDots } from './thinking-dots';
 import { useModelLabel } from './use-model-label';
 import { UserMessage } from './user-message';
 
 interface MessageListProps {
-  messages: ChatUIMessage[];
+  messages: ChatMessage[];
   records: Map<string, ChatMessageJson>;
   models: ModelJson[];
   /** the answer whose stream is running or not saved yet */

@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import type { MessageStatus } from '@/components/api/api-types';
+import type { MessageStatus } from '@/lib/chat/turn/wire';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 
 const TONE: Record<Exclude<MessageStatus, 'complete' | 'streaming'>, BadgeTone> = {

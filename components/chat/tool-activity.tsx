@@ -3,26 +3,25 @@
 import { FilePen, FilePlus2, Pin, Search, Wrench } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useSlotLabel } from '@/components/insights/slot-label';
-import type { TurnDataParts } from './chat-ui-message';
+import type { ToolCallData } from '@/lib/chat/turn/wire';
 
 /** A quiet line per tool the model used while answering. */
-export function ToolActivity({ calls }: { calls: Array<TurnDataParts['tool']> }) {
+export function ToolActivity({ calls }: { calls: ToolCallData[] }) {
   const t = useTranslations('chat.tools');
   const slotLabel = useSlotLabel();
   if (calls.length === 0) return null;
   return (
     <ul className="mb-2 flex flex-col gap-1 text-xs text-zinc-500 dark:text-zinc-400">
       {calls.map((call, index) => {
-        const input = call.input ?? {};
         const [Icon, text] =
           call.name === 'search_docs'
-            ? [Search, t('searched', { query: String(input.query ?? '') })]
+            ? [Search, t('searched', { query: argument(call.input, 'query') })]
             : call.name === 'remember_fact'
-              ? [Pin, t('pinned', { key: slotLabel(String(input.key ?? '')), value: String(input.value ?? '') })]
+              ? [Pin, t('pinned', { key: slotLabel(argument(call.input, 'key')), value: argument(call.input, 'value') })]
               : call.name === 'start_document'
-                ? [FilePlus2, t('startedDocument', { request: String(input.request ?? '') })]
+                ? [FilePlus2, t('startedDocument', { request: argument(call.input, 'request') })]
                 : call.name === 'revise_section'
-                  ? [FilePen, t('revisedSection', { section: String(input.section ?? ''), instruction: String(input.instruction ?? '') })]
+                  ? [FilePen, t('revisedSection', { section: argument(call.input, 'section'), instruction: argument(call.input, 'instruction') })]
                   : [Wrench, t('used', { name: call.name })];
         return (
           <li key={index} className="flex items-center gap-1.5">
@@ -33,4 +32,10 @@ export function ToolActivity({ calls }: { calls: Array<TurnDataParts['tool']> })
       })}
     </ul>
   );
+}
+
+/** One argument of a tool call as text; the model's input is an object unless its call was malformed, which shows empty. */
+function argument(input: unknown, key: string): string {
+  const value = typeof input === 'object' && input !== null ? (input as Record<string, unknown>)[key] : undefined;
+  return value === undefined ? '' : String(value);
 }

@@ -8,7 +8,8 @@ import type { ChatJson } from '@/components/api/api-types';
 import { ApiError, fetchJson, parseApiError } from '@/components/api/fetch-json';
 import { useWallet } from '@/components/app-shell/wallet-provider';
 import { createChatTransport, type TurnRequestBody } from './chat-transport';
-import { moveToEnd, toUIMessages, type ChatUIMessage } from './chat-ui-message';
+import { moveToEnd, toUIMessages } from './chat-ui-message';
+import { streamedDataPartSchemas, turnMetadataSchema, type ChatMessage } from '@/lib/chat/turn/wire';
 import { documentMayPost } from './document-event';
 
 /**
@@ -49,10 +50,13 @@ export function useChatSession(initial: ChatJson) {
   const generation = useRef(0);
   const transport = useMemo(() => createChatTransport(chatId), [chatId]);
 
-  const { messages, setMessages, sendMessage, stop, status } = useChat<ChatUIMessage>({
+  const { messages, setMessages, sendMessage, stop, status } = useChat<ChatMessage>({
     id: chatId,
     messages: toUIMessages(initial.messages),
     transport,
+    // the stream is checked against the server's own contract as it arrives: a drift shows as an error, not as a blank answer
+    dataPartSchemas: streamedDataPartSchemas,
+    messageMetadataSchema: turnMetadataSchema,
     experimental_throttle: 50,
     onError: (error) => {
       setFailure(error instanceof ApiError ? error : parseApiError(0, error.message));

@@ -1,7 +1,8 @@
 import { memo } from 'react';
-import { messageText, type ChatUIMessage } from './chat-ui-message';
+import { messageText } from './chat-ui-message';
+import type { ChatMessage } from '@/lib/chat/turn/wire';
 
-export const UserMessage = memo(function UserMessage({ message, heading }: { message: ChatUIMessage; heading: string }) {
+export const UserMessage = memo(function UserMessage({ message, heading }: { message: ChatMessage; heading: string }) {
   return (
     <article className="flex justify-end" data-testid="message-user" data-message-id={message.id}>
       <h3 className="sr-only">{heading}</h3>

@@ -1,7 +1,7 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import type { ChatMessageJson, MessageStatus, StaffModelCallJson } from '@/components/api/api-types';
+import type { ChatMessageJson } from '@/components/api/api-types';
 import { StatusBadge } from '@/components/chat/status-badge';
 import { StreamingMarkdown } from '@/components/chat/streaming-markdown';
 import { LocalTime } from '@/components/format/local-time';
@@ -22,7 +22,7 @@ export function StaffMessage({
 }) {
   const t = useTranslations('staff.transcript');
   const locale = useLocale();
-  const calls = ((message as { calls?: StaffModelCallJson[] }).calls ?? []) as StaffModelCallJson[];
+  const calls = message.calls ?? [];
 
   if (message.role === 'user') {
     return (
@@ -37,7 +37,7 @@ export function StaffMessage({
   if (message.role === 'system' || message.kind === 'event') {
     return <p className="text-center text-xs text-zinc-500">{message.text}</p>;
   }
-  const status = message.status as MessageStatus;
+  const status = message.status;
   return (
     <article className="rounded-xl border border-zinc-200 px-4 py-3 dark:border-zinc-800" data-testid="message-assistant" data-status={status}>
       <div className="mb-2 flex flex-wrap items-center gap-2 text-xs text-zinc-500">

@@ -1,4 +1,4 @@
-import { LruMap } from '@/lib/chat/context/lru-map';
+import { LruMap } from '@/lib/cache/lru-map';
 import type { SessionUser } from './session';
 
 /**

@@ -4,6 +4,7 @@ import { toCallView } from '@/lib/billing/ledger-view';
 import { isIdle } from './chats';
 import type { MessageMeta } from './message-meta';
 import { loadSlotStates } from './slots-store';
+import type { MessageRole, MessageStatus } from './turn/wire';
 
 export interface ChatViewOptions {
   /** minutes without messages after which a new topic is suggested */
@@ -20,7 +21,7 @@ export async function loadChatView(db: Db, chatId: string, viewerId: string, opt
   });
   if (!chat) throw notFound('No such chat.');
   const slots = (await loadSlotStates(db, chat.id)).filter((s) => s.value !== '' || options.asStaff);
-  const callsByMessage = options.asStaff ? await modelCallsByMessage(db, chat.id) : new Map();
+  const callsByMessage = options.asStaff ? await modelCallsByMessage(db, chat.id) : new Map<string, StaffModelCall[]>();
   return {
     id: chat.id,
     title: chat.title,
@@ -34,10 +35,11 @@ export async function loadChatView(db: Db, chatId: string, viewerId: string, opt
     idle: chat.messages.length > 0 && isIdle(chat.lastMessageAt, options.idleMinutes ?? 240),
     messages: chat.messages.map((m) => ({
       id: m.id,
-      role: m.role,
+      // the columns are text; every writer stores one of these (docs/api.md)
+      role: m.role as MessageRole,
       kind: m.kind,
       text: m.text,
-      status: m.status,
+      status: m.status as MessageStatus,
       model: m.model,
       finishReason: m.finishReason,
       continuations: m.continuations,
@@ -56,13 +58,16 @@ export async function loadChatView(db: Db, chatId: string, viewerId: string, opt
   };
 }
 
-async function modelCallsByMessage(db: Db, chatId: string) {
+/** A model call under an answer, as staff see it. */
+export type StaffModelCall = ReturnType<typeof toCallView> & { turnId: string | null };
+
+async function modelCallsByMessage(db: Db, chatId: string): Promise<Map<string, StaffModelCall[]>> {
   const entries = await db.ledgerEntry.findMany({
     where: { chatId },
     include: { calls: { orderBy: { seq: 'asc' } } },
     orderBy: { createdAt: 'asc' },
   });
-  const byMessage = new Map<string, Array<Record<string, unknown>>>();
+  const byMessage = new Map<string, StaffModelCall[]>();
   for (const e of entries) {
     if (!e.messageId) continue;
     const list = byMessage.get(e.messageId) ?? [];

@@ -1,11 +1,12 @@
 import type { AnswerContext } from '@/lib/chat/context/answer-context';
+import type { ToolCallData } from '@/lib/chat/turn/wire';
 
 /** What a message's `meta` column may hold. */
 export interface MessageMeta {
   /** an answer's prompt as the model saw it: slots, summary, whole turns, recalled messages, tokens and cost */
   context?: AnswerContext;
   /** tools the model called while writing the answer */
-  tools?: Array<{ name: string; input: Record<string, unknown> }>;
+  tools?: ToolCallData[];
   /** a system-posted event (document Started/Updated/Done) and its numbers */
   event?: string;
   [key: string]: unknown;

@@ -4,21 +4,19 @@ import { clientAddress } from '@/lib/http/request-origin';
 import { scheduleSummary } from './summaries';
 import { prepareTurn, type TurnRequest } from './turn/prepare-turn';
 import { streamTurnResponse } from './turn/turn-response';
-import { chatToolExtensions } from './tools/extensions';
 
 /** The one call route handlers make to start, continue or retry a turn. */
 export async function startTurnResponse(
   app: App,
   user: SessionUser,
   request: Request,
-  req: Omit<TurnRequest, 'userId' | 'rateLimitPerMinute' | 'clientAddress' | 'extraTools'>,
+  req: Omit<TurnRequest, 'userId' | 'rateLimitPerMinute' | 'clientAddress'>,
 ): Promise<Response> {
   const turn = await prepareTurn(app.turnDeps, {
     ...req,
     userId: user.id,
     rateLimitPerMinute: app.config.rateLimitPerMinute,
     clientAddress: clientAddress(request.headers),
-    extraTools: chatToolExtensions(app),
   });
   return streamTurnResponse(app.turnDeps, turn, request, (outcome) => {
     if (turn.needsSummary && outcome.status !== 'error') scheduleSummary(app, turn);

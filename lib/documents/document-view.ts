@@ -1,6 +1,7 @@
 import type { Db } from '@/lib/db/client';
 import { AppError } from '@/lib/http/errors';
 import type { DocumentRole } from './access';
+import type { FactFlag } from './canvas/fact-check';
 import { numberedFactsOfDocument } from './facts';
 
 /** What a footnote `[^n]` of a section stands for: the fact, the exact sentence it came from, and where. */
@@ -44,7 +45,7 @@ export interface DocumentView {
   finishedAt: string | null;
   questions: Array<{ id: string; text: string; answer: string | null }>;
   progress: { step: string; sectionsDone: number; sectionsTotal: number; searches: number; fetches: number; fetchMs: number };
-  sections: Array<{ id: string; position: number; title: string; status: string; version: number; body: string; flags: unknown[]; citations: CitationView[] }>;
+  sections: Array<{ id: string; position: number; title: string; status: string; version: number; body: string; flags: FactFlag[]; citations: CitationView[] }>;
   sources: SourceView[];
 }
 
@@ -93,7 +94,8 @@ export async function getDocumentView(db: Db, documentId: string, role: Document
       status: s.status,
       version: s.version,
       body: s.body,
-      flags: Array.isArray(s.flags) ? s.flags : [],
+      // the column holds what the fact check returned when the text was saved (section-edits.ts, write-step.ts)
+      flags: Array.isArray(s.flags) ? (s.flags as unknown as FactFlag[]) : [],
       citations: (facts.get(s.id) ?? []).map((f) => ({ marker: f.marker, text: f.text, quote: f.quote || f.text, sourceId: f.sourceId, number: f.paragraph })),
     })),
     sources: document.sources.map((source) => ({

@@ -1,15 +1,48 @@
 import { z } from 'zod';
 import { defineOperations } from '@/lib/http/openapi/api-operation';
-import { createFields } from './http/read-document-request';
+import { MAX_SOURCE_TEXT_CHARS, type ParsedSource, type SourceFile } from './sources/parse-source-file';
+import { MAX_SECTIONS } from './steps/plan-step';
 import { MAX_FILES_PER_REQUEST, MAX_SOURCE_FILE_BYTES, MAX_UPLOAD_FILES_BYTES } from './sources/upload-limits';
 
 /**
  * The document routes' request schemas (app/api/documents/**, app/api/notifications)
  * and how the API document describes each operation. The routes validate with
  * these schemas; lib/http/openapi/ turns the same ones into the OpenAPI document.
- * POST /api/documents validates with `createFields` in read-document-request.ts
- * (it also reads the multipart form), documented from there.
+ * POST /api/documents validates with `createFields` (lib/http/read-document-request.ts
+ * also reads the multipart form into it).
  */
+
+const sourceInput = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('text'), title: z.string().max(200).default('Pasted text'), content: z.string().min(1).max(MAX_SOURCE_TEXT_CHARS) }),
+  z.object({ kind: z.literal('url'), url: z.string().url().max(2000) }),
+]);
+
+export const createFields = z.object({
+  request: z.string().trim().min(3).max(4000),
+  chatId: z.string().max(100).optional(),
+  allowPublicSources: z.boolean().optional(),
+  budgetMicros: z.number().int().positive().max(1_000_000_000).optional(),
+  /** how many sections to plan (default: the document type's template) */
+  sectionCount: z.number().int().min(1).max(MAX_SECTIONS).optional(),
+  model: z.string().max(200).optional(),
+  sources: z.array(sourceInput).max(20).optional(),
+});
+
+export type DocumentRequestFields = z.infer<typeof createFields>;
+
+/**
+ * A document request as it arrived: pasted text is already split (cheap), but
+ * attached files are still bytes. They are read (parseSourceFiles) only after
+ * the session, rights, rate limit and wallet have been checked.
+ */
+export interface DocumentRequest extends Omit<DocumentRequestFields, 'sources'> {
+  sources: ParsedSource[];
+  files: SourceFile[];
+  urls: string[];
+}
+
+/** POST /api/documents/:id/sources as JSON. */
+export const addedSourcesBody = z.object({ sources: z.array(sourceInput).min(1).max(20) });
 
 export const answersBody = z.object({ answers: z.array(z.object({ questionId: z.string().min(1).max(100), text: z.string().trim().min(1).max(2000) })).min(1).max(10) });
 
@@ -24,7 +57,7 @@ export const resumeBody = z.object({ budgetMicros: z.number().int().positive().m
 
 export const attachmentsQuery = z.object({ chatId: z.string({ error: 'Name the chat: ?chatId=…' }).min(1, 'Name the chat: ?chatId=…').max(100) });
 
-// Multipart forms are read field by field (read-document-request.ts); these describe them for the document only.
+// Multipart forms are read field by field (lib/http/read-document-request.ts); these describe them for the document only.
 const files = z
   .array(z.string().meta({ contentMediaType: 'application/octet-stream' }))
   .min(1)

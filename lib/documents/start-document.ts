@@ -2,7 +2,7 @@ import type { Db } from '@/lib/db/client';
 import type { ModelCatalog } from '@/lib/llm/catalog';
 import { AppError } from '@/lib/http/errors';
 import { createDocument } from './create-document';
-import type { DocumentRequest } from './http/read-document-request';
+import type { DocumentRequest } from './documents-api';
 import { checkUploadAllowed } from './sources/upload-gate';
 import { parseSourceFiles, type ParsedSource } from './sources/parse-source-file';
 import { linkSources } from './sources/link-sources';

@@ -4,7 +4,7 @@ import { startSimulatorServer, type SimulatorServer } from '@/lib/llm/simulator'
 import { attachToDocument } from '@/lib/documents/attachments';
 import { getDocumentView, type SourceView } from '@/lib/documents/document-view';
 import { exportDocument } from '@/lib/documents/export/export-document';
-import type { DocumentRequest } from '@/lib/documents/http/read-document-request';
+import type { DocumentRequest } from '@/lib/documents/documents-api';
 import type { PipelineDeps } from '@/lib/documents/pipeline-deps';
 import { parsePastedText } from '@/lib/documents/sources/parse-source-file';
 import { createLinkReader } from '@/lib/documents/sources/read-link';

@@ -115,7 +115,7 @@ describe('the OpenAPI document', () => {
         }
       }
     }
-    // every JSON body and query a route reads directly (POST /api/documents reads its own, in read-document-request.ts)
+    // every JSON body and query a route reads directly (POST /api/documents reads its own, in lib/http/read-document-request.ts)
     expect(checked).toBeGreaterThanOrEqual(19);
   });
 

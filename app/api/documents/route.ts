@@ -1,14 +1,10 @@
-import { getApp } from '@/lib/app';
-import { requireUser } from '@/lib/auth/session';
 import { listDocuments } from '@/lib/documents/document-view';
-import { readDocumentRequest } from '@/lib/documents/http/read-document-request';
+import { readDocumentRequest } from '@/lib/http/read-document-request';
 import { startDocument } from '@/lib/documents/start-document';
-import { route } from '@/lib/http/handler';
 import { clientAddress } from '@/lib/http/request-origin';
+import { userRoute } from '@/lib/http/session-route';
 
-export const POST = route(async (request) => {
-  const app = await getApp();
-  const user = await requireUser(app, request);
+export const POST = userRoute(async ({ request, app, user }) => {
   const input = await readDocumentRequest(request);
   const { id } = await startDocument(
     { db: app.db, catalog: app.catalog, publicSources: app.config.publicSources, fetchAllowHosts: app.config.fetchAllowHosts, rateLimitPerMinute: app.config.rateLimitPerMinute },
@@ -19,8 +15,6 @@ export const POST = route(async (request) => {
   return Response.json({ id }, { status: 201 });
 });
 
-export const GET = route(async (request) => {
-  const app = await getApp();
-  const user = await requireUser(app, request);
+export const GET = userRoute(async ({ app, user }) => {
   return Response.json(await listDocuments(app.db, user.id));
 });

@@ -1,9 +1,5 @@
-import { getApp } from '@/lib/app';
-import { requireUser } from '@/lib/auth/session';
-import { route } from '@/lib/http/handler';
+import { userRoute } from '@/lib/http/session-route';
 
-export const GET = route(async (request) => {
-  const app = await getApp();
-  await requireUser(app, request);
+export const GET = userRoute(async ({ app }) => {
   return Response.json(app.catalog.models);
 });

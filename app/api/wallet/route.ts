@@ -1,10 +1,6 @@
-import { getApp } from '@/lib/app';
-import { requireUser } from '@/lib/auth/session';
 import { getWallet } from '@/lib/billing/wallet';
-import { route } from '@/lib/http/handler';
+import { userRoute } from '@/lib/http/session-route';
 
-export const GET = route(async (request) => {
-  const app = await getApp();
-  const user = await requireUser(app, request);
+export const GET = userRoute(async ({ app, user }) => {
   return Response.json(await getWallet(app.db, user.id));
 });

@@ -1,6 +1,6 @@
 import { renderRecalled, renderSlots, renderSummary } from './render-slots';
 import { excerptForRecall } from './recall';
-import { countTokens, MESSAGE_OVERHEAD_TOKENS, REPLY_PRIMING_TOKENS } from './token-count';
+import { countTokens, MESSAGE_OVERHEAD_TOKENS, REPLY_PRIMING_TOKENS } from '@/lib/text/token-count';
 import type { ContextMessage, PromptMessage, RecalledMessage, SlotView } from './types';
 
 /**

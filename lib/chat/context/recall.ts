@@ -1,5 +1,5 @@
 import { segmentWords } from '@/lib/help-center/segment';
-import { countTokens } from './token-count';
+import { countTokens } from '@/lib/text/token-count';
 import type { ContextMessage, RecalledMessage } from './types';
 
 /**

@@ -1,5 +1,5 @@
 import { summarizeChatPrompt } from '../prompts/summarize-chat';
-import { countTokens, MESSAGE_OVERHEAD_TOKENS, REPLY_PRIMING_TOKENS } from './token-count';
+import { countTokens, MESSAGE_OVERHEAD_TOKENS, REPLY_PRIMING_TOKENS } from '@/lib/text/token-count';
 import { trimToTokens } from './trim-to-tokens';
 import type { BuiltPrompt } from './build-prompt';
 import type { ContextMessage, PromptMessage } from './types';

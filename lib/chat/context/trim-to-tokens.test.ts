@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { countTokens } from './token-count';
+import { countTokens } from '@/lib/text/token-count';
 import { TRIM_MARKER, trimToTokens } from './trim-to-tokens';
 
 describe('trimToTokens', () => {

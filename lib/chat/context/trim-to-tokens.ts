@@ -1,5 +1,5 @@
-import { LruMap } from './lru-map';
-import { countTokens, tokenPrefix } from './token-count';
+import { LruMap } from '@/lib/cache/lru-map';
+import { countTokens, tokenPrefix } from '@/lib/text/token-count';
 
 export const TRIM_MARKER = ' […]';
 

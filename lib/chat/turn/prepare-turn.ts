@@ -6,7 +6,7 @@ import { InsufficientCreditsError } from '@/lib/billing/ledger';
 import { maxCallCostMicros } from '@/lib/billing/pricing';
 import { countPromptTokens } from '@/lib/billing/tokens';
 import { recordSlotValues } from '@/lib/chat/slots-store';
-import { buildChatTools, type ChatToolFactory } from '@/lib/chat/tools/registry';
+import { buildChatTools } from '@/lib/chat/tools/registry';
 import { AppError, notFound } from '@/lib/http/errors';
 import { checkRateLimit, rateRules } from '@/lib/http/rate-limit';
 import { DEFAULT_CHAT_TITLE as DEFAULT_TITLE } from '@/lib/chat/limits';
@@ -28,7 +28,6 @@ export interface TurnRequest {
   rateLimitPerMinute: number;
   /** the real client address (the server's); counted with the account when known */
   clientAddress?: string;
-  extraTools?: ChatToolFactory[];
 }
 
 /**
@@ -90,7 +89,7 @@ export async function prepareTurn(deps: TurnDeps, req: TurnRequest): Promise<Pre
       now,
     });
     const assistantMessageId = target?.id ?? randomUUID();
-    const tools = buildChatTools({ db: deps.db, chatId: chat.id, userId: req.userId, userMessageId }, req.extraTools);
+    const tools = buildChatTools({ db: deps.db, chatId: chat.id, userId: req.userId, userMessageId }, deps.extraTools);
     const toolsJson = JSON.stringify(Object.entries(tools).map(([name, t]) => [name, t.description]));
     const reservedMicros = maxCallCostMicros(model, countPromptTokens(prompt.modelMessages, toolsJson), model.maxOutputTokens);
 

@@ -1,7 +1,8 @@
-import { UI_MESSAGE_STREAM_HEADERS, type UIMessageChunk } from 'ai';
+import { UI_MESSAGE_STREAM_HEADERS, type InferUIMessageChunk } from 'ai';
 import { describeInternalFailure } from '@/lib/llm/upstream-failure';
 import { runTurn } from './run-turn';
 import type { PreparedTurn, TurnDeps, TurnOutcome, TurnSink } from './types';
+import type { ChatMessage } from './wire';
 
 const TEXT_PART_ID = 'answer';
 
@@ -32,10 +33,11 @@ export function streamTurnResponse(
         if (!open) return; // the browser is gone; the turn goes on to its finally and saves what was sent
         controller.enqueue(encoder.encode(`data: ${event}\n\n`));
       };
-      const send = (chunk: UIMessageChunk) => sendRaw(JSON.stringify(chunk));
+      const send = (chunk: InferUIMessageChunk<ChatMessage>) => sendRaw(JSON.stringify(chunk));
       const sink: TurnSink = {
         text: (delta) => send({ type: 'text-delta', id: TEXT_PART_ID, delta }),
-        event: (name, data) => send({ type: `data-${name}`, data }),
+        // TypeScript cannot pair a generic name with its data inside the union of chunks; the sink's signature already did
+        event: (name, data) => send({ type: `data-${name}`, data } as InferUIMessageChunk<ChatMessage>),
       };
       send({ type: 'start', messageId: turn.assistantMessageId, messageMetadata: { turnId: turn.turnId, model: turn.model.id } });
       send({ type: 'text-start', id: TEXT_PART_ID });

@@ -2,9 +2,9 @@ import type { ModelMessage, ToolSet } from 'ai';
 import type { Db } from '@/lib/db/client';
 import type { ModelCatalog, ModelInfo } from '@/lib/llm/catalog';
 import type { ModelProvider } from '@/lib/llm/provider';
+import type { ChatToolFactory } from '@/lib/chat/tools/registry';
 import type { StopBus } from './stop-bus';
-
-export type MessageStatus = 'complete' | 'stopped' | 'truncated' | 'error' | 'streaming';
+import type { MessageStatus, ToolCallData, TurnDataName, TurnDataParts } from './wire';
 
 /** What a turn needs from the outside world, passed in so it runs without Next.js. */
 export interface TurnDeps {
@@ -13,6 +13,8 @@ export interface TurnDeps {
   catalog: ModelCatalog;
   stopBus: StopBus;
   wallClockMs: number;
+  /** tools other domains offer in the chat (the document tools), wired by the composition root so the chat never imports them */
+  extraTools?: ChatToolFactory[];
   /** one JSON line per upstream request (docs/api.md "Logs") */
   log?: (line: Record<string, unknown>) => void;
   now?: () => Date;
@@ -45,10 +47,10 @@ export interface PreparedTurn {
   needsSummary: boolean;
 }
 
-/** Where the turn's visible output goes (the browser's stream, or a test's buffer). */
+/** Where the turn's visible output goes (the browser's stream, or a test's buffer); events are the wire's data parts (wire.ts). */
 export interface TurnSink {
   text(delta: string): void;
-  event(name: string, data: Record<string, unknown>): void;
+  event<K extends TurnDataName>(name: K, data: TurnDataParts[K]): void;
 }
 
 export interface TurnOutcome {
@@ -60,5 +62,5 @@ export interface TurnOutcome {
   costMicros: bigint;
   reason?: string;
   /** the tools the model called, shown under the answer after a reload too */
-  tools: Array<{ name: string; input: unknown }>;
+  tools: ToolCallData[];
 }

@@ -1,19 +1,14 @@
-import { getApp } from '@/lib/app';
-import { requireUser } from '@/lib/auth/session';
 import { loadChatView } from '@/lib/chat/chat-view';
 import { deleteChat, setChatArchived, updateChatSettings } from '@/lib/chat/chats';
-import { readJson, route } from '@/lib/http/handler';
+import { readJson } from '@/lib/http/handler';
 import { chatSettingsBody as settings } from '@/lib/chat/chat-api';
+import { userRoute } from '@/lib/http/session-route';
 
-export const GET = route<{ id: string }>(async (request, { id }) => {
-  const app = await getApp();
-  const user = await requireUser(app, request);
+export const GET = userRoute<{ id: string }>(async ({ app, user, params: { id } }) => {
   return Response.json(await loadChatView(app.db, id, user.id, { idleMinutes: app.config.chatIdleMinutes }));
 });
 
-export const PATCH = route<{ id: string }>(async (request, { id }) => {
-  const app = await getApp();
-  const user = await requireUser(app, request);
+export const PATCH = userRoute<{ id: string }>(async ({ request, app, user, params: { id } }) => {
   const { status, ...rest } = await readJson(request, settings);
   if (rest.title !== undefined || rest.summariesEnabled !== undefined) await updateChatSettings(app.db, id, user.id, rest);
   if (status !== undefined) await setChatArchived(app.db, id, user.id, status === 'archived');
@@ -21,9 +16,7 @@ export const PATCH = route<{ id: string }>(async (request, { id }) => {
 });
 
 /** The owner deletes the chat (404 for anyone else, 409 while an answer is being written); its ledger entries stay. */
-export const DELETE = route<{ id: string }>(async (request, { id }) => {
-  const app = await getApp();
-  const user = await requireUser(app, request);
+export const DELETE = userRoute<{ id: string }>(async ({ app, user, params: { id } }) => {
   await deleteChat(app.db, id, user.id);
   return Response.json({ id, deleted: true });
 });

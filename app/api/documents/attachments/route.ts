@@ -1,25 +1,20 @@
-import { getApp } from '@/lib/app';
-import { requireUser } from '@/lib/auth/session';
 import { requireOwnChat } from '@/lib/chat/chats';
 import { listWaitingAttachments, uploadToChat } from '@/lib/documents/attachments';
-import { readSourceFiles } from '@/lib/documents/http/read-document-request';
-import { parseQuery, route } from '@/lib/http/handler';
+import { readSourceFiles } from '@/lib/http/read-document-request';
+import { parseQuery } from '@/lib/http/handler';
 import { attachmentsQuery as listQuery } from '@/lib/documents/documents-api';
 import { clientAddress } from '@/lib/http/request-origin';
+import { userRoute } from '@/lib/http/session-route';
 
 /** Files attached in a chat (multipart: `chatId` + files); the chat's start_document makes them the document's sources. */
-export const POST = route(async (request) => {
-  const app = await getApp();
-  const user = await requireUser(app, request);
+export const POST = userRoute(async ({ request, app, user }) => {
   const { fields, files } = await readSourceFiles(request);
   const deps = { db: app.db, rateLimitPerMinute: app.config.rateLimitPerMinute, clientAddress: clientAddress(request.headers) };
   return Response.json(await uploadToChat(deps, user.id, fields.get('chatId') ?? '', files), { status: 201 });
 });
 
 /** The files still waiting in one of the person's chats: the composer shows them again after a reload. */
-export const GET = route(async (request) => {
-  const app = await getApp();
-  const user = await requireUser(app, request);
+export const GET = userRoute(async ({ request, app, user }) => {
   const { chatId } = parseQuery(request, listQuery);
   await requireOwnChat(app.db, chatId, user.id);
   return Response.json(await listWaitingAttachments(app.db, user.id, chatId));

@@ -1,21 +1,18 @@
-import { getApp } from '@/lib/app';
-import { requireStaff } from '@/lib/auth/session';
 import { userIdByEmail } from '@/lib/auth/user-by-email';
 import { grantCredits } from '@/lib/billing/ledger';
 import { listCredits } from '@/lib/billing/ledger-view';
 import { AppError } from '@/lib/http/errors';
-import { parseQuery, readJson, route } from '@/lib/http/handler';
+import { parseQuery, readJson } from '@/lib/http/handler';
 import { logEvent } from '@/lib/log';
 import { creditsBody as body, creditsQuery as query, idempotencyKey } from '@/lib/auth/staff-api';
+import { staffRoute } from '@/lib/http/session-route';
 
 /**
  * A top-up, logged with the staff member who made it. An `Idempotency-Key`
  * header (or `idempotencyKey` field) makes it safe to send twice: the second
  * answer is 200 with the first grant, and nothing more is added.
  */
-export const POST = route(async (request) => {
-  const app = await getApp();
-  const staff = await requireStaff(app, request);
+export const POST = staffRoute(async ({ request, app, user: staff }) => {
   const input = await readJson(request, body);
   const header = request.headers.get('idempotency-key');
   const key = header === null ? input.idempotencyKey : idempotencyKey.parse(header);
@@ -40,9 +37,7 @@ export const POST = route(async (request) => {
 });
 
 /** Top-ups with their reasons: one user's (by email), or everyone's. */
-export const GET = route(async (request) => {
-  const app = await getApp();
-  await requireStaff(app, request);
+export const GET = staffRoute(async ({ request, app }) => {
   const { user } = parseQuery(request, query);
   const userId = user ? await userIdByEmail(app.db, user) : undefined;
   return Response.json(await listCredits(app.db, { userId }));

@@ -1,15 +1,12 @@
-import { getApp } from '@/lib/app';
 import { createInvite, inviteLink, listInvites } from '@/lib/auth/invites';
-import { requireStaff } from '@/lib/auth/session';
 import { inviteMail } from '@/lib/mail/link-mail';
-import { readJson, route } from '@/lib/http/handler';
+import { readJson } from '@/lib/http/handler';
 import { inviteBody as body } from '@/lib/auth/staff-api';
 import { logEvent } from '@/lib/log';
+import { staffRoute } from '@/lib/http/session-route';
 
 /** A sign-up link for one new account; the link is in this answer only (the server keeps its hash). */
-export const POST = route(async (request) => {
-  const app = await getApp();
-  const staff = await requireStaff(app, request);
+export const POST = staffRoute(async ({ request, app, user: staff }) => {
   const { email, days } = await readJson(request, body);
   const { token, invite } = await createInvite(app.db, { createdById: staff.id, email, days });
   const link = inviteLink(app.config.appUrl ?? new URL(request.url).origin, token);
@@ -19,8 +16,6 @@ export const POST = route(async (request) => {
 });
 
 /** Every invite, newest first, with who made it and who used it. */
-export const GET = route(async (request) => {
-  const app = await getApp();
-  await requireStaff(app, request);
+export const GET = staffRoute(async ({ app }) => {
   return Response.json(await listInvites(app.db));
 });

@@ -1,11 +1,7 @@
-import { getApp } from '@/lib/app';
-import { requireUser } from '@/lib/auth/session';
 import { closeChat } from '@/lib/chat/chats';
-import { route } from '@/lib/http/handler';
+import { userRoute } from '@/lib/http/session-route';
 
-export const POST = route<{ id: string }>(async (request, { id }) => {
-  const app = await getApp();
-  const user = await requireUser(app, request);
+export const POST = userRoute<{ id: string }>(async ({ app, user, params: { id } }) => {
   await closeChat(app.db, id, user);
   return Response.json({ status: 'closed' });
 });

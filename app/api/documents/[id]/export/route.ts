@@ -1,13 +1,10 @@
-import { getApp } from '@/lib/app';
-import { requireUser } from '@/lib/auth/session';
 import { CAN, requireDocumentRole } from '@/lib/documents/access';
 import { exportDocument } from '@/lib/documents/export/export-document';
-import { parseQuery, route } from '@/lib/http/handler';
+import { parseQuery } from '@/lib/http/handler';
 import { exportQuery as query } from '@/lib/documents/documents-api';
+import { userRoute } from '@/lib/http/session-route';
 
-export const GET = route<{ id: string }>(async (request, { id }) => {
-  const app = await getApp();
-  const user = await requireUser(app, request);
+export const GET = userRoute<{ id: string }>(async ({ request, app, user, params: { id } }) => {
   const { format } = parseQuery(request, query);
   await requireDocumentRole(app.db, id, user.id, CAN.read);
   const file = await exportDocument(app.db, id, format);

@@ -1,15 +1,12 @@
-import { getApp } from '@/lib/app';
-import { requireUser } from '@/lib/auth/session';
 import { CAN, requireDocumentRole } from '@/lib/documents/access';
 import { resumeJob } from '@/lib/documents/job-control';
-import { readJson, route } from '@/lib/http/handler';
+import { readJson } from '@/lib/http/handler';
 import { takeRateLimit } from '@/lib/http/rate-limit';
 import { clientAddress } from '@/lib/http/request-origin';
 import { resumeBody as body } from '@/lib/documents/documents-api';
+import { userRoute } from '@/lib/http/session-route';
 
-export const POST = route<{ id: string }>(async (request, { id }) => {
-  const app = await getApp();
-  const user = await requireUser(app, request);
+export const POST = userRoute<{ id: string }>(async ({ request, app, user, params: { id } }) => {
   const { budgetMicros } = await readJson(request, body);
   await requireDocumentRole(app.db, id, user.id, CAN.manage);
   await takeRateLimit(app.db, { userId: user.id, clientAddress: clientAddress(request.headers) }, app.config.rateLimitPerMinute);

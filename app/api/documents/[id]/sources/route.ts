@@ -1,15 +1,11 @@
-import { getApp } from '@/lib/app';
-import { requireUser } from '@/lib/auth/session';
 import { CAN, requireDocumentRole } from '@/lib/documents/access';
 import { uploadToDocument } from '@/lib/documents/attachments';
-import { readAddedSources } from '@/lib/documents/http/read-document-request';
-import { route } from '@/lib/http/handler';
+import { readAddedSources } from '@/lib/http/read-document-request';
 import { clientAddress } from '@/lib/http/request-origin';
+import { userRoute } from '@/lib/http/session-route';
 
 /** Attaches more files (multipart) or links and pasted text (JSON) later; research rounds still to come read them. */
-export const POST = route<{ id: string }>(async (request, { id }) => {
-  const app = await getApp();
-  const user = await requireUser(app, request);
+export const POST = userRoute<{ id: string }>(async ({ request, app, user, params: { id } }) => {
   await requireDocumentRole(app.db, id, user.id, CAN.edit);
   const added = await readAddedSources(request);
   const deps = { db: app.db, rateLimitPerMinute: app.config.rateLimitPerMinute, clientAddress: clientAddress(request.headers) };

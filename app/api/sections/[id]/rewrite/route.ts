@@ -1,15 +1,12 @@
-import { getApp } from '@/lib/app';
-import { requireUser } from '@/lib/auth/session';
 import { pipelineDepsFromApp } from '@/lib/documents/pipeline-deps';
 import { rewriteRange } from '@/lib/documents/rewrite/rewrite-range';
-import { readJson, route } from '@/lib/http/handler';
+import { readJson } from '@/lib/http/handler';
 import { clientAddress } from '@/lib/http/request-origin';
 import { rewriteBody as body } from '@/lib/documents/sections-api';
+import { userRoute } from '@/lib/http/session-route';
 
 /** 200 `{applied: true, version, body, range}` or `{applied: false, proposalId, proposal, flags}`; 400, 402, 403, 404, 409, 422. */
-export const POST = route<{ id: string }>(async (request, { id }) => {
-  const app = await getApp();
-  const user = await requireUser(app, request);
+export const POST = userRoute<{ id: string }>(async ({ request, app, user, params: { id } }) => {
   const input = await readJson(request, body);
   const result = await rewriteRange(pipelineDepsFromApp(app), {
     sectionId: id,

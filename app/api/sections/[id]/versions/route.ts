@@ -1,12 +1,8 @@
-import { getApp } from '@/lib/app';
-import { requireUser } from '@/lib/auth/session';
 import { CAN, requireSectionRole } from '@/lib/documents/access';
 import { listSectionVersions } from '@/lib/documents/section-edits';
-import { route } from '@/lib/http/handler';
+import { userRoute } from '@/lib/http/session-route';
 
-export const GET = route<{ id: string }>(async (request, { id }) => {
-  const app = await getApp();
-  const user = await requireUser(app, request);
+export const GET = userRoute<{ id: string }>(async ({ app, user, params: { id } }) => {
   await requireSectionRole(app.db, id, user.id, CAN.read);
   return Response.json(await listSectionVersions(app.db, id));
 });

@@ -1,10 +1,6 @@
-import { getApp } from '@/lib/app';
-import { requireStaff } from '@/lib/auth/session';
 import { loadChatView } from '@/lib/chat/chat-view';
-import { route } from '@/lib/http/handler';
+import { staffRoute } from '@/lib/http/session-route';
 
-export const GET = route<{ chatId: string }>(async (request, { chatId }) => {
-  const app = await getApp();
-  const staff = await requireStaff(app, request);
+export const GET = staffRoute<{ chatId: string }>(async ({ app, user: staff, params: { chatId } }) => {
   return Response.json(await loadChatView(app.db, chatId, staff.id, { asStaff: true }));
 });

@@ -1,10 +1,9 @@
-import { getApp } from '@/lib/app';
-import { requireUser } from '@/lib/auth/session';
 import { requireOwnChat } from '@/lib/chat/chats';
 import { canonicalUpdate, recordSlotValues, removeSlot } from '@/lib/chat/slots-store';
 import { isSlotKey, SLOT_KEYS } from '@/lib/chat/context/types';
 import { AppError, notFound } from '@/lib/http/errors';
-import { readJson, route } from '@/lib/http/handler';
+import { readJson } from '@/lib/http/handler';
+import { userRoute } from '@/lib/http/session-route';
 import { slotValueBody as body } from '@/lib/chat/chat-api';
 
 /** A key is a built-in slot name or `fact:<slug>`; anything else names no fact. */
@@ -13,10 +12,8 @@ function checkedKey(key: string): string {
   return key;
 }
 
-export const PATCH = route<{ key: string; id: string }>(async (request, { id, key: rawKey }) => {
+export const PATCH = userRoute<{ key: string; id: string }>(async ({ request, app, user, params: { id, key: rawKey } }) => {
   const key = checkedKey(rawKey);
-  const app = await getApp();
-  const user = await requireUser(app, request);
   await requireOwnChat(app.db, id, user.id);
   const { value } = await readJson(request, body);
   // the person's edit is one more writer of the same fact: the key and value the other paths use
@@ -25,10 +22,8 @@ export const PATCH = route<{ key: string; id: string }>(async (request, { id, ke
   return Response.json(fact);
 });
 
-export const DELETE = route<{ key: string; id: string }>(async (request, { id, key: rawKey }) => {
+export const DELETE = userRoute<{ key: string; id: string }>(async ({ app, user, params: { id, key: rawKey } }) => {
   const key = checkedKey(rawKey);
-  const app = await getApp();
-  const user = await requireUser(app, request);
   await requireOwnChat(app.db, id, user.id);
   const removed = await app.db.$transaction((tx) => removeSlot(tx, id, key));
   if (!removed) throw notFound('No such fact in this chat.');

@@ -1,10 +1,6 @@
-import { getApp } from '@/lib/app';
-import { requireUser } from '@/lib/auth/session';
 import { startTurnResponse } from '@/lib/chat/start-turn';
-import { route } from '@/lib/http/handler';
+import { userRoute } from '@/lib/http/session-route';
 
-export const POST = route<{ id: string; messageId: string }>(async (request, { id, messageId }) => {
-  const app = await getApp();
-  const user = await requireUser(app, request);
+export const POST = userRoute<{ id: string; messageId: string }>(async ({ request, app, user, params: { id, messageId } }) => {
   return startTurnResponse(app, user, request, { chatId: id, mode: 'continue', messageId });
 });

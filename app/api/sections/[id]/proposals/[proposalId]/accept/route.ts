@@ -1,13 +1,10 @@
-import { getApp } from '@/lib/app';
-import { requireUser } from '@/lib/auth/session';
 import { acceptProposal } from '@/lib/documents/rewrite/proposals';
-import { readJson, route } from '@/lib/http/handler';
+import { readJson } from '@/lib/http/handler';
 import { acceptProposalBody as body } from '@/lib/documents/sections-api';
+import { userRoute } from '@/lib/http/session-route';
 
 /** Applies a pending proposal as a `rewrite` version: 200 `{applied: true, version, body, range}`, or 409 with the current text. */
-export const POST = route<{ id: string; proposalId: string }>(async (request, { id, proposalId }) => {
-  const app = await getApp();
-  const user = await requireUser(app, request);
+export const POST = userRoute<{ id: string; proposalId: string }>(async ({ request, app, user, params: { id, proposalId } }) => {
   const input = await readJson(request, body);
   return Response.json(await acceptProposal(app.db, { sectionId: id, proposalId, userId: user.id, baseVersion: input.baseVersion }));
 });

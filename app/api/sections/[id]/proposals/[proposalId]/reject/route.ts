@@ -1,11 +1,7 @@
-import { getApp } from '@/lib/app';
-import { requireUser } from '@/lib/auth/session';
 import { rejectProposal } from '@/lib/documents/rewrite/proposals';
-import { route } from '@/lib/http/handler';
+import { userRoute } from '@/lib/http/session-route';
 
 /** Marks a pending proposal rejected: 200 `{proposalId, status: "rejected"}`; the section is not touched. */
-export const POST = route<{ id: string; proposalId: string }>(async (request, { id, proposalId }) => {
-  const app = await getApp();
-  const user = await requireUser(app, request);
+export const POST = userRoute<{ id: string; proposalId: string }>(async ({ app, user, params: { id, proposalId } }) => {
   return Response.json(await rejectProposal(app.db, { sectionId: id, proposalId, userId: user.id }));
 });

@@ -4,38 +4,12 @@ import { AppError } from '@/lib/http/errors';
 import { assertMultipartBody } from '@/lib/http/same-origin';
 import { describeBytes } from '@/lib/http/read-capped-body';
 import { cleanText } from '@/lib/text/clean-text';
-import { MAX_SECTIONS } from '../steps/plan-step';
-import { MAX_SOURCE_TEXT_CHARS, parsePastedText, type ParsedSource, type SourceFile } from '../sources/parse-source-file';
-import { MAX_FILES_PER_REQUEST, MAX_SOURCE_FILE_BYTES, MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES_BYTES } from '../sources/upload-limits';
+import { addedSourcesBody, createFields, type DocumentRequest } from '@/lib/documents/documents-api';
+import { MAX_SOURCE_TEXT_CHARS, parsePastedText, type ParsedSource, type SourceFile } from '@/lib/documents/sources/parse-source-file';
+import { MAX_FILES_PER_REQUEST, MAX_SOURCE_FILE_BYTES, MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES_BYTES } from '@/lib/documents/sources/upload-limits';
 
-const sourceInput = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('text'), title: z.string().max(200).default('Pasted text'), content: z.string().min(1).max(MAX_SOURCE_TEXT_CHARS) }),
-  z.object({ kind: z.literal('url'), url: z.string().url().max(2000) }),
-]);
-
-export const createFields = z.object({
-  request: z.string().trim().min(3).max(4000),
-  chatId: z.string().max(100).optional(),
-  allowPublicSources: z.boolean().optional(),
-  budgetMicros: z.number().int().positive().max(1_000_000_000).optional(),
-  /** how many sections to plan (default: the document type's template) */
-  sectionCount: z.number().int().min(1).max(MAX_SECTIONS).optional(),
-  model: z.string().max(200).optional(),
-  sources: z.array(sourceInput).max(20).optional(),
-});
-
-export type DocumentRequestFields = z.infer<typeof createFields>;
-
-/**
- * A document request as it arrived: pasted text is already split (cheap), but
- * attached files are still bytes. They are read (parseSourceFiles) only after
- * the session, rights, rate limit and wallet have been checked.
- */
-export interface DocumentRequest extends Omit<DocumentRequestFields, 'sources'> {
-  sources: ParsedSource[];
-  files: SourceFile[];
-  urls: string[];
-}
+// The HTTP side of a document request: the body (JSON or a capped multipart form) becomes the
+// documents domain's DocumentRequest here, so lib/documents never sees a Request.
 
 /** POST /api/documents: JSON, or multipart/form-data with a `request` field plus files. */
 export async function readDocumentRequest(request: Request): Promise<DocumentRequest> {
@@ -69,12 +43,11 @@ function linksField(raw: string | undefined): string[] {
   return parsed.data;
 }
 
-const addedSources = z.object({ sources: z.array(sourceInput).min(1).max(20) });
 
 /** POST /api/documents/:id/sources: files (multipart, read later once allowed), or JSON `{sources: [{kind: url, url} | {kind: text, title, content}]}`. */
 export async function readAddedSources(request: Request): Promise<{ files: SourceFile[]; sources: ParsedSource[]; urls: string[] }> {
   if ((request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) return { files: (await readSourceFiles(request)).files, sources: [], urls: [] };
-  const body = await readJson(request, addedSources, MAX_SOURCE_TEXT_CHARS * 4 + 64 * 1024);
+  const body = await readJson(request, addedSourcesBody, MAX_SOURCE_TEXT_CHARS * 4 + 64 * 1024);
   return {
     files: [],
     sources: body.sources.flatMap((s) => (s.kind === 'text' ? [parsePastedText(s.title, s.content)] : [])),

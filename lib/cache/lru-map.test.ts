@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LruMap } from './lru-map';
-import { countTokens } from './token-count';
+import { countTokens } from '@/lib/text/token-count';
 
 describe('LruMap', () => {
   it('forgets the least recently used entry when full', () => {

@@ -1,5 +1,5 @@
 import { countTokens as countUncached, decode, encode } from 'gpt-tokenizer';
-import { LruMap } from './lru-map';
+import { LruMap } from '@/lib/cache/lru-map';
 
 /**
  * gpt-tokenizer's default encoding is o200k_base (GPT-4o / GPT-5). Other
