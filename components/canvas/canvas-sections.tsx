@@ -4,11 +4,21 @@ import { useTranslations } from 'next-intl';
 import { useRef } from 'react';
 import { CanvasStyles } from './canvas-styles';
 import type { CanvasRole, CanvasSectionJson } from './canvas-types';
-import { SectionCanvas } from './section-canvas';
+import { SectionCanvas, type PrerenderedSection } from './section-canvas';
 import { useCrossSectionSelection } from './use-cross-section-selection';
 
 /** A document's sections on the canvas, each its own editor, with the page-wide selection rule. */
-export function CanvasSections({ sections, role, onChanged }: { sections: CanvasSectionJson[]; role: CanvasRole; onChanged?: () => void }) {
+export function CanvasSections({
+  sections,
+  role,
+  onChanged,
+  prerendered,
+}: {
+  sections: CanvasSectionJson[];
+  role: CanvasRole;
+  onChanged?: () => void;
+  prerendered?: Record<string, PrerenderedSection>;
+}) {
   const t = useTranslations('canvas');
   const root = useRef<HTMLDivElement>(null);
   const crossing = useCrossSectionSelection(root);
@@ -17,7 +27,7 @@ export function CanvasSections({ sections, role, onChanged }: { sections: Canvas
       <CanvasStyles />
       {role === 'reviewer' && <p className="text-sm text-zinc-500">{t('reviewerNote')}</p>}
       {sections.map((section) => (
-        <SectionCanvas key={section.id} section={section} role={role} onChanged={onChanged} />
+        <SectionCanvas key={section.id} section={section} role={role} onChanged={onChanged} prerendered={prerendered?.[section.id]} />
       ))}
       <div aria-live="assertive" className="pointer-events-none fixed inset-x-0 bottom-6 z-40 flex justify-center px-4">
         {crossing && (

@@ -1,8 +1,8 @@
 'use client';
 
 import { EditorContent, useEditor, type Editor } from '@tiptap/react';
-import { useEffect, useRef, type ReactNode } from 'react';
-import { canvasExtensions, cleanPastedHtml, looksLikeMarkdown, markdownSlice, type ProseMirrorJSON } from '@/lib/documents/canvas';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { canvasExtensions, cleanPastedHtml, looksLikeMarkdown, markdownSlice, parseSection } from '@/lib/documents/canvas';
 import { CanvasHighlights } from './highlight-extension';
 
 const EXTENSIONS = [...canvasExtensions, CanvasHighlights];
@@ -19,29 +19,33 @@ export interface LiveEditorEvents {
 }
 
 interface LiveEditorProps {
-  initial: ProseMirrorJSON;
-  /** the Markdown `initial` was parsed from */
+  /** the Markdown the editor starts from */
   initialBody: string;
   editable: boolean;
+  /** entered with the keyboard (or a script's focus()): the caret goes in at once, so the next key reaches the editor */
+  focusOnMount: boolean;
   label: string;
   events: LiveEditorEvents;
   /** the editor exists (with the body it was created from: the text may have moved on since) or is gone */
   onEditor(editor: Editor | null, createdFrom: string): void;
-  /** shown until the editor exists (it is created after the first paint) */
-  fallback: ReactNode;
 }
 
-/** One TipTap editor over one section, on the canvas schema. */
-export function LiveEditor({ initial, initialBody, editable, label, events, onEditor, fallback }: LiveEditorProps) {
+/**
+ * One TipTap editor over one section, on the canvas schema. It is mounted
+ * only in the browser, when the person enters the section, and is created
+ * in that same render (immediatelyRender): the caller can focus it at once.
+ */
+export function LiveEditor({ initialBody, editable, focusOnMount, label, events, onEditor }: LiveEditorProps) {
   // Handlers are read through a ref: the editor is created once and must see the latest ones.
   const handlers = useRef(events);
   handlers.current = events;
   const createdFrom = useRef(initialBody);
+  const [initial] = useState(() => parseSection(initialBody));
   const editor = useEditor({
     extensions: EXTENSIONS,
     content: initial,
     editable,
-    immediatelyRender: false,
+    immediatelyRender: true,
     shouldRerenderOnTransaction: false,
     editorProps: {
       attributes: {
@@ -79,6 +83,13 @@ export function LiveEditor({ initial, initialBody, editable, label, events, onEd
     onSelectionUpdate: ({ editor: current }) => handlers.current.onSelection(current),
   });
 
+  // A layout effect runs after EditorContent has put the editor's element in the page, still inside the entering event.
+  const focusFirst = useRef(focusOnMount);
+  useLayoutEffect(() => {
+    if (focusFirst.current && editor && !editor.isDestroyed) editor.view.focus();
+    focusFirst.current = false;
+  }, [editor]);
+
   useEffect(() => {
     onEditor(editor, createdFrom.current);
     return () => onEditor(null, createdFrom.current);
@@ -92,5 +103,5 @@ export function LiveEditor({ initial, initialBody, editable, label, events, onEd
     editor?.view.dom.setAttribute('aria-readonly', String(!editable));
   }, [editor, editable]);
 
-  return editor ? <EditorContent editor={editor} /> : fallback;
+  return <EditorContent editor={editor} />;
 }
