@@ -10,6 +10,7 @@ import { ConflictDialog, type SectionConflict } from './conflict-dialog';
 import { FlagsNote } from './flags-note';
 import { HistoryDialog } from './history-dialog';
 import { LiveEditor, type LiveEditorEvents } from './live-editor';
+import { SavedWhileEditingNotice } from './live-save-notice';
 import { ProposalCard } from './proposal-card';
 import { RewriteStatus } from './rewrite-status';
 import { RewriteToolbar } from './rewrite-toolbar';
@@ -35,6 +36,8 @@ interface SectionCanvasProps {
   onChanged?(): void;
   /** the server's rendering of this section on first paint */
   prerendered?: PrerenderedSection;
+  /** who else last saved this section while the page was open */
+  savedBy?: string | null;
 }
 
 /**
@@ -45,7 +48,7 @@ interface SectionCanvasProps {
  * editors (manual edits, rewrites of a selection); everyone with access sees
  * history and can restore.
  */
-export const SectionCanvas = memo(function SectionCanvas({ section, role, onChanged, prerendered }: SectionCanvasProps) {
+export const SectionCanvas = memo(function SectionCanvas({ section, role, onChanged, prerendered, savedBy = null }: SectionCanvasProps) {
   const t = useTranslations('canvas');
   const text = useSectionText({ version: section.version, body: section.body });
   const { snapshot, snapshotRef, editorRef, showServerText } = text;
@@ -97,12 +100,18 @@ export const SectionCanvas = memo(function SectionCanvas({ section, role, onChan
   const rewriteBusy = rewrite.phase.kind === 'working' || rewrite.phase.kind === 'undoing' || (rewrite.phase.kind === 'proposal' && rewrite.phase.busy);
   const selection = useSelectionToolbar(body, editable && !rewriteBusy);
 
-  // The page polls: a newer text from the server replaces the editor's unless the person has unsaved edits here.
+  // The page reloads the document (the pipeline, someone else's save): a newer text shows in place, unless the
+  // person is in this section or has unsaved edits here; then their text stays and a notice offers the newer one.
+  const [theirs, setTheirs] = useState<SectionSnapshot | null>(null);
+  const editing = entered !== null && editable;
   useEffect(() => {
     const known = snapshotRef.current;
     const newer = section.version > known.version || (PIPELINE_STATUSES.includes(section.status) && section.body !== known.body);
-    if (newer && !autosave.isDirty()) showServer({ version: section.version, body: section.body }, null);
-  }, [section.version, section.body, section.status, snapshotRef, autosave, showServer]);
+    if (!newer) return;
+    if (!editing && !autosave.isDirty()) showServer({ version: section.version, body: section.body }, null);
+    else setTheirs({ version: section.version, body: section.body });
+  }, [section.version, section.body, section.status, snapshotRef, autosave, showServer, editing]);
+  const newerWaiting = theirs !== null && theirs.version > snapshot.version ? theirs : null;
 
   const flags = section.flags as FactFlagJson[];
   const flagsApply = section.version === snapshot.version;
@@ -218,6 +227,7 @@ export const SectionCanvas = memo(function SectionCanvas({ section, role, onChan
           <RewriteToolbar position={selection.toolbar.position} autoFocus={selection.toolbar.autoFocus} onSubmit={submitRewrite} onClose={closeToolbar} />
         )}
       </div>
+      {newerWaiting && <SavedWhileEditingNotice name={savedBy} onShow={() => setConflict({ mine: text.currentText(), current: newerWaiting })} />}
       <RewriteStatus phase={rewrite.phase} onUndo={() => void rewrite.undo()} onDismiss={rewrite.dismiss} />
       {rewrite.phase.kind === 'proposal' && (
         <ProposalCard proposal={rewrite.phase.proposal} busy={rewrite.phase.busy} onAccept={() => void rewrite.accept()} onReject={() => void rewrite.reject()} />
@@ -243,5 +253,5 @@ const NO_FLAGS: FactFlagJson[] = [];
 function sameSection(a: SectionCanvasProps, b: SectionCanvasProps): boolean {
   const x = a.section;
   const y = b.section;
-  return a.role === b.role && a.onChanged === b.onChanged && a.prerendered === b.prerendered && x.id === y.id && x.version === y.version && x.status === y.status && x.body === y.body && x.title === y.title && JSON.stringify(x.flags) === JSON.stringify(y.flags);
+  return a.role === b.role && a.onChanged === b.onChanged && a.prerendered === b.prerendered && a.savedBy === b.savedBy && x.id === y.id && x.version === y.version && x.status === y.status && x.body === y.body && x.title === y.title && JSON.stringify(x.flags) === JSON.stringify(y.flags);
 }

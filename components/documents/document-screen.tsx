@@ -71,7 +71,7 @@ export function DocumentScreen({ initial, prerendered }: { initial: DocumentJson
         {waiting && <QuestionsForm document={document} onSaved={refresh} />}
         {document.summary && <p className="text-[15px] text-zinc-700 italic dark:text-zinc-300">{document.summary}</p>}
         <FootnoteSourcePopover sections={document.sections} sources={document.sources}>
-          <CanvasSections sections={document.sections} role={document.role} onChanged={refresh} prerendered={prerendered} />
+          <CanvasSections documentId={document.id} sections={document.sections} role={document.role} onChanged={refresh} prerendered={prerendered} />
         </FootnoteSourcePopover>
         {document.role === 'owner' && (
           <footer className="border-t border-zinc-200 pt-6 dark:border-zinc-800">
