@@ -20,7 +20,8 @@ interface StaticSurfaceProps {
  * classes and ARIA as TipTap's, so a click, a tab or a screen reader finds
  * a text box, and mounting the editor on it changes nothing on screen. It
  * becomes editable only once the page is interactive, and lets no keystroke
- * through itself: the first pointer press or focus hands over to the editor.
+ * through itself: the first pointer press, focus or drag over it hands over
+ * to the editor.
  */
 export function StaticSurface({ label, editable, onEnter, children }: StaticSurfaceProps) {
   const [interactive, setInteractive] = useState(false);
@@ -40,6 +41,7 @@ export function StaticSurface({ label, editable, onEnter, children }: StaticSurf
         suppressContentEditableWarning
         onPointerDown={enterable ? () => onEnter('pointer') : undefined}
         onFocus={enterable ? () => onEnter('focus') : undefined}
+        onDragEnter={enterable ? () => onEnter('pointer') : undefined}
         onBeforeInput={(event) => event.preventDefault()}
       >
         {children}
