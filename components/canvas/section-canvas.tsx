@@ -126,9 +126,10 @@ export const SectionCanvas = memo(function SectionCanvas({ section, role, onChan
   /** Focus left the section (not the window): once its edits are saved and nothing waits on the editor, the static view returns. */
   const leaveSoon = () => {
     setTimeout(async () => {
-      const left = () => root.current !== null && !root.current.contains(document.activeElement) && document.hasFocus();
+      // a conflict, a rewrite or its toolbar still needs the editor (and a second save now would only 409 again)
+      const left = () => root.current !== null && !root.current.contains(document.activeElement) && document.hasFocus() && !pending.current;
       if (!left() || !(await autosave.flush())) return;
-      if (left() && !pending.current && !autosave.isDirty()) setEntered(null);
+      if (left() && !autosave.isDirty()) setEntered(null);
     }, 0);
   };
 
