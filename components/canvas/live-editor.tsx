@@ -3,7 +3,9 @@
 import { EditorContent, useEditor, type Editor } from '@tiptap/react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { canvasExtensions, cleanPastedHtml, looksLikeMarkdown, markdownSlice, parseSection } from '@/lib/documents/canvas';
+import { TextSelection } from '@tiptap/pm/state';
 import { CanvasHighlights } from './highlight-extension';
+import type { EnterVia } from './static-surface';
 
 const EXTENSIONS = [...canvasExtensions, CanvasHighlights];
 
@@ -22,8 +24,8 @@ interface LiveEditorProps {
   /** the Markdown the editor starts from */
   initialBody: string;
   editable: boolean;
-  /** entered with the keyboard (or a script's focus()): the caret goes in at once, so the next key reaches the editor */
-  focusOnMount: boolean;
+  /** how the person entered: the caret goes in at once (where they pressed, or at the start), so the next key reaches the editor */
+  entry: EnterVia;
   label: string;
   events: LiveEditorEvents;
   /** the editor exists (with the body it was created from: the text may have moved on since) or is gone */
@@ -35,7 +37,7 @@ interface LiveEditorProps {
  * only in the browser, when the person enters the section, and is created
  * in that same render (immediatelyRender): the caller can focus it at once.
  */
-export function LiveEditor({ initialBody, editable, focusOnMount, label, events, onEditor }: LiveEditorProps) {
+export function LiveEditor({ initialBody, editable, entry, label, events, onEditor }: LiveEditorProps) {
   // Handlers are read through a ref: the editor is created once and must see the latest ones.
   const handlers = useRef(events);
   handlers.current = events;
@@ -84,10 +86,13 @@ export function LiveEditor({ initialBody, editable, focusOnMount, label, events,
   });
 
   // A layout effect runs after EditorContent has put the editor's element in the page, still inside the entering event.
-  const focusFirst = useRef(focusOnMount);
+  const firstEntry = useRef<EnterVia | null>(entry);
   useLayoutEffect(() => {
-    if (focusFirst.current && editor && !editor.isDestroyed) editor.view.focus();
-    focusFirst.current = false;
+    const how = firstEntry.current;
+    firstEntry.current = null;
+    if (!how || !editor || editor.isDestroyed) return;
+    if (how.kind === 'pointer') return placeCaretAndFollowDrag(editor, how.x, how.y);
+    editor.view.focus();
   }, [editor]);
 
   useEffect(() => {
@@ -104,4 +109,32 @@ export function LiveEditor({ initialBody, editable, focusOnMount, label, events,
   }, [editor, editable]);
 
   return <EditorContent editor={editor} />;
+}
+
+/**
+ * The press that entered the section went to the static text the editor
+ * replaced: put the caret where it landed, and while the button stays down,
+ * select as a drag would. Returns the cleanup (the editor may go first).
+ */
+function placeCaretAndFollowDrag(editor: Editor, x: number, y: number): () => void {
+  const { view } = editor;
+  const at = (left: number, top: number) => view.posAtCoords({ left, top })?.pos;
+  const anchor = at(x, y) ?? 0;
+  view.dispatch(view.state.tr.setSelection(TextSelection.near(view.state.doc.resolve(anchor))));
+  view.focus();
+  const onMove = (event: PointerEvent) => {
+    const head = at(event.clientX, event.clientY);
+    if (head === undefined || view.isDestroyed) return;
+    const { doc } = view.state;
+    view.dispatch(view.state.tr.setSelection(TextSelection.between(doc.resolve(anchor), doc.resolve(head))));
+  };
+  const stop = () => {
+    window.removeEventListener('pointermove', onMove);
+    window.removeEventListener('pointerup', stop);
+    window.removeEventListener('pointercancel', stop);
+  };
+  window.addEventListener('pointermove', onMove);
+  window.addEventListener('pointerup', stop);
+  window.addEventListener('pointercancel', stop);
+  return stop;
 }

@@ -214,7 +214,7 @@ export const SectionCanvas = memo(function SectionCanvas({ section, role, onChan
           <LiveEditor
             initialBody={snapshot.body}
             editable={!rewriteBusy}
-            focusOnMount={entered === 'focus'}
+            entry={entered}
             label={t('editorLabel', { title: section.title })}
             events={events}
             onEditor={text.setEditor}

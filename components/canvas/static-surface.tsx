@@ -5,7 +5,8 @@ import { useEffect, useState, type ReactNode } from 'react';
 /** The classes of the editor's own element (ProseMirror adds the first two): the same styles before and after it mounts. */
 export const EDITOR_CLASS = 'tiptap ProseMirror markdown text-[15px] leading-7 min-h-6';
 
-export type EnterVia = 'pointer' | 'focus';
+/** How the person entered a section: where they pressed (the caret goes there), or by focus (the caret goes to the start). */
+export type EnterVia = { kind: 'pointer'; x: number; y: number } | { kind: 'focus' };
 
 interface StaticSurfaceProps {
   label: string;
@@ -20,8 +21,7 @@ interface StaticSurfaceProps {
  * classes and ARIA as TipTap's, so a click, a tab or a screen reader finds
  * a text box, and mounting the editor on it changes nothing on screen. It
  * becomes editable only once the page is interactive, and lets no keystroke
- * through itself: the first pointer press, focus or drag over it hands over
- * to the editor.
+ * through itself: the first mouse press, tap or focus hands over to the editor.
  */
 export function StaticSurface({ label, editable, onEnter, children }: StaticSurfaceProps) {
   const [interactive, setInteractive] = useState(false);
@@ -39,9 +39,20 @@ export function StaticSurface({ label, editable, onEnter, children }: StaticSurf
         data-testid="canvas-editor"
         contentEditable={enterable}
         suppressContentEditableWarning
-        onPointerDown={enterable ? () => onEnter('pointer') : undefined}
-        onFocus={enterable ? () => onEnter('focus') : undefined}
-        onDragEnter={enterable ? () => onEnter('pointer') : undefined}
+        onPointerDown={
+          enterable
+            ? (event) => {
+                // A touch may be the start of a scroll: it enters on the tap (click) instead, keyboard and all.
+                if (event.pointerType === 'touch' || event.button !== 0) return;
+                // The browser would aim this press at the static text, which the editor is about to replace:
+                // the editor places the caret (and follows a drag) from the pointer's coordinates itself.
+                event.preventDefault();
+                onEnter({ kind: 'pointer', x: event.clientX, y: event.clientY });
+              }
+            : undefined
+        }
+        onClick={enterable ? (event) => onEnter({ kind: 'pointer', x: event.clientX, y: event.clientY }) : undefined}
+        onFocus={enterable ? () => onEnter({ kind: 'focus' }) : undefined}
         onBeforeInput={(event) => event.preventDefault()}
       >
         {children}
