@@ -4,20 +4,37 @@ import { useTranslations } from 'next-intl';
 import { useRef } from 'react';
 import { CanvasStyles } from './canvas-styles';
 import type { CanvasRole, CanvasSectionJson } from './canvas-types';
-import { SectionCanvas } from './section-canvas';
+import { LiveSaveBanner } from './live-save-notice';
+import { SectionCanvas, type PrerenderedSection } from './section-canvas';
 import { useCrossSectionSelection } from './use-cross-section-selection';
+import { useLiveSections } from './use-live-sections';
 
-/** A document's sections on the canvas, each its own editor, with the page-wide selection rule. */
-export function CanvasSections({ sections, role, onChanged }: { sections: CanvasSectionJson[]; role: CanvasRole; onChanged?: () => void }) {
+/** A document's sections on the canvas, each its own editor, with the page-wide selection rule and other people's saves as they happen. */
+export function CanvasSections({
+  documentId,
+  sections,
+  role,
+  onChanged,
+  prerendered,
+}: {
+  documentId: string;
+  sections: CanvasSectionJson[];
+  role: CanvasRole;
+  /** reloads the document (after a write here, or someone else's) */
+  onChanged: () => void;
+  prerendered?: Record<string, PrerenderedSection>;
+}) {
   const t = useTranslations('canvas');
   const root = useRef<HTMLDivElement>(null);
   const crossing = useCrossSectionSelection(root);
+  const live = useLiveSections(documentId, sections, onChanged);
   return (
     <div ref={root} className="flex flex-col gap-6" data-testid="canvas">
       <CanvasStyles />
+      <LiveSaveBanner save={live.latest} onDismiss={live.dismiss} />
       {role === 'reviewer' && <p className="text-sm text-zinc-500">{t('reviewerNote')}</p>}
       {sections.map((section) => (
-        <SectionCanvas key={section.id} section={section} role={role} onChanged={onChanged} />
+        <SectionCanvas key={section.id} section={section} role={role} onChanged={onChanged} prerendered={prerendered?.[section.id]} savedBy={live.saves[section.id]?.name ?? null} />
       ))}
       <div aria-live="assertive" className="pointer-events-none fixed inset-x-0 bottom-6 z-40 flex justify-center px-4">
         {crossing && (

@@ -1,7 +1,8 @@
 /**
  * The canvas's few rules that utilities cannot express: citation chips,
  * highlights and code colours are drawn inside ProseMirror's DOM (and the static view's),
- * where no className can be passed. React hoists and dedupes this sheet.
+ * where no className can be passed. The ProseMirror rules TipTap injects with its
+ * first editor are here too, so static sections look the same before any editor exists. React hoists and dedupes this sheet.
  */
 const CSS = `
 .canvas-body sup[data-citation] {
@@ -10,7 +11,8 @@ const CSS = `
   background: var(--color-indigo-50); color: var(--color-indigo-700);
 }
 .dark .canvas-body sup[data-citation] { background: color-mix(in oklab, var(--color-indigo-900) 60%, transparent); color: var(--color-indigo-300); }
-.canvas-body .ProseMirror { outline: none; white-space: pre-wrap; }
+.canvas-body .ProseMirror { outline: none; position: relative; word-wrap: break-word; white-space: pre-wrap; white-space: break-spaces; font-variant-ligatures: none; font-feature-settings: "liga" 0; }
+.canvas-body .ProseMirror pre { white-space: pre-wrap; }
 .canvas-body .ProseMirror-selectednode { outline: 2px solid var(--color-indigo-400); border-radius: 4px; }
 @keyframes quire-canvas-fade { from { background-color: var(--color-amber-200); } to { background-color: transparent; } }
 .canvas-body .canvas-rewritten { animation: quire-canvas-fade 4s ease-out forwards; border-radius: 2px; }

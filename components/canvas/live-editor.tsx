@@ -1,9 +1,11 @@
 'use client';
 
 import { EditorContent, useEditor, type Editor } from '@tiptap/react';
-import { useEffect, useRef, type ReactNode } from 'react';
-import { canvasExtensions, cleanPastedHtml, looksLikeMarkdown, markdownSlice, type ProseMirrorJSON } from '@/lib/documents/canvas';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { canvasExtensions, cleanPastedHtml, looksLikeMarkdown, markdownSlice, parseSection } from '@/lib/documents/canvas';
+import { TextSelection } from '@tiptap/pm/state';
 import { CanvasHighlights } from './highlight-extension';
+import type { EnterVia } from './static-surface';
 
 const EXTENSIONS = [...canvasExtensions, CanvasHighlights];
 
@@ -19,29 +21,33 @@ export interface LiveEditorEvents {
 }
 
 interface LiveEditorProps {
-  initial: ProseMirrorJSON;
-  /** the Markdown `initial` was parsed from */
+  /** the Markdown the editor starts from */
   initialBody: string;
   editable: boolean;
+  /** how the person entered: the caret goes in at once (where they pressed, or at the start), so the next key reaches the editor */
+  entry: EnterVia;
   label: string;
   events: LiveEditorEvents;
   /** the editor exists (with the body it was created from: the text may have moved on since) or is gone */
   onEditor(editor: Editor | null, createdFrom: string): void;
-  /** shown until the editor exists (it is created after the first paint) */
-  fallback: ReactNode;
 }
 
-/** One TipTap editor over one section, on the canvas schema. */
-export function LiveEditor({ initial, initialBody, editable, label, events, onEditor, fallback }: LiveEditorProps) {
+/**
+ * One TipTap editor over one section, on the canvas schema. It is mounted
+ * only in the browser, when the person enters the section, and is created
+ * in that same render (immediatelyRender): the caller can focus it at once.
+ */
+export function LiveEditor({ initialBody, editable, entry, label, events, onEditor }: LiveEditorProps) {
   // Handlers are read through a ref: the editor is created once and must see the latest ones.
   const handlers = useRef(events);
   handlers.current = events;
   const createdFrom = useRef(initialBody);
+  const [initial] = useState(() => parseSection(initialBody));
   const editor = useEditor({
     extensions: EXTENSIONS,
     content: initial,
     editable,
-    immediatelyRender: false,
+    immediatelyRender: true,
     shouldRerenderOnTransaction: false,
     editorProps: {
       attributes: {
@@ -79,6 +85,16 @@ export function LiveEditor({ initial, initialBody, editable, label, events, onEd
     onSelectionUpdate: ({ editor: current }) => handlers.current.onSelection(current),
   });
 
+  // A layout effect runs after EditorContent has put the editor's element in the page, still inside the entering event.
+  const firstEntry = useRef<EnterVia | null>(entry);
+  useLayoutEffect(() => {
+    const how = firstEntry.current;
+    firstEntry.current = null;
+    if (!how || !editor || editor.isDestroyed) return;
+    if (how.kind === 'pointer') return placeCaretAndFollowDrag(editor, how.x, how.y);
+    editor.view.focus();
+  }, [editor]);
+
   useEffect(() => {
     onEditor(editor, createdFrom.current);
     return () => onEditor(null, createdFrom.current);
@@ -92,5 +108,33 @@ export function LiveEditor({ initial, initialBody, editable, label, events, onEd
     editor?.view.dom.setAttribute('aria-readonly', String(!editable));
   }, [editor, editable]);
 
-  return editor ? <EditorContent editor={editor} /> : fallback;
+  return <EditorContent editor={editor} />;
+}
+
+/**
+ * The press that entered the section went to the static text the editor
+ * replaced: put the caret where it landed, and while the button stays down,
+ * select as a drag would. Returns the cleanup (the editor may go first).
+ */
+function placeCaretAndFollowDrag(editor: Editor, x: number, y: number): () => void {
+  const { view } = editor;
+  const at = (left: number, top: number) => view.posAtCoords({ left, top })?.pos;
+  const anchor = at(x, y) ?? 0;
+  view.dispatch(view.state.tr.setSelection(TextSelection.near(view.state.doc.resolve(anchor))));
+  view.focus();
+  const onMove = (event: PointerEvent) => {
+    const head = at(event.clientX, event.clientY);
+    if (head === undefined || view.isDestroyed) return;
+    const { doc } = view.state;
+    view.dispatch(view.state.tr.setSelection(TextSelection.between(doc.resolve(anchor), doc.resolve(head))));
+  };
+  const stop = () => {
+    window.removeEventListener('pointermove', onMove);
+    window.removeEventListener('pointerup', stop);
+    window.removeEventListener('pointercancel', stop);
+  };
+  window.addEventListener('pointermove', onMove);
+  window.addEventListener('pointerup', stop);
+  window.addEventListener('pointercancel', stop);
+  return stop;
 }

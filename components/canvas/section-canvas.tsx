@@ -1,49 +1,62 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { memo, useCallback, useEffect, useRef, useState } from 'react';
-import type { ProseMirrorJSON } from '@/lib/documents/canvas';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
+import { parseSection } from '@/lib/documents/canvas';
 import { SectionConflictError, sectionApi } from './canvas-api';
-import { canEdit, PIPELINE_STATUSES, type CanvasRole, type CanvasSectionJson, type SectionSnapshot } from './canvas-types';
+import { canEdit, PIPELINE_STATUSES, type CanvasRole, type CanvasSectionJson, type FactFlagJson, type SectionSnapshot } from './canvas-types';
 import { ConflictDialog, type SectionConflict } from './conflict-dialog';
 import { FlagsNote } from './flags-note';
 import { HistoryDialog } from './history-dialog';
 import { LiveEditor, type LiveEditorEvents } from './live-editor';
-import { MarkdownPreview } from './markdown-preview';
+import { SavedWhileEditingNotice } from './live-save-notice';
 import { ProposalCard } from './proposal-card';
 import { RewriteStatus } from './rewrite-status';
 import { RewriteToolbar } from './rewrite-toolbar';
 import { SectionHeader } from './section-header';
 import { StaticSection } from './static-section';
+import { StaticSurface, type EnterVia } from './static-surface';
 import { useAutosave } from './use-autosave';
-import { useNearViewport } from './use-near-viewport';
 import { useRewrite } from './use-rewrite';
-import { useSectionDoc } from './use-section-doc';
 import { showFlags, useSectionText } from './use-section-text';
 import { useSelectionToolbar } from './use-selection-toolbar';
+
+/** A section's static HTML as the server rendered it, for the text and version it was rendered from. */
+export interface PrerenderedSection {
+  version: number;
+  body: string;
+  html: ReactNode;
+}
 
 interface SectionCanvasProps {
   section: CanvasSectionJson;
   role: CanvasRole;
   /** a write landed: the page reloads the document (fresh fact-check flags) */
   onChanged?(): void;
+  /** the server's rendering of this section on first paint */
+  prerendered?: PrerenderedSection;
+  /** who else last saved this section while the page was open */
+  savedBy?: string | null;
 }
 
 /**
- * One section on the canvas. Off screen it is static HTML from the canvas
- * schema; near the viewport a TipTap editor takes over. Written sections are
- * editable by owners and editors (manual edits, rewrites of a selection);
- * everyone with access sees history and can restore.
+ * One section on the canvas: static HTML (the server's on first paint) until
+ * the person enters it with a click, a tap or the keyboard; then a TipTap
+ * editor takes over the same spot, and it leaves again when the person moves
+ * on with nothing pending. Written sections are editable by owners and
+ * editors (manual edits, rewrites of a selection); everyone with access sees
+ * history and can restore.
  */
-export const SectionCanvas = memo(function SectionCanvas({ section, role, onChanged }: SectionCanvasProps) {
+export const SectionCanvas = memo(function SectionCanvas({ section, role, onChanged, prerendered, savedBy = null }: SectionCanvasProps) {
   const t = useTranslations('canvas');
   const text = useSectionText({ version: section.version, body: section.body });
   const { snapshot, snapshotRef, editorRef, showServerText } = text;
+  const root = useRef<HTMLElement>(null);
   const body = useRef<HTMLDivElement>(null);
-  const near = useNearViewport(body);
   const inPipeline = PIPELINE_STATUSES.includes(section.status);
   const editable = canEdit(role) && !inPipeline;
-  const doc = useSectionDoc(snapshot.body, near);
+  const [entered, setEntered] = useState<EnterVia | null>(null);
   const [conflict, setConflict] = useState<SectionConflict | null>(null);
   const conflictOpen = useRef(false);
   conflictOpen.current = conflict !== null;
@@ -87,18 +100,45 @@ export const SectionCanvas = memo(function SectionCanvas({ section, role, onChan
   const rewriteBusy = rewrite.phase.kind === 'working' || rewrite.phase.kind === 'undoing' || (rewrite.phase.kind === 'proposal' && rewrite.phase.busy);
   const selection = useSelectionToolbar(body, editable && !rewriteBusy);
 
-  // The page polls: a newer text from the server replaces the editor's unless the person has unsaved edits here.
+  // The page reloads the document (the pipeline, someone else's save): a newer text shows in place, unless the
+  // person is in this section or has unsaved edits here; then their text stays and a notice offers the newer one.
+  const [theirs, setTheirs] = useState<SectionSnapshot | null>(null);
+  const editing = entered !== null && editable;
   useEffect(() => {
     const known = snapshotRef.current;
     const newer = section.version > known.version || (PIPELINE_STATUSES.includes(section.status) && section.body !== known.body);
-    if (newer && !autosave.isDirty()) showServer({ version: section.version, body: section.body }, null);
-  }, [section.version, section.body, section.status, snapshotRef, autosave, showServer]);
+    if (!newer) return;
+    if (!editing && !autosave.isDirty()) showServer({ version: section.version, body: section.body }, null);
+    else setTheirs({ version: section.version, body: section.body });
+  }, [section.version, section.body, section.status, snapshotRef, autosave, showServer, editing]);
+  const newerWaiting = theirs !== null && theirs.version > snapshot.version ? theirs : null;
 
   const flags = section.flags;
-  const flagsApply = text.editor !== null && section.version === snapshot.version;
+  const flagsApply = section.version === snapshot.version;
   useEffect(() => {
     if (flagsApply && text.editor) showFlags(text.editor, flags);
   }, [flagsApply, text.editor, flags]);
+
+  // The editor must exist before the browser places the caret (pointer) or the next key lands (focus): mount it in this event.
+  const enter = useCallback((via: EnterVia) => flushSync(() => setEntered(via)), []);
+  const pending = useRef(false);
+  pending.current = rewrite.phase.kind !== 'idle' || conflict !== null || selection.toolbar !== null;
+  /** Focus left the section (not the window): once its edits are saved and nothing waits on the editor, the static view returns. */
+  const leaveSoon = () => {
+    setTimeout(async () => {
+      // a conflict, a rewrite or its toolbar still needs the editor (and a second save now would only 409 again)
+      const left = () => root.current !== null && !root.current.contains(document.activeElement) && document.hasFocus() && !pending.current;
+      if (!left() || !(await autosave.flush())) return;
+      if (left() && !autosave.isDirty()) setEntered(null);
+    }, 0);
+  };
+
+  const flagRanges = flagsApply ? flags : NO_FLAGS;
+  const staticHtml = useMemo(() => {
+    if (entered && editable) return null;
+    if (prerendered && prerendered.version === snapshot.version && prerendered.body === snapshot.body) return prerendered.html;
+    return <StaticSection doc={parseSection(snapshot.body)} flags={flagRanges} />;
+  }, [entered, editable, prerendered, snapshot, flagRanges]);
 
   const events: LiveEditorEvents = {
     onEdit: autosave.edited,
@@ -139,7 +179,7 @@ export const SectionCanvas = memo(function SectionCanvas({ section, role, onChan
 
   const headingId = `section-${section.id}`;
   return (
-    <section aria-labelledby={headingId} className="flex flex-col gap-3 border-t border-zinc-200 pt-6 dark:border-zinc-800" data-testid="document-section" data-section-id={section.id} data-status={section.status}>
+    <section ref={root} onBlur={entered ? leaveSoon : undefined} aria-labelledby={headingId} className="flex flex-col gap-3 border-t border-zinc-200 pt-6 dark:border-zinc-800" data-testid="document-section" data-section-id={section.id} data-status={section.status}>
       <SectionHeader
         headingId={headingId}
         position={section.position}
@@ -162,31 +202,33 @@ export const SectionCanvas = memo(function SectionCanvas({ section, role, onChan
           )
         }
       />
-      <div ref={body} className="canvas-body relative" data-live={near && !inPipeline ? 'true' : 'false'}>
+      <div ref={body} className="canvas-body relative" data-live={entered && editable ? 'true' : 'false'}>
         {inPipeline ? (
           <div aria-busy="true">
-            {snapshot.body && <StaticBody doc={doc} body={snapshot.body} className="opacity-70" />}
+            {snapshot.body && <div className="markdown text-[15px] leading-7 opacity-70">{staticHtml}</div>}
             <p className="text-sm text-zinc-500 italic" data-testid="being-written">
               {section.status === 'writing' ? t('beingWritten') : t('notWrittenYet')}
             </p>
           </div>
-        ) : near && doc ? (
+        ) : entered && editable ? (
           <LiveEditor
-            initial={doc}
             initialBody={snapshot.body}
-            editable={editable && !rewriteBusy}
+            editable={!rewriteBusy}
+            entry={entered}
             label={t('editorLabel', { title: section.title })}
             events={events}
             onEditor={text.setEditor}
-            fallback={<StaticBody doc={doc} body={snapshot.body} />}
           />
         ) : (
-          <StaticBody doc={doc} body={snapshot.body} />
+          <StaticSurface label={t('editorLabel', { title: section.title })} editable={editable} onEnter={enter}>
+            {staticHtml}
+          </StaticSurface>
         )}
         {selection.toolbar && (
           <RewriteToolbar position={selection.toolbar.position} autoFocus={selection.toolbar.autoFocus} onSubmit={submitRewrite} onClose={closeToolbar} />
         )}
       </div>
+      {newerWaiting && <SavedWhileEditingNotice name={savedBy} onShow={() => setConflict({ mine: text.currentText(), current: newerWaiting })} />}
       <RewriteStatus phase={rewrite.phase} onUndo={() => void rewrite.undo()} onDismiss={rewrite.dismiss} />
       {rewrite.phase.kind === 'proposal' && (
         <ProposalCard proposal={rewrite.phase.proposal} busy={rewrite.phase.busy} onAccept={() => void rewrite.accept()} onReject={() => void rewrite.reject()} />
@@ -206,14 +248,11 @@ export const SectionCanvas = memo(function SectionCanvas({ section, role, onChan
   );
 }, sameSection);
 
-/** Off screen: the schema's rendering once parsed, the unparsed preview before. */
-function StaticBody({ doc, body, className = '' }: { doc: ProseMirrorJSON | null; body: string; className?: string }) {
-  return <div className={`markdown text-[15px] leading-7 ${className}`}>{doc ? <StaticSection doc={doc} /> : <MarkdownPreview body={body} />}</div>;
-}
+const NO_FLAGS: FactFlagJson[] = [];
 
 /** Polling hands over new objects every time: re-render only when the section really changed. */
 function sameSection(a: SectionCanvasProps, b: SectionCanvasProps): boolean {
   const x = a.section;
   const y = b.section;
-  return a.role === b.role && a.onChanged === b.onChanged && x.id === y.id && x.version === y.version && x.status === y.status && x.body === y.body && x.title === y.title && JSON.stringify(x.flags) === JSON.stringify(y.flags);
+  return a.role === b.role && a.onChanged === b.onChanged && a.prerendered === b.prerendered && a.savedBy === b.savedBy && x.id === y.id && x.version === y.version && x.status === y.status && x.body === y.body && x.title === y.title && JSON.stringify(x.flags) === JSON.stringify(y.flags);
 }

@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { useLocale, useTranslations } from 'next-intl';
 import { CanvasSections } from '@/components/canvas/canvas-sections';
 import { FootnoteSourcePopover } from '@/components/canvas/footnote-source-popover';
+import type { PrerenderedSection } from '@/components/canvas/section-canvas';
 import { formatUsd } from '@/components/format/money';
 import { Badge } from '@/components/ui/badge';
 import { DocumentActions } from './document-actions';
@@ -17,7 +18,7 @@ import { useDocumentLabels } from './use-document-labels';
 import { useDocument } from './use-document';
 
 /** A document page: progress, questions when the job waits, sections as they are written, actions, sharing. */
-export function DocumentScreen({ initial }: { initial: DocumentJson }) {
+export function DocumentScreen({ initial, prerendered }: { initial: DocumentJson; prerendered?: Record<string, PrerenderedSection> }) {
   const { document, error, refresh } = useDocument(initial);
   const locale = useLocale();
   const t = useTranslations('documents');
@@ -70,7 +71,7 @@ export function DocumentScreen({ initial }: { initial: DocumentJson }) {
         {waiting && <QuestionsForm document={document} onSaved={refresh} />}
         {document.summary && <p className="text-[15px] text-zinc-700 italic dark:text-zinc-300">{document.summary}</p>}
         <FootnoteSourcePopover sections={document.sections} sources={document.sources}>
-          <CanvasSections sections={document.sections} role={document.role} onChanged={refresh} />
+          <CanvasSections documentId={document.id} sections={document.sections} role={document.role} onChanged={refresh} prerendered={prerendered} />
         </FootnoteSourcePopover>
         {document.role === 'owner' && (
           <footer className="border-t border-zinc-200 pt-6 dark:border-zinc-800">

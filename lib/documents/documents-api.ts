@@ -122,6 +122,14 @@ export const documentOperations = defineOperations([
     produces: 'text/markdown',
     responses: { 200: 'The file (`text/markdown` or `text/html`), as an attachment.' },
   },
+  {
+    method: 'GET',
+    path: '/api/documents/{id}/live',
+    tag: 'Documents',
+    auth: 'session',
+    summary: "Each section's version and who saved it, for an open page to follow other people's saves (no section text).",
+    responses: { 200: '`{sections: [{id, position, version, status, savedBy: {name, you} | null, savedAt}]}` in document order.', 429: 'Polled too often; `Retry-After` says when to try again.' },
+  },
   { method: 'GET', path: '/api/documents/{id}/members', tag: 'Documents', auth: 'session', summary: "The document's members and their roles.", responses: { 200: 'The members.' } },
   {
     method: 'POST',

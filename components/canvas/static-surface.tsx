@@ -1,0 +1,62 @@
+'use client';
+
+import { useEffect, useState, type ReactNode } from 'react';
+
+/** The classes of the editor's own element (ProseMirror adds the first two): the same styles before and after it mounts. */
+export const EDITOR_CLASS = 'tiptap ProseMirror markdown text-[15px] leading-7 min-h-6';
+
+/** How the person entered a section: where they pressed (the caret goes there), or by focus (the caret goes to the start). */
+export type EnterVia = { kind: 'pointer'; x: number; y: number } | { kind: 'focus' };
+
+interface StaticSurfaceProps {
+  label: string;
+  editable: boolean;
+  /** the person reached for the text: mount the editor now, before the browser places the caret */
+  onEnter(via: EnterVia): void;
+  children: ReactNode;
+}
+
+/**
+ * A section's static HTML dressed as its editor: the same wrapper, element,
+ * classes and ARIA as TipTap's, so a click, a tab or a screen reader finds
+ * a text box, and mounting the editor on it changes nothing on screen. It
+ * becomes editable only once the page is interactive, and lets no keystroke
+ * through itself: the first mouse press, tap or focus hands over to the editor.
+ */
+export function StaticSurface({ label, editable, onEnter, children }: StaticSurfaceProps) {
+  const [interactive, setInteractive] = useState(false);
+  useEffect(() => setInteractive(true), []);
+  const enterable = editable && interactive;
+  return (
+    <div>
+      <div
+        className={EDITOR_CLASS}
+        translate="no"
+        role="textbox"
+        aria-multiline="true"
+        aria-label={label}
+        aria-readonly={!editable}
+        data-testid="canvas-editor"
+        contentEditable={enterable}
+        suppressContentEditableWarning
+        onPointerDown={
+          enterable
+            ? (event) => {
+                // A touch may be the start of a scroll: it enters on the tap (click) instead, keyboard and all.
+                if (event.pointerType === 'touch' || event.button !== 0) return;
+                // The browser would aim this press at the static text, which the editor is about to replace:
+                // the editor places the caret (and follows a drag) from the pointer's coordinates itself.
+                event.preventDefault();
+                onEnter({ kind: 'pointer', x: event.clientX, y: event.clientY });
+              }
+            : undefined
+        }
+        onClick={enterable ? (event) => onEnter({ kind: 'pointer', x: event.clientX, y: event.clientY }) : undefined}
+        onFocus={enterable ? () => onEnter({ kind: 'focus' }) : undefined}
+        onBeforeInput={(event) => event.preventDefault()}
+      >
+        {children}
+      </div>
+    </div>
+  );
+}

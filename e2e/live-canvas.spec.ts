@@ -1,0 +1,79 @@
+import { expect, test } from '@playwright/test';
+import { editorOf } from './pages/canvas-page';
+import { saveSection, sectionNow, signUpApi, uniqueEmail, writtenDocument } from './support';
+
+test('the canvas arrives as HTML from the server, and an editor mounts only on the section the person enters', async ({ page, browser }) => {
+  test.setTimeout(150_000);
+  await signUpApi(page.request, uniqueEmail('canvas-static'));
+  const document = await writtenDocument(page.request);
+  const [first, second] = document.sections;
+  await saveSection(page.request, first, 'The **first** part[^1], drawn by the server.');
+  await saveSection(page.request, second, 'Second part.');
+
+  // without any script the text, its marks and its footnote chip are already on the page
+  const noScript = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
+  const plain = await noScript.newPage();
+  await plain.goto(`/documents/${document.id}`);
+  await expect(editorOf(plain, first.id).locator('strong')).toHaveText('first');
+  await expect(editorOf(plain, first.id).locator('sup[data-citation="1"]')).toBeVisible();
+  await noScript.close();
+
+  await page.goto(`/documents/${document.id}`);
+  const live = page.locator('[data-live="true"]');
+  await expect(editorOf(page, first.id)).toHaveAttribute('contenteditable', 'true');
+  await expect(live).toHaveCount(0);
+  // a click puts the caret where it lands: at the end of "first", the typed word goes there
+  const bold = editorOf(page, first.id).locator('strong');
+  const box = (await bold.boundingBox())!;
+  await bold.click({ position: { x: box.width - 1, y: box.height / 2 } });
+  await expect(live).toHaveCount(1);
+  await page.keyboard.type(' ever');
+  await expect(editorOf(page, first.id)).toContainText('The first ever part');
+
+  // the keyboard enters the next section; the first one saves and goes back to static HTML
+  await editorOf(page, second.id).focus();
+  await page.keyboard.type('Typed first. ');
+  await expect(page.locator(`[data-section-id="${second.id}"] [data-live="true"]`)).toHaveCount(1);
+  await expect(page.locator(`[data-section-id="${first.id}"] [data-live="false"]`)).toHaveCount(1);
+  await expect.poll(async () => (await sectionNow(page.request, document.id, first.id)).body).toContain('**first ever**');
+  await expect.poll(async () => (await sectionNow(page.request, document.id, second.id)).body, { timeout: 10_000 }).toBe('Typed first. Second part.');
+});
+
+test("another person's saves show as they happen: in place where the person is not editing, as a notice where they are", async ({ page, browser }) => {
+  test.setTimeout(150_000);
+  await signUpApi(page.request, uniqueEmail('live-owner'));
+  const document = await writtenDocument(page.request);
+  const [first, second] = document.sections;
+  const ada = await browser.newContext();
+  const adaEmail = uniqueEmail('live-ada');
+  expect((await ada.request.post('/api/auth/sign-up/email', { data: { email: adaEmail, password: 'correct-horse-battery', name: 'Ada' } })).ok()).toBe(true);
+  expect((await page.request.post(`/api/documents/${document.id}/members`, { data: { email: adaEmail, role: 'editor' } })).status()).toBe(201);
+
+  await page.goto(`/documents/${document.id}`);
+  await expect(editorOf(page, first.id)).toHaveAttribute('contenteditable', 'true');
+
+  // Ada saves section 2: it changes in place, and a quiet banner says who and where
+  await saveSection(ada.request, await sectionNow(ada.request, document.id, second.id), 'Ada rewrote the second part.');
+  const banner = page.getByTestId('live-save-banner');
+  await expect(banner).toContainText('Ada saved section 2.', { timeout: 15_000 });
+  await expect(editorOf(page, second.id)).toHaveText('Ada rewrote the second part.');
+  await banner.getByRole('button', { name: 'Show' }).click();
+  await expect(banner).toBeHidden();
+
+  // the owner is editing section 1 when Ada saves it: the owner's text stays, a notice offers Ada's
+  await editorOf(page, first.id).click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type(' Owner was here.');
+  await expect(page.locator(`[data-section-id="${first.id}"] [data-testid="save-state"]`)).toHaveAttribute('data-state', 'saved', { timeout: 10_000 });
+  await saveSection(ada.request, await sectionNow(ada.request, document.id, first.id), 'Ada replaced the first part.');
+  const notice = page.locator(`[data-section-id="${first.id}"] [data-testid="saved-while-editing"]`);
+  await expect(notice).toContainText('Ada saved this section while you were editing', { timeout: 15_000 });
+  await expect(editorOf(page, first.id)).toContainText('Owner was here.');
+  await notice.getByRole('button', { name: 'Show' }).click();
+  const dialog = page.getByRole('dialog', { name: 'This section changed' });
+  await expect(dialog.getByTestId('conflict-theirs')).toContainText('Ada replaced the first part.');
+  await dialog.getByRole('button', { name: 'Take theirs' }).click();
+  await expect(editorOf(page, first.id)).toHaveText('Ada replaced the first part.');
+  await expect(notice).toBeHidden();
+  await ada.close();
+});
