@@ -4,6 +4,7 @@ import { CAN, requireDocumentRole, requireSectionRole } from '@/lib/documents/ac
 import { createDocument } from '@/lib/documents/create-document';
 import { exportDocument } from '@/lib/documents/export/export-document';
 import { changeMemberRole, removeMember, shareDocument } from '@/lib/documents/members';
+import { listNotifications, markDocumentNotificationsRead } from '@/lib/documents/notifications';
 import { reviseSection } from '@/lib/documents/revise-section';
 import { listSectionVersions, restoreSectionVersion, writeSectionVersion } from '@/lib/documents/section-edits';
 import { parsePastedText } from '@/lib/documents/sources/parse-source-file';
@@ -106,6 +107,19 @@ describe('sections, versions, sharing and export of a written document', () => {
     const section = await firstSection();
     await expect(requireSectionRole(db.prisma, section.id, stranger, CAN.restore)).resolves.toMatchObject({ role: 'reviewer' });
     await expect(requireSectionRole(db.prisma, section.id, stranger, CAN.edit)).rejects.toMatchObject({ status: 403 });
+  });
+
+  it('the recipient of a share gets one unread notification naming the owner, read once they open the document and gone when access is removed', async () => {
+    const recipient = await createTestUser(db.prisma, { email: 'recipient@example.com' });
+    await shareDocument(db.prisma, documentId, owner, 'recipient@example.com', 'reviewer');
+    await shareDocument(db.prisma, documentId, owner, 'recipient@example.com', 'editor');
+    const unread = await listNotifications(db.prisma, recipient, { unreadOnly: true });
+    expect(unread).toEqual([expect.objectContaining({ kind: 'document_shared', documentId, read: false })]);
+    expect(unread[0].text).toMatch(new RegExp(`^User ${owner} shared “.+” with you as an editor\\.$`));
+    await markDocumentNotificationsRead(db.prisma, recipient, documentId);
+    expect(await listNotifications(db.prisma, recipient, { unreadOnly: true })).toEqual([]);
+    await removeMember(db.prisma, documentId, recipient);
+    expect(await listNotifications(db.prisma, recipient)).toEqual([]);
   });
 
   it('the owner makes a reviewer an editor, then revokes them: their next request is a 404', async () => {
