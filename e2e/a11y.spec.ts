@@ -26,7 +26,8 @@ async function expectNoSeriousViolations(page: Page, what: string): Promise<void
   const serious = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id} (${violation.impact}): ${violation.help}\n${violation.nodes.map((node) => `  ${node.target.join(' ')}: ${node.failureSummary?.split('\n').slice(1, 3).join(' ')}`).join('\n')}`);
-  expect(serious, `axe on ${what}`).toEqual([]);
+  // soft: one run reports every page and theme that fails, not only the first
+  expect.soft(serious, `axe on ${what}`).toEqual([]);
 }
 
 async function checkInBothThemes(page: Page, checks: Check[]): Promise<void> {
@@ -49,7 +50,7 @@ const visit = (name: string, url: string, ready: (page: Page) => Promise<void> =
 });
 
 test('signed out: sign-in, sign-up and the API reference', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(240_000);
   await checkInBothThemes(page, [
     visit('sign-in', '/sign-in', (p) => expect(p.getByRole('button', { name: /sign in/i })).toBeVisible()),
     visit('sign-up', '/sign-up', (p) => expect(p.getByRole('button', { name: 'Create account' })).toBeVisible()),
@@ -58,16 +59,17 @@ test('signed out: sign-in, sign-up and the API reference', async ({ page }) => {
 });
 
 test('chat: an answer with its sources and document cards, the chat menu, the delete confirmation, the phone drawer', async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(420_000);
   await signUpInBrowser(page, uniqueEmail('a11y-chat'));
   const chatPath = new URL(page.url()).pathname;
-  const chat = new ChatPage(page);
-  await chat.send('How do I export a chat to PDF?');
-  await chat.waitForSettled();
   // Started, Questions, Done and Updated cards in the chat
   const document = await writtenDocument(page.request, { chatId: chatPath.split('/').pop() });
   const section = document.sections[0];
   expect((await page.request.patch(`/api/sections/${section.id}`, { data: { body: `${section.body}\n\nOne more line.`, baseVersion: section.version } })).status()).toBe(200);
+  await page.goto(chatPath);
+  const chat = new ChatPage(page);
+  await chat.send('How do I export a chat to PDF?');
+  await chat.waitForSettled();
 
   const conversation = visit('chat', chatPath, (p) => expect(p.locator('[data-event="document_updated"]')).toBeVisible());
   await checkInBothThemes(page, [
@@ -105,7 +107,7 @@ test('chat: an answer with its sources and document cards, the chat menu, the de
 });
 
 test('documents: the list with a notification, a written document, its History and Share panels, the wallet', async ({ page, browser }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(420_000);
   const ownerContext = await browser.newContext();
   const owner = ownerContext.request;
   await signUpApi(owner, uniqueEmail('a11y-owner'));
@@ -116,7 +118,15 @@ test('documents: the list with a notification, a written document, its History a
 
   const documentPage = visit('a document', `/documents/${mine.id}`, (p) => expect(p.getByTestId('canvas-editor').first()).toBeVisible());
   await checkInBothThemes(page, [
-    visit('documents with a notification', '/documents', (p) => expect(p.getByTestId('notifications')).toBeVisible()),
+    {
+      name: 'documents with a notification',
+      open: async (p) => {
+        // sharing again renews the notification that opening the shared document (below) read
+        expect((await owner.post(`/api/documents/${document.id}/members`, { data: { email, role: 'editor' } })).status()).toBe(201);
+        await p.goto('/documents');
+        await expect(p.getByTestId('notifications')).toBeVisible();
+      },
+    },
     documentPage,
     {
       name: 'the History dialog',
@@ -141,7 +151,7 @@ test('documents: the list with a notification, a written document, its History a
 });
 
 test('staff: transcripts, one transcript, the ledger, invites', async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   await signUpStaffInBrowser(page, 'a11y-staff@example.com');
   const chat = new ChatPage(page);
   await page.goto('/');
