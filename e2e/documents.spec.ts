@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { signUpInBrowser, uniqueEmail } from './support';
+import { saveSection, sectionNow, signUpInBrowser, uniqueEmail, writtenDocument } from './support';
 
 const NOTES = [
   'Northwind Traders opened its Lisbon warehouse in March 2021. The warehouse handles 4,200 orders a day.',
@@ -58,4 +58,81 @@ test('a document from the chat with an attached file: answer the questions, watc
   const html = await page.request.get(`${new URL(page.url()).pathname.replace('/documents/', '/api/documents/')}/export?format=html`);
   expect(html.status()).toBe(200);
   expect(await html.text()).toContain('<main id="main">');
+});
+
+test('basic 9: the chat reports the assistant’s change and a person’s burst of saves as one card each, saying who changed which section', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signUpInBrowser(page, uniqueEmail('editor'), 'Ada Lovelace');
+  await expect(page).toHaveURL(/\/chats\//);
+  const chatPath = new URL(page.url()).pathname;
+  const document = await writtenDocument(page.request, { chatId: chatPath.split('/').pop() });
+  const [first, second] = document.sections;
+
+  // three autosaves of the person's typing, in two sections: one burst
+  await saveSection(page.request, first, `${first.body}\n\nA note from the editor.`);
+  await saveSection(page.request, await sectionNow(page.request, document.id, first.id), `${first.body}\n\nA longer note from the editor.`);
+  await saveSection(page.request, second, `${second.body}\n\nA closing remark.`);
+  // the assistant rewrites a range of the second section at the person's request
+  const now = await sectionNow(page.request, document.id, second.id);
+  const start = now.body.indexOf('A closing remark');
+  const rewrite = await page.request.post(`/api/sections/${second.id}/rewrite`, {
+    data: { start, end: start + 'A closing remark'.length, instruction: 'Write it in uppercase', baseVersion: now.version },
+  });
+  expect(rewrite.status()).toBe(200);
+  expect(await rewrite.json()).toMatchObject({ applied: true });
+
+  await page.goto(chatPath);
+  const updated = page.locator('[data-testid="message-event"][data-event="document_updated"]');
+  await expect(updated).toHaveCount(2);
+  await expect(updated.first()).toContainText('Ada Lovelace edited');
+  await expect(updated.first().getByTestId('event-saves')).toContainText('3 saves');
+  await expect(updated.first().getByRole('listitem')).toHaveCount(2);
+  await expect(updated.last()).toContainText('The assistant revised');
+  await expect(updated.last()).toContainText('for Ada Lovelace');
+  await expect(updated.last().getByRole('listitem')).toContainText(/revised/);
+});
+
+test('basic 11: the owner shares from the header’s Share panel; the recipient is notified and finds the document in their list; role change and removal take effect', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  await signUpInBrowser(page, uniqueEmail('owner'), 'Ada Lovelace');
+  const recipientContext = await browser.newContext();
+  const recipient = await recipientContext.newPage();
+  const recipientEmail = await signUpInBrowser(recipient, uniqueEmail('recipient'), 'Grace Hopper');
+  const created = await page.request.post('/api/documents', { data: { request: 'Write a short note on brewing oolong tea' } });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+
+  await page.goto(`/documents/${id}`);
+  await page.getByRole('button', { name: 'Share' }).click();
+  const panel = page.getByRole('dialog', { name: /^Share “/ });
+  await expect(panel.getByText('Not shared with anyone yet.')).toBeVisible();
+  await panel.getByLabel('Email').fill(recipientEmail);
+  await panel.getByLabel('Role', { exact: true }).selectOption('editor');
+  await panel.getByRole('button', { name: 'Add', exact: true }).click();
+  const members = panel.getByTestId('document-members');
+  await expect(members.getByText('Grace Hopper')).toBeVisible();
+  await expect(panel.getByLabel(`Role of ${recipientEmail}`)).toHaveValue('editor');
+
+  await recipient.goto('/documents');
+  const notice = recipient.getByTestId('notifications').getByRole('listitem');
+  await expect(notice).toHaveCount(1);
+  await expect(notice).toContainText('Ada Lovelace shared');
+  await expect(notice).toContainText('as an editor');
+  await expect(recipient.getByTestId('document-list').getByRole('link', { name: /editor/i })).toHaveCount(1);
+  await notice.getByRole('link', { name: 'Open' }).click();
+  await expect(recipient).toHaveURL(new RegExp(`/documents/${id}$`));
+  // opening the document read the notification
+  await recipient.goto('/documents');
+  await expect(recipient.getByTestId('notifications')).toHaveCount(0);
+
+  await panel.getByLabel(`Role of ${recipientEmail}`).selectOption('reviewer');
+  await expect(panel.getByRole('status').filter({ hasText: `${recipientEmail} is now a reviewer` })).toBeVisible();
+  await recipient.reload();
+  await expect(recipient.getByTestId('document-list').getByRole('link', { name: /reviewer/i })).toHaveCount(1);
+
+  await panel.getByRole('button', { name: `Remove ${recipientEmail}` }).click();
+  await expect(panel.getByText('Not shared with anyone yet.')).toBeVisible();
+  await recipient.reload();
+  await expect(recipient.getByTestId('document-list')).toHaveCount(0);
+  await recipientContext.close();
 });

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { readUiStream } from '../tests/support/ui-stream';
 import { ApiClient, removeDataDir, startQuire, type QuireProcess } from './server-process';
-import { signUpApi, signUpInBrowser, uniqueEmail } from './support';
+import { uniqueEmail } from './support';
 import { e2ePorts } from './ports';
 
 // Servers of their own, beside the suite's, on the ports e2e/ports.ts gives them.
@@ -193,30 +193,6 @@ test('the owner changes a member role and revokes them; the revoked member gets 
   expect((await member.send('GET', '/api/documents')).ok).toBe(true);
   expect(JSON.stringify((await member.json('GET', '/api/documents')).body)).not.toContain(id);
   expect((await owner.send('DELETE', `/api/documents/${id}/members/${memberId}`)).status).toBe(404);
-});
-
-test('on the document page the owner sees the member, makes them an editor, and removes them', async ({ page, request }) => {
-  await signUpInBrowser(page);
-  const memberEmail = await signUpApi(request);
-  const created = await page.request.post('/api/documents', { data: { request: 'Write a short note on brewing oolong tea' } });
-  expect(created.status()).toBe(201);
-  const { id } = (await created.json()) as { id: string };
-  await page.goto(`/documents/${id}`);
-
-  await page.locator('#share-email').fill(memberEmail);
-  await page.getByRole('button', { name: 'Share', exact: true }).click();
-  const members = page.getByTestId('document-members');
-  await expect(members.getByText(memberEmail)).toBeVisible();
-  const role = page.getByLabel(`Role of ${memberEmail}`);
-  await expect(role).toHaveValue('reviewer');
-
-  await role.selectOption('editor');
-  await expect(page.getByRole('status').filter({ hasText: `${memberEmail} is now an editor` })).toBeVisible();
-  expect(await (await request.get(`/api/documents/${id}`)).json()).toMatchObject({ role: 'editor' });
-
-  await page.getByRole('button', { name: `Remove ${memberEmail}` }).click();
-  await expect(page.getByText('Not shared with anyone yet.')).toBeVisible();
-  expect((await request.get(`/api/documents/${id}`)).status()).toBe(404);
 });
 
 /** The path of the verification link the server logged for `email` (one JSON line, event verification_link). */

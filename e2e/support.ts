@@ -54,10 +54,10 @@ export interface SectionJson {
 
 const NOTES = 'Northwind Traders opened its Lisbon warehouse in March 2021. The warehouse handles 4,200 orders a day. Delivery times in Portugal fell from 5 days to 2 days.';
 
-/** A two-section document written by the pipeline (offline simulator), its questions answered. */
-export async function writtenDocument(request: APIRequestContext): Promise<{ id: string; sections: SectionJson[] }> {
+/** A two-section document written by the pipeline (offline simulator), its questions answered; with `chatId`, its events go to that chat. */
+export async function writtenDocument(request: APIRequestContext, options: { chatId?: string } = {}): Promise<{ id: string; sections: SectionJson[] }> {
   const created = await request.post('/api/documents', {
-    data: { request: 'Write a short report on the Lisbon warehouse', sectionCount: 2, sources: [{ kind: 'text', title: 'Warehouse notes', content: NOTES }] },
+    data: { request: 'Write a short report on the Lisbon warehouse', sectionCount: 2, sources: [{ kind: 'text', title: 'Warehouse notes', content: NOTES }], ...options },
   });
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: string };

@@ -44,7 +44,7 @@ export function AnswerContext({ context, lookup }: AnswerContextProps) {
         </table>
 
         <section aria-label={t('slots')}>
-          <h4 className="font-medium text-zinc-800 dark:text-zinc-200">{t('slots')}</h4>
+          <h3 className="font-medium text-zinc-800 dark:text-zinc-200">{t('slots')}</h3>
           {context.slots.length === 0 ? (
             <p>{t('noSlots')}</p>
           ) : (
@@ -61,14 +61,14 @@ export function AnswerContext({ context, lookup }: AnswerContextProps) {
 
         {context.summary && (
           <section aria-label={t('summary')}>
-            <h4 className="font-medium text-zinc-800 dark:text-zinc-200">{t('summary')}</h4>
+            <h3 className="font-medium text-zinc-800 dark:text-zinc-200">{t('summary')}</h3>
             <p className="whitespace-pre-wrap">{context.summary}</p>
           </section>
         )}
 
         {context.recalled.length > 0 && (
           <section aria-label={t('recalled')} data-testid="context-recalled">
-            <h4 className="font-medium text-zinc-800 dark:text-zinc-200">{t('recalled')}</h4>
+            <h3 className="font-medium text-zinc-800 dark:text-zinc-200">{t('recalled')}</h3>
             <ul className="flex flex-col gap-2">
               {context.recalled.map((item) => (
                 <li key={item.id} data-testid="recalled-message">
@@ -86,7 +86,7 @@ export function AnswerContext({ context, lookup }: AnswerContextProps) {
         )}
 
         <section aria-label={t('window')}>
-          <h4 className="font-medium text-zinc-800 dark:text-zinc-200">{t('window')}</h4>
+          <h3 className="font-medium text-zinc-800 dark:text-zinc-200">{t('window')}</h3>
           {context.window.length === 0 ? (
             <p>{t('noWindow')}</p>
           ) : (

@@ -52,7 +52,7 @@ export const AssistantMessage = memo(function AssistantMessage({ message, record
         <Sparkle className="size-3.5" aria-hidden />
       </div>
       <div className="min-w-0 flex-1">
-        <h3 className="sr-only">{t('answerHeading', { model: modelLabel ?? '' })}</h3>
+        <h2 className="sr-only">{t('answerHeading', { model: modelLabel ?? '' })}</h2>
         <ToolActivity calls={dataParts(message, 'tool')} />
         {text ? (
           <StreamingMarkdown text={text} streaming={live} className="text-[15px] text-zinc-800 dark:text-zinc-200" />

@@ -155,7 +155,7 @@ export function Composer({ chatId, documentsStarted, models, model, onModelChang
           {attachments.error}
         </p>
       )}
-      <p className="mt-2 hidden text-center text-[11px] text-zinc-400 sm:block">{t('footnote')}</p>
+      <p className="mt-2 hidden text-center text-[11px] text-zinc-500 sm:block dark:text-zinc-400">{t('footnote')}</p>
     </form>
   );
 }

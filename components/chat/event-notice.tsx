@@ -69,7 +69,18 @@ function EventBody({ event }: { event: DocumentChatEvent }) {
     case 'document_updated':
       return (
         <span className="flex min-w-0 flex-1 flex-col gap-0.5">
-          <span className="font-medium text-zinc-900 dark:text-zinc-100">{t('updated.title', { title: event.title })}</span>
+          <span className="font-medium text-zinc-900 dark:text-zinc-100">
+            {!event.by
+              ? t('updated.title', { title: event.title })
+              : event.by.assistant
+                ? t('updated.byAssistant', { title: event.title, name: event.by.name })
+                : t('updated.byPerson', { title: event.title, name: event.by.name })}
+          </span>
+          {(event.saves ?? 1) > 1 && event.firstAt && event.lastAt && (
+            <span className={detail} data-testid="event-saves">
+              {t('updated.saves', { count: event.saves ?? 1, duration: formatDuration((Date.parse(event.lastAt) - Date.parse(event.firstAt)) / 1000, locale) })}
+            </span>
+          )}
           <ul className={detail}>
             {event.changes.map((change) => (
               <li key={`${change.sectionId}-${change.version}`}>

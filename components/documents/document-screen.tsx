@@ -11,13 +11,13 @@ import { DocumentActions } from './document-actions';
 import type { DocumentJson } from './document-types';
 import { ProgressBar } from './progress-bar';
 import { QuestionsForm } from './questions-form';
-import { ShareForm } from './share-form';
+import { ShareDialog } from './share-dialog';
 import { SourceList } from './source-list';
 import { statusTone } from './status-tone';
 import { useDocumentLabels } from './use-document-labels';
 import { useDocument } from './use-document';
 
-/** A document page: progress, questions when the job waits, sections as they are written, actions, sharing. */
+/** A document page: progress, questions when the job waits, sections as they are written, actions, and the owner's Share panel. */
 export function DocumentScreen({ initial, prerendered }: { initial: DocumentJson; prerendered?: Record<string, PrerenderedSection> }) {
   const { document, error, refresh } = useDocument(initial);
   const locale = useLocale();
@@ -49,6 +49,11 @@ export function DocumentScreen({ initial, prerendered }: { initial: DocumentJson
             <Badge tone={statusTone(document.status)} data-testid="document-status" data-status={document.status}>
               {label('status', document.status)}
             </Badge>
+            {document.role === 'owner' && (
+              <span className="ms-auto">
+                <ShareDialog documentId={document.id} documentTitle={document.title} />
+              </span>
+            )}
           </div>
           <ProgressBar {...document.progress} />
           <p className="text-xs text-zinc-500">
@@ -73,11 +78,6 @@ export function DocumentScreen({ initial, prerendered }: { initial: DocumentJson
         <FootnoteSourcePopover sections={document.sections} sources={document.sources}>
           <CanvasSections documentId={document.id} sections={document.sections} role={document.role} onChanged={refresh} prerendered={prerendered} />
         </FootnoteSourcePopover>
-        {document.role === 'owner' && (
-          <footer className="border-t border-zinc-200 pt-6 dark:border-zinc-800">
-            <ShareForm documentId={document.id} />
-          </footer>
-        )}
       </article>
     </div>
   );

@@ -47,11 +47,18 @@ export function MemberList({ documentId, reloadKey }: { documentId: string; relo
       <h3 id="members-title" className="text-sm font-semibold">
         {t('members')}
       </h3>
-      {members?.length === 0 && <p className="text-sm text-zinc-500">{t('noMembers')}</p>}
+      <p className="flex items-center gap-2 text-sm">
+        <span className="min-w-0 flex-1">{t('you')}</span>
+        <span className="text-xs text-zinc-600 dark:text-zinc-400">{t('roles.owner')}</span>
+      </p>
+      {members?.length === 0 && <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('noMembers')}</p>}
       <ul className="flex flex-col gap-2" data-testid="document-members">
         {members?.map((m) => (
           <li key={m.userId} className="flex flex-wrap items-center gap-2 text-sm">
-            <span className="min-w-48 flex-1 truncate">{m.email}</span>
+            <span className="flex min-w-0 flex-1 basis-48 flex-col">
+              <span className="truncate font-medium">{m.name}</span>
+              <span className="truncate text-xs text-zinc-600 dark:text-zinc-400">{m.email}</span>
+            </span>
             <SelectInput
               aria-label={t('roleOf', { email: m.email })}
               value={m.role}

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Field, SelectInput, TextInput } from '@/components/ui/field';
 import { MemberList } from './member-list';
 
-/** Shares the document with another account as reviewer (read, history, restore) or editor. */
+/** Adds a person by email as reviewer (read, history, restore) or editor, above the list of who has access. */
 export function ShareForm({ documentId }: { documentId: string }) {
   const t = useTranslations('documents.share');
   const [email, setEmail] = useState('');
@@ -27,10 +27,7 @@ export function ShareForm({ documentId }: { documentId: string }) {
   };
   return (
     <div className="flex flex-col gap-5">
-      <form onSubmit={submit} aria-labelledby="share-title" className="flex flex-col gap-3">
-        <h2 id="share-title" className="text-sm font-semibold">
-          {t('title')}
-        </h2>
+      <form onSubmit={submit} aria-label={t('addLabel')} className="flex flex-col gap-3">
         <div className="flex flex-wrap items-end gap-2">
           <Field label={t('email')} htmlFor="share-email" className="min-w-56 flex-1">
             <TextInput id="share-email" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />

@@ -54,7 +54,7 @@ export function SlotItem({ slot, readOnly, onSave, onRemove }: SlotItemProps) {
           <ChevronRight className={cn('mt-0.5 size-3.5 shrink-0 text-zinc-400 transition-transform', expanded && 'rotate-90')} aria-hidden />
           <span className="min-w-0">
             <span className="block text-[11px] font-medium tracking-wide text-zinc-500 uppercase">{label}</span>
-            <span className={cn('block text-sm break-words', !slot.value && 'text-zinc-400 italic')}>{slot.value || t('removed')}</span>
+            <span className={cn('block text-sm break-words', !slot.value && 'text-zinc-500 italic')}>{slot.value || t('removed')}</span>
           </span>
         </button>
         {!readOnly && !editing && (

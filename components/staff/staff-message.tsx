@@ -27,7 +27,7 @@ export function StaffMessage({
   if (message.role === 'user') {
     return (
       <article className="rounded-xl bg-zinc-100 px-4 py-3 dark:bg-zinc-800/70" data-testid="message-user">
-        <p className="mb-1 text-xs font-medium text-zinc-500">
+        <p className="mb-1 text-xs font-medium text-zinc-600 dark:text-zinc-400">
           {t('user')} · <LocalTime iso={message.createdAt} />
         </p>
         <p className="text-sm whitespace-pre-wrap [overflow-wrap:anywhere]">{message.text}</p>
@@ -59,7 +59,7 @@ export function StaffMessage({
           <LocalTime iso={message.createdAt} />
         </span>
       </div>
-      {message.text ? <StreamingMarkdown text={message.text} className="text-sm" /> : <p className="text-sm text-zinc-400 italic">{t('noText')}</p>}
+      {message.text ? <StreamingMarkdown text={message.text} className="text-sm" /> : <p className="text-sm text-zinc-500 italic">{t('noText')}</p>}
       {message.error && status !== 'complete' && <p className="mt-2 text-xs text-red-600 dark:text-red-400">{t('reason', { reason: message.error })}</p>}
       {message.meta?.context && <AnswerContext context={message.meta.context} lookup={lookup} />}
       <ModelCalls calls={calls} />

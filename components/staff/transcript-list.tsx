@@ -43,7 +43,7 @@ export function TranscriptList({ rows }: { rows: TranscriptRowJson[] }) {
                   {row.statuses.stopped > 0 && <Badge>{t('countStopped', { count: row.statuses.stopped })}</Badge>}
                   {row.statuses.truncated > 0 && <Badge tone="amber">{t('countTruncated', { count: row.statuses.truncated })}</Badge>}
                   {row.statuses.error > 0 && <Badge tone="red">{t('countError', { count: row.statuses.error })}</Badge>}
-                  {row.statuses.stopped + row.statuses.truncated + row.statuses.error === 0 && <span className="text-xs text-zinc-400">—</span>}
+                  {row.statuses.stopped + row.statuses.truncated + row.statuses.error === 0 && <span className="text-xs text-zinc-500">—</span>}
                 </span>
               </td>
             </tr>

@@ -9,8 +9,32 @@ import type { Prisma } from '@/lib/generated/prisma/client';
 export type DocumentChatEvent =
   | { event: 'document_started'; documentId: string; title: string; sections: number }
   | { event: 'document_questions'; documentId: string; title: string; questions: Array<{ id: string; text: string }> }
-  | { event: 'document_updated'; documentId: string; title: string; changes: SectionChange[] }
+  | UpdatedEvent
   | { event: 'document_done'; documentId: string; title: string; sections: number; words: number; seconds: number; flagged: number };
+
+/**
+ * Updated: which sections changed, how, and who changed them. A person's
+ * saves in one burst share one card (lib/documents/edit-burst.ts): `saves`
+ * counts them, `firstAt`/`lastAt` bound them. `by` is absent on cards
+ * posted before it existed.
+ */
+export interface UpdatedEvent {
+  event: 'document_updated';
+  documentId: string;
+  title: string;
+  changes: SectionChange[];
+  by?: UpdatedBy;
+  saves?: number;
+  firstAt?: string;
+  lastAt?: string;
+}
+
+/** Who changed the document: a person, or the assistant at a person's request (then `name` is who asked). */
+export interface UpdatedBy {
+  userId: string | null;
+  name: string;
+  assistant: boolean;
+}
 
 export interface SectionChange {
   sectionId: string;
@@ -38,7 +62,7 @@ export function describeEvent(event: DocumentChatEvent): string {
     case 'document_questions':
       return `Before writing “${event.title}”, a few questions:\n${event.questions.map((q, i) => `${i + 1}. ${q.text}`).join('\n')}`;
     case 'document_updated':
-      return `Updated “${event.title}”: ${event.changes
+      return `${updatedLead(event)}: ${event.changes
         .map((c) => `${c.section} ${c.how} (version ${c.version}, ${c.wordsBefore} → ${c.wordsAfter} words)`)
         .join('; ')}.`;
     case 'document_done':
@@ -46,6 +70,13 @@ export function describeEvent(event: DocumentChatEvent): string {
         event.flagged > 0 ? `; ${plural(event.flagged, 'section')} flagged by the fact check` : ''
       }.`;
   }
+}
+
+function updatedLead(event: UpdatedEvent): string {
+  if (!event.by) return `Updated “${event.title}”`;
+  if (event.by.assistant) return `The assistant revised “${event.title}” for ${event.by.name}`;
+  const saves = (event.saves ?? 1) > 1 ? ` (${event.saves} saves)` : '';
+  return `${event.by.name} edited “${event.title}”${saves}`;
 }
 
 export function countWords(text: string): number {

@@ -3,7 +3,8 @@ import { AppError } from '@/lib/http/errors';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { canonicalize } from './canvas/serialize-section';
 import { factCheck } from './canvas/fact-check';
-import { countWords, postDocumentEvent, type SectionChange } from './chat-events';
+import { countWords, describeEvent, postDocumentEvent, type SectionChange, type UpdatedBy, type UpdatedEvent } from './chat-events';
+import { absorbSave, continuesBurst } from './edit-burst';
 import { numberedFacts } from './facts';
 import { sectionDigest } from './section-digest';
 
@@ -58,17 +59,43 @@ export async function writeSectionVersion(db: Db, write: SectionWrite): Promise<
     const version = write.baseVersion + 1;
     await tx.sectionVersion.create({ data: { sectionId: section.id, version, kind: write.kind, body, authorId: write.authorId } });
     if (section.document.chatId) {
-      await postUpdated(tx, section.document, [
-        { sectionId: section.id, section: section.title, how: write.how, version, wordsBefore: countWords(section.body), wordsAfter: countWords(body) },
-      ]);
+      const author = write.authorId ? await tx.user.findUnique({ where: { id: write.authorId }, select: { name: true } }) : null;
+      const by: UpdatedBy = { userId: write.authorId, name: author?.name ?? 'Quire', assistant: write.how === 'revised' };
+      await postUpdated(tx, section.document, by, {
+        sectionId: section.id,
+        section: section.title,
+        how: write.how,
+        version,
+        wordsBefore: countWords(section.body),
+        wordsAfter: countWords(body),
+      });
     }
     return { version, changed: true, body };
   });
 }
 
-async function postUpdated(tx: Tx, document: { id: string; title: string; chatId: string | null }, changes: SectionChange[]): Promise<void> {
+/**
+ * Reports a change in the document's chat: the assistant's changes each get
+ * a card; a person's save joins their burst's card when it continues one
+ * (lib/documents/edit-burst.ts) and the card is rewritten in place.
+ */
+async function postUpdated(tx: Tx, document: { id: string; title: string; chatId: string | null }, by: UpdatedBy, change: SectionChange): Promise<void> {
   if (!document.chatId) return;
-  await postDocumentEvent(tx, document.chatId, { event: 'document_updated', documentId: document.id, title: document.title, changes });
+  const now = new Date();
+  const last = await tx.message.findFirst({
+    where: { chatId: document.chatId, kind: 'event', AND: [{ meta: { path: ['event'], equals: 'document_updated' } }, { meta: { path: ['documentId'], equals: document.id } }] },
+    orderBy: { createdAt: 'desc' },
+    select: { id: true, meta: true },
+  });
+  const previous = last?.meta as UpdatedEvent | null | undefined;
+  if (last && previous && continuesBurst(previous, document.id, by, now)) {
+    const merged = absorbSave({ ...previous, title: document.title }, change, now);
+    await tx.message.update({ where: { id: last.id }, data: { text: describeEvent(merged), meta: JSON.parse(JSON.stringify(merged)) as Prisma.InputJsonValue } });
+    await tx.chat.update({ where: { id: document.chatId }, data: { lastMessageAt: now } });
+    return;
+  }
+  const at = now.toISOString();
+  await postDocumentEvent(tx, document.chatId, { event: 'document_updated', documentId: document.id, title: document.title, changes: [change], by, saves: 1, firstAt: at, lastAt: at });
 }
 
 /** Restoring appends the old text as a new version; nothing is deleted. */

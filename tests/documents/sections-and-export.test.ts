@@ -4,6 +4,7 @@ import { CAN, requireDocumentRole, requireSectionRole } from '@/lib/documents/ac
 import { createDocument } from '@/lib/documents/create-document';
 import { exportDocument } from '@/lib/documents/export/export-document';
 import { changeMemberRole, removeMember, shareDocument } from '@/lib/documents/members';
+import { listNotifications, markDocumentNotificationsRead } from '@/lib/documents/notifications';
 import { reviseSection } from '@/lib/documents/revise-section';
 import { listSectionVersions, restoreSectionVersion, writeSectionVersion } from '@/lib/documents/section-edits';
 import { parsePastedText } from '@/lib/documents/sources/parse-source-file';
@@ -66,6 +67,20 @@ describe('sections, versions, sharing and export of a written document', () => {
     expect(versions[0].author).toBe('Quire');
   });
 
+  it('the owner’s edit and restore in one burst are one Updated card naming them and both saves; another person’s save gets its own card', async () => {
+    const cards = await db.prisma.message.findMany({ where: { chatId, kind: 'event', meta: { path: ['event'], equals: 'document_updated' } }, orderBy: { createdAt: 'asc' } });
+    expect(cards).toHaveLength(1);
+    expect(cards[0].meta).toMatchObject({ by: { userId: owner, name: `User ${owner}`, assistant: false }, saves: 2, changes: [{ how: 'restored', version: 3 }] });
+    expect(cards[0].text).toMatch(new RegExp(`^User ${owner} edited .* \\(2 saves\\)`));
+
+    const colleague = await createTestUser(db.prisma, { email: 'colleague@example.com' });
+    const section = await firstSection();
+    await writeSectionVersion(db.prisma, { sectionId: section.id, authorId: colleague, body: `${section.body}\n\nA colleague's note.`, baseVersion: section.version, kind: 'manual', how: 'edited' });
+    const after = await db.prisma.message.findMany({ where: { chatId, kind: 'event', meta: { path: ['event'], equals: 'document_updated' } }, orderBy: { createdAt: 'asc' } });
+    expect(after).toHaveLength(2);
+    expect(after[1].meta).toMatchObject({ by: { userId: colleague, assistant: false }, saves: 1 });
+  });
+
   it('revise_section rewrites a named section through the model and the fact check, posting Updated', async () => {
     const section = await firstSection();
     const before = await updatedEvents();
@@ -75,6 +90,8 @@ describe('sections, versions, sharing and export of a written document', () => {
     if (result.applied && result.changed) {
       expect(versions.at(-1)?.kind).toBe('rewrite');
       expect(await updatedEvents()).toBe(before + 1);
+      const card = await db.prisma.message.findFirstOrThrow({ where: { chatId, kind: 'event' }, orderBy: { createdAt: 'desc' } });
+      expect(card.meta).toMatchObject({ by: { userId: owner, assistant: true }, changes: [{ section: section.title, how: 'revised' }] });
     } else {
       expect(await updatedEvents()).toBe(before);
     }
@@ -90,6 +107,19 @@ describe('sections, versions, sharing and export of a written document', () => {
     const section = await firstSection();
     await expect(requireSectionRole(db.prisma, section.id, stranger, CAN.restore)).resolves.toMatchObject({ role: 'reviewer' });
     await expect(requireSectionRole(db.prisma, section.id, stranger, CAN.edit)).rejects.toMatchObject({ status: 403 });
+  });
+
+  it('the recipient of a share gets one unread notification naming the owner, read once they open the document and gone when access is removed', async () => {
+    const recipient = await createTestUser(db.prisma, { email: 'recipient@example.com' });
+    await shareDocument(db.prisma, documentId, owner, 'recipient@example.com', 'reviewer');
+    await shareDocument(db.prisma, documentId, owner, 'recipient@example.com', 'editor');
+    const unread = await listNotifications(db.prisma, recipient, { unreadOnly: true });
+    expect(unread).toEqual([expect.objectContaining({ kind: 'document_shared', documentId, read: false })]);
+    expect(unread[0].text).toMatch(new RegExp(`^User ${owner} shared “.+” with you as an editor\\.$`));
+    await markDocumentNotificationsRead(db.prisma, recipient, documentId);
+    expect(await listNotifications(db.prisma, recipient, { unreadOnly: true })).toEqual([]);
+    await removeMember(db.prisma, documentId, recipient);
+    expect(await listNotifications(db.prisma, recipient)).toEqual([]);
   });
 
   it('the owner makes a reviewer an editor, then revokes them: their next request is a 404', async () => {
