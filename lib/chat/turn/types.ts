@@ -49,6 +49,8 @@ export interface PreparedTurn {
 export interface TurnSink {
   text(delta: string): void;
   event(name: string, data: Record<string, unknown>): void;
+  /** the end of the accepted text that never reached the person (a sink that batches, when they left mid-batch) */
+  unwritten?(): string;
 }
 
 export interface TurnOutcome {
