@@ -159,6 +159,8 @@ export interface Reading {
   ttftMs: number;
   text: string;
   doneMs: number;
+  /** the response's Server-Timing (Quire's phases before the model call) */
+  serverTiming: string | null;
 }
 
 /** Sends and reads the answer; resolves at its end with the time of its first text and the text itself. */
@@ -190,7 +192,7 @@ export async function read(send: Send, isText: (p: string) => boolean, opts: { s
       break;
     }
   }
-  return { ttftMs, text, doneMs: performance.now() - start };
+  return { ttftMs, text, doneMs: performance.now() - start, serverTiming: res.headers.get('server-timing') };
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -291,17 +293,26 @@ export async function runStreamBenchmark(argv: string[] = process.argv.slice(2))
     progress('server CPU from Send to the upstream request (20 sends each, one at a time)');
     await upstream.script({ chunks: 1, chunkChars: 4, delayMs: 0 });
     const sendCpu = new Map<Peer, number[]>();
+    const sendWall = new Map<Peer, number[]>();
+    const phases = new Map<Peer, Map<string, number[]>>();
     for (const peer of peers) {
       await upstream.watch(peer.child.pid!);
-      const samples: number[] = [];
+      const cpu: number[] = [];
+      const wall: number[] = [];
+      const byPhase = new Map<string, number[]>();
       for (const s of await peer.senders(20)) {
         await sleep(50); // the last answer's bookkeeping is done; the server is idle
         const before = threadCpuNs(peer.child.pid!);
-        await read(s, peer.isText);
+        const sentAt = Date.now();
+        const reading = await read(s, peer.isText);
         const arrival = (await upstream.arrivals()).at(-1)!;
-        samples.push((arrival.serverCpuNs! - before) / 1e6);
+        cpu.push((arrival.serverCpuNs! - before) / 1e6);
+        wall.push(arrival.at - sentAt);
+        for (const [, name, ms] of (reading.serverTiming ?? '').matchAll(/([\w-]+);dur=([\d.]+)/g)) byPhase.set(name!, [...(byPhase.get(name!) ?? []), Number(ms)]);
       }
-      sendCpu.set(peer, samples);
+      sendCpu.set(peer, cpu);
+      sendWall.set(peer, wall);
+      if (byPhase.size) phases.set(peer, byPhase);
     }
     await upstream.watch(null);
 
@@ -356,6 +367,11 @@ export async function runStreamBenchmark(argv: string[] = process.argv.slice(2))
       { measure: 'text shown == upstream text', ...cell(intact, (v) => (v ? 'yes' : 'NO')) },
       { measure: 'event loop max while streaming, ms', ...cell(chunkLoop, (v) => round(v, 1)) },
       { measure: 'server CPU Send → upstream request, ms (median)', ...cell(sendCpu, (v) => round(median(v), 2)), target: '≤ 3' },
+      { measure: 'wall time Send → upstream request, ms (median)', ...cell(sendWall, (v) => round(median(v), 1)) },
+      {
+        measure: 'phases before the model call (Server-Timing), ms (median)',
+        ...cell(phases, (v) => [...v].map(([name, ms]) => `${name} ${round(median(ms), 1)}`).join(', ')),
+      },
       { measure: 'added TTFT, one at a time, ms (median)', ...cell(one, (v) => round(median(v) - median(oneDirect), 1)), target: '≤ 10' },
       { measure: 'added TTFT, 20 at once, ms (median / p95)', ...cell(bursts[20]!.added, (v) => `${round(median(v))} / ${round(percentile(v, 95))}`), target: '≤ 40 / ≤ 120' },
       { measure: 'added TTFT, 50 at once, ms (median / p95)', ...cell(bursts[50]!.added, (v) => `${round(median(v))} / ${round(percentile(v, 95))}`), target: 'p95 ≤ 250' },

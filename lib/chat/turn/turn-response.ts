@@ -1,5 +1,6 @@
 import { UI_MESSAGE_STREAM_HEADERS } from 'ai';
 import { describeInternalFailure } from '@/lib/llm/upstream-failure';
+import { serverTiming } from '@/lib/ops/phase-clock';
 import { createFrameWriter } from './frame-writer';
 import { runTurn } from './run-turn';
 import type { PreparedTurn, TurnDeps, TurnOutcome, TurnSink } from './types';
@@ -62,5 +63,5 @@ export function streamTurnResponse(
       leave();
     },
   });
-  return new Response(body, { headers: { ...UI_MESSAGE_STREAM_HEADERS, 'x-turn-id': turn.turnId } });
+  return new Response(body, { headers: { ...UI_MESSAGE_STREAM_HEADERS, 'x-turn-id': turn.turnId, 'server-timing': serverTiming(turn.phases) } });
 }

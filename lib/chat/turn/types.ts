@@ -43,6 +43,8 @@ export interface PreparedTurn {
   initialContinuations: number;
   /** older turns fell out of the window: refresh the summary after answering */
   needsSummary: boolean;
+  /** ms spent in each step before the model call (claim, checks, prompt, open), in order */
+  phases: Array<[name: string, ms: number]>;
 }
 
 /** Where the turn's visible output goes (the browser's stream, or a test's buffer). */
