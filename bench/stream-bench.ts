@@ -46,8 +46,8 @@ export class Upstream {
     readonly url: string,
     readonly child: ChildProcess,
   ) {}
-  static async start(): Promise<Upstream> {
-    const { child, match } = await spawnUntil(process.execPath, ['--import', 'tsx', 'bench/peers/scripted-upstream.ts', '--port', String(PORTS.upstream)], {}, /upstream at (\S+)/);
+  static async start(port: number = PORTS.upstream): Promise<Upstream> {
+    const { child, match } = await spawnUntil(process.execPath, ['--import', 'tsx', 'bench/peers/scripted-upstream.ts', '--port', String(port)], {}, /upstream at (\S+)/);
     return new Upstream(match[1]!, child);
   }
   async script(s: Script) {
