@@ -15,15 +15,16 @@ describe('the frame writer', () => {
     try {
       const { writer, payloads } = collect();
       writer.chunk({ type: 'text-start', id: 'answer' });
-      for (const token of ['Hel', 'lo', ', ', 'world']) writer.text(token);
-      expect(payloads()).toHaveLength(1); // nothing written until the tick ends
+      for (const token of ['Hi', ' Hel', 'lo', ', ', 'world']) writer.text(token);
+      expect(payloads()).toHaveLength(2); // the first token at once, the rest waits for the tick
       vi.advanceTimersByTime(FRAME_MS);
       writer.text('!');
       writer.chunk({ type: 'data-tool', data: { name: 'search_docs' } }); // flushes the pending '!' first
       writer.done();
       expect(payloads()).toEqual([
         { type: 'text-start', id: 'answer' },
-        { type: 'text-delta', id: 'answer', delta: 'Hello, world' },
+        { type: 'text-delta', id: 'answer', delta: 'Hi' },
+        { type: 'text-delta', id: 'answer', delta: ' Hello, world' },
         { type: 'text-delta', id: 'answer', delta: '!' },
         { type: 'data-tool', data: { name: 'search_docs' } },
         '[DONE]',
@@ -35,15 +36,18 @@ describe('the frame writer', () => {
 
   it('does not hold more than a few KB: a long burst of text goes out without waiting for the tick', () => {
     const { writer, payloads } = collect();
+    writer.text('First');
     writer.text('x'.repeat(FRAME_MAX_CHARS));
-    expect(payloads()).toEqual([{ type: 'text-delta', id: 'answer', delta: 'x'.repeat(FRAME_MAX_CHARS) }]);
+    expect(payloads()).toEqual([
+      { type: 'text-delta', id: 'answer', delta: 'First' },
+      { type: 'text-delta', id: 'answer', delta: 'x'.repeat(FRAME_MAX_CHARS) },
+    ]);
     writer.close();
   });
 
   it('after the browser leaves, text still pending or arriving is reported unwritten and never sent', () => {
     const { writer, payloads } = collect();
     writer.text('sent ');
-    writer.chunk({ type: 'data-notice', data: {} });
     writer.text('pending ');
     writer.close();
     writer.text('late');

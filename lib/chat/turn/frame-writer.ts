@@ -11,7 +11,8 @@ export const FRAME_MAX_CHARS = 4096;
  * string append; the JSON, the encoding and the write to the socket happen
  * once per frame. A screen repaints no faster, so the person sees the same.
  *
- * Any other chunk first flushes the pending text, so order is kept. When the
+ * The first text of the answer is written at once (no frame wait before the
+ * first token). Any other chunk first flushes the pending text, so order is kept. When the
  * browser has gone, the text still pending was never written: `unwritten()`
  * returns it, so the turn saves (and shows on reload) only what was sent.
  */
@@ -20,6 +21,7 @@ export function createFrameWriter(write: (bytes: Uint8Array) => void, textPartId
   let pending = '';
   let timer: ReturnType<typeof setTimeout> | null = null;
   let open = true;
+  let firstTextSent = false;
 
   const writeEvent = (payload: string) => {
     if (open) write(encoder.encode(`data: ${payload}\n\n`));
@@ -30,6 +32,7 @@ export function createFrameWriter(write: (bytes: Uint8Array) => void, textPartId
     if (!pending || !open) return;
     const delta = pending;
     pending = '';
+    firstTextSent = true;
     writeEvent(JSON.stringify({ type: 'text-delta', id: textPartId, delta } satisfies UIMessageChunk));
   };
 
@@ -38,7 +41,8 @@ export function createFrameWriter(write: (bytes: Uint8Array) => void, textPartId
       if (!delta) return;
       pending += delta;
       if (!open) return; // kept as unwritten: the turn must not save it as sent
-      if (pending.length >= FRAME_MAX_CHARS) flush();
+      // the first words go out at once: a frame's wait must not add to the time to first token
+      if (!firstTextSent || pending.length >= FRAME_MAX_CHARS) flush();
       else timer ??= setTimeout(flush, FRAME_MS);
     },
     chunk(chunk: UIMessageChunk) {
