@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: every benchmark, printed as tables and written to
  * bench/results.json. Targets live here, never in timed unit tests.
- * Select some with `npm run bench -- chat billing`.
+ * Select some with `npm run bench -- chat billing`; `--baseline <commit>` picks
+ * the commit the streaming benchmark compares against (default: the merge-base with main).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
@@ -13,6 +14,7 @@ import { printReport, runContextBenchmark } from './context-bench';
 import { runCanvasBenchmark } from './canvas-bench';
 import { runRewriteServerBenchmark } from './canvas-server-bench';
 import { runDocumentsBenchmark } from './documents-bench';
+import { runStreamBenchmark } from './stream-bench';
 
 const benchmarks: Record<string, () => Promise<unknown>> = {
   context: async () => {
@@ -22,12 +24,14 @@ const benchmarks: Record<string, () => Promise<unknown>> = {
   },
   billing: () => runBillingBenchmark(),
   chat: () => runChatBenchmark(),
+  stream: () => runStreamBenchmark(),
   documents: () => runDocumentsBenchmark(),
   rewrite: () => runRewriteServerBenchmark(),
   canvas: () => runCanvasBenchmark(),
 };
 
-const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const args = process.argv.slice(2);
+const wanted = args.filter((a, i) => !a.startsWith('-') && args[i - 1] !== '--baseline');
 // a partial run (`npm run bench -- chat`) replaces its own entries and keeps the others
 const RESULTS = 'bench/results.json';
 const earlier: Record<string, unknown> = existsSync(RESULTS) ? JSON.parse(readFileSync(RESULTS, 'utf8')) : {};

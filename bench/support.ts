@@ -20,8 +20,9 @@ export function spawnUntil(
   env: Record<string, string | undefined>,
   ready: RegExp,
   timeoutMs = 300_000,
+  cwd?: string,
 ): Promise<{ child: ChildProcess; match: RegExpExecArray }> {
-  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`timed out waiting for ${ready}; output:\n${output.slice(-2000)}`)), timeoutMs);

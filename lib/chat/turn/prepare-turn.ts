@@ -10,6 +10,7 @@ import { buildChatTools } from '@/lib/chat/tools/registry';
 import { AppError, notFound } from '@/lib/http/errors';
 import { checkRateLimit, rateRules } from '@/lib/http/rate-limit';
 import { DEFAULT_CHAT_TITLE as DEFAULT_TITLE } from '@/lib/chat/limits';
+import { createPhaseClock } from '@/lib/ops/phase-clock';
 import { acquireLiveTurn, releaseLiveTurn } from './live-turn-lock';
 import { composeTurnPrompt, historyForPrompt } from './turn-prompt';
 import { loadChatForTurn, openTurnRows, type OpenTurn } from './turn-rows';
@@ -35,9 +36,11 @@ export interface TurnRequest {
  * 404 (not yours) → 409 (a turn is live) → 429 (rate) → 402 (credits). The user's
  * message, the streaming assistant message, the ledger entry and the first
  * call's reservation are written in ONE transaction: a refusal leaves nothing.
+ * Each phase's wall time goes back with the turn (the response's Server-Timing).
  */
 export async function prepareTurn(deps: TurnDeps, req: TurnRequest): Promise<PreparedTurn> {
   const now = deps.now?.() ?? new Date();
+  const phases = createPhaseClock();
   const turnId = randomUUID();
   const rules = rateRules({ userId: req.userId, clientAddress: req.clientAddress }, req.rateLimitPerMinute);
   // Reading the chat and claiming it are independent round trips, so they overlap.
@@ -46,6 +49,7 @@ export async function prepareTurn(deps: TurnDeps, req: TurnRequest): Promise<Pre
     loadChatForTurn(deps.db, req.chatId, req.userId),
     acquireLiveTurn(deps.db, { chatId: req.chatId, turnId, userId: req.userId, wallClockMs: deps.wallClockMs, now, rateRules: rules }),
   ]);
+  phases.end('claim');
   try {
     if (!chat) throw notFound('No such chat.');
     let rows = chat.messages;
@@ -77,6 +81,7 @@ export async function prepareTurn(deps: TurnDeps, req: TurnRequest): Promise<Pre
     const currentText = target ? (question?.text ?? '') : req.text!;
     const before = target ? rows.slice(0, rows.findIndex((m) => m.id === userMessageId)) : rows;
 
+    phases.end('checks');
     const extracted = req.mode === 'answer' ? extractSlots(currentText) : [];
     const slotsNow = applySlotUpdates(chat.slots, extracted, { messageId: userMessageId, at: now }).next;
     const prompt = await composeTurnPrompt(deps.db, chat.id, {
@@ -93,6 +98,7 @@ export async function prepareTurn(deps: TurnDeps, req: TurnRequest): Promise<Pre
     const toolsJson = JSON.stringify(Object.entries(tools).map(([name, t]) => [name, t.description]));
     const reservedMicros = maxCallCostMicros(model, countPromptTokens(prompt.modelMessages, toolsJson), model.maxOutputTokens);
 
+    phases.end('prompt');
     const rowsToOpen: OpenTurn = {
       mode,
       turnId,
@@ -118,6 +124,7 @@ export async function prepareTurn(deps: TurnDeps, req: TurnRequest): Promise<Pre
         })
       : await openTurnRows(deps.db, rowsToOpen);
     if (!opened.opened) throw new InsufficientCreditsError(reservedMicros, opened.balanceMicros);
+    phases.end('open');
 
     return {
       turnId,
@@ -137,6 +144,7 @@ export async function prepareTurn(deps: TurnDeps, req: TurnRequest): Promise<Pre
       // the window is short, so something has nearly always dropped out: ask for the (separate, billed)
       // summary refresh only once it would fold, counting this turn's question and answer
       needsSummary: prompt.unsummarizedDroppedIds.length + 2 >= DEFAULT_SUMMARY_FOLD_POLICY.minFoldMessages,
+      phases: phases.all(),
     };
   } catch (error) {
     if (claim) await releaseLiveTurn(deps.db, req.chatId, turnId);

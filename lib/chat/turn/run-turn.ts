@@ -155,7 +155,9 @@ export async function runTurn(deps: TurnDeps, turn: PreparedTurn, sink: TurnSink
     clientSignal?.removeEventListener('abort', onClientGone);
     try {
       if (open) outcome.costMicros += (await settleRound(deps, turn, open).catch(logSettleError(turn))) ?? 0n;
-      outcome.text = shown;
+      // the saved answer is what the person was sent: text a batching sink still held when they left is not
+      const unwritten = sink.unwritten?.() ?? '';
+      outcome.text = unwritten && shown.endsWith(unwritten) ? shown.slice(0, -unwritten.length) : shown;
       await finishTurn(deps, turn, outcome);
     } finally {
       // only now: a shutdown waits for this, so the answer is saved before the database closes

@@ -1,6 +1,9 @@
-import { Output, streamText, type LanguageModel, type ModelMessage, type ToolSet } from 'ai';
+import type { LanguageModelV3, LanguageModelV3StreamPart, LanguageModelV3Usage } from '@ai-sdk/provider';
+import { Output, type ModelMessage, type ToolSet } from 'ai';
 import type { JsonReply } from '@/lib/llm/service-prompt';
 import { metrics } from '@/lib/ops/metrics';
+import { toProviderPrompt, toProviderTools } from './provider-prompt';
+import { startToolRun, toolRoundMessages, type ToolRun } from './round-tools';
 
 export interface RoundUsage {
   inputTokens: number;
@@ -24,7 +27,7 @@ export interface RoundResult {
 }
 
 export interface RoundRequest {
-  model: LanguageModel;
+  model: LanguageModelV3;
   messages: ModelMessage[];
   tools?: ToolSet;
   maxOutputTokens: number;
@@ -41,6 +44,12 @@ export interface RoundRequest {
  * ONE streamed upstream call. Text and tool calls may come from the same call;
  * tools run as soon as their call is complete. No retries: a retry would be a
  * second generation of the same answer.
+ *
+ * The provider's stream is read directly (model.doStream), not through
+ * streamText: its stitching, teeing and step bookkeeping cost about four times
+ * the provider's own parsing per token (bench/stream-bench.ts), and a turn needs
+ * none of it. What streamText did that a turn does need, building the prompt and
+ * running tools, is in provider-prompt.ts and round-tools.ts.
  */
 export async function streamRound(req: RoundRequest): Promise<RoundResult> {
   const out: RoundResult = {
@@ -54,45 +63,47 @@ export async function streamRound(req: RoundRequest): Promise<RoundResult> {
     aborted: false,
     error: null,
   };
-  // the system prompt goes in `system`, where the SDK expects it (not among the messages)
+  // the system prompt goes first as the provider's system message, as streamText's `system` did
   const [first, ...rest] = req.messages;
   const system = first?.role === 'system' && typeof first.content === 'string' ? first.content : undefined;
-  const result = streamText({
-    model: req.model,
-    system,
-    messages: system === undefined ? req.messages : rest,
-    tools: req.tools,
-    maxOutputTokens: req.maxOutputTokens,
-    abortSignal: req.abortSignal,
-    headers: req.headers,
-    maxRetries: 0,
-    output: req.json ? Output.object(req.json) : undefined,
-    // the error also arrives as an `error` part below and the caller logs it (describeUpstreamFailure:
-    // request id, credentials scrubbed); the SDK's default would print it raw to stderr, URL and all
-    onError: () => undefined,
-  });
+  const toolRuns: ToolRun[] = [];
   const startedAt = performance.now();
   try {
-    for await (const part of result.fullStream) {
+    const tools = await toProviderTools(req.tools);
+    const { stream } = await req.model.doStream({
+      prompt: toProviderPrompt(system, system === undefined ? req.messages : rest),
+      tools,
+      toolChoice: tools ? { type: 'auto' } : undefined,
+      maxOutputTokens: req.maxOutputTokens,
+      abortSignal: req.abortSignal,
+      headers: req.headers,
+      // a step that wants JSON sends its zod schema as response_format json_schema (the SDK's own conversion)
+      responseFormat: req.json ? await Output.object(req.json).responseFormat : undefined,
+    });
+    const reader = stream.getReader();
+    for (;;) {
+      const next = await reader.read();
+      if (next.done) break;
+      const part: LanguageModelV3StreamPart = next.value;
       switch (part.type) {
         case 'text-delta':
-          out.text += part.text;
-          req.onText(part.text);
+          out.text += part.delta;
+          req.onText(part.delta);
           break;
         case 'reasoning-delta':
-          out.reasoning += part.text;
+          out.reasoning += part.delta;
           break;
-        case 'tool-call':
+        case 'tool-call': {
           out.toolCalls++;
-          req.onToolCall?.(part.toolName, part.input);
+          const run = startToolRun(req.tools ?? {}, part, { messages: req.messages, abortSignal: req.abortSignal });
+          toolRuns.push(run);
+          req.onToolCall?.(part.toolName, run.input);
           break;
-        case 'finish-step':
-          out.finishReason = part.finishReason;
-          out.rawFinishReason = part.rawFinishReason;
+        }
+        case 'finish':
+          out.finishReason = part.finishReason.unified;
+          out.rawFinishReason = part.finishReason.raw;
           out.usage = readUsage(part.usage);
-          break;
-        case 'abort':
-          out.aborted = true;
           break;
         case 'error':
           out.error = part.error;
@@ -105,9 +116,7 @@ export async function streamRound(req: RoundRequest): Promise<RoundResult> {
   }
   if (req.abortSignal.aborted) out.aborted = true;
   recordCall(out, (performance.now() - startedAt) / 1000);
-  if (!out.aborted && !out.error && out.toolCalls > 0) {
-    out.responseMessages = (await result.response).messages;
-  }
+  if (!out.aborted && !out.error && toolRuns.length > 0) out.responseMessages = await toolRoundMessages(out.text, toolRuns);
   return out;
 }
 
@@ -120,16 +129,12 @@ function recordCall(out: RoundResult, seconds: number): void {
   }
 }
 
-function readUsage(usage: {
-  inputTokens: number | undefined;
-  outputTokens: number | undefined;
-  outputTokenDetails?: { reasoningTokens: number | undefined };
-}): RoundUsage | null {
-  if (usage.inputTokens === undefined && usage.outputTokens === undefined) return null;
+function readUsage(usage: LanguageModelV3Usage): RoundUsage | null {
+  if (usage.inputTokens.total === undefined && usage.outputTokens.total === undefined) return null;
   return {
-    inputTokens: usage.inputTokens ?? 0,
-    outputTokens: usage.outputTokens ?? 0,
-    reasoningTokens: usage.outputTokenDetails?.reasoningTokens ?? 0,
+    inputTokens: usage.inputTokens.total ?? 0,
+    outputTokens: usage.outputTokens.total ?? 0,
+    reasoningTokens: usage.outputTokens.reasoning ?? 0,
   };
 }
 

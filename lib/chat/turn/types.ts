@@ -45,12 +45,16 @@ export interface PreparedTurn {
   initialContinuations: number;
   /** older turns fell out of the window: refresh the summary after answering */
   needsSummary: boolean;
+  /** ms spent in each step before the model call (claim, checks, prompt, open), in order */
+  phases: Array<[name: string, ms: number]>;
 }
 
 /** Where the turn's visible output goes (the browser's stream, or a test's buffer); events are the wire's data parts (wire.ts). */
 export interface TurnSink {
   text(delta: string): void;
   event<K extends TurnDataName>(name: K, data: TurnDataParts[K]): void;
+  /** the end of the accepted text that never reached the person (a sink that batches, when they left mid-batch) */
+  unwritten?(): string;
 }
 
 export interface TurnOutcome {

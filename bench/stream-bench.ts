@@ -1,0 +1,389 @@
+/**
+ * Streaming cost and the burst (issue 15), side by side in one run, every
+ * server in its own process on the same scripted upstream (bench/peers):
+ * - a bare Node pass-through proxy (the floor),
+ * - the AI SDK's template route (`streamText(...).toUIMessageStreamResponse()`, no billing),
+ * - Quire at the baseline commit (a built copy under /tmp, see baseline.ts),
+ * - Quire as in this working tree.
+ * CPU is read from /proc (utime+stime per chunk; all threads' schedstat for the
+ * few ms between Send and the upstream request); event-loop delay from a
+ * preloaded perf_hooks probe.
+ */
+import { existsSync, readFileSync, mkdtempSync } from 'node:fs';
+import { spawnSync, type ChildProcess } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import { createPostgresDatabase } from '@/tests/support/test-database';
+import { baselineCommit, prepareBaseline } from './baseline';
+import { processCpuMs, rssMb, threadCpuNs } from './proc-stats';
+import { median, percentile, round, spawnUntil, stop } from './support';
+
+const PORTS = { upstream: 3450, proxy: 3451, template: 3452, quire: 3453, baseline: 3454 } as const;
+const LOOP_PROBE = path.resolve('bench/peers/loop-probe.mjs');
+const BENCH_MODEL = { id: 'bench', label: 'Bench', contextWindow: 128_000, maxOutputTokens: 4096, inputPrice: 1, outputPrice: 2 };
+
+type Send = (signal?: AbortSignal) => Promise<Response>;
+
+export interface Peer {
+  name: string;
+  child: ChildProcess;
+  /** `n` ready senders, one per concurrent answer (Quire: one fresh chat each) */
+  senders(n: number): Promise<Send[]>;
+  /** a `data:` payload carrying answer text */
+  isText(payload: string): boolean;
+  loopFile: string;
+  close?(): Promise<void>;
+}
+
+export interface Script {
+  chunks: number;
+  chunkChars: number;
+  delayMs: number;
+}
+
+export class Upstream {
+  constructor(
+    readonly url: string,
+    readonly child: ChildProcess,
+  ) {}
+  static async start(port: number = PORTS.upstream): Promise<Upstream> {
+    const { child, match } = await spawnUntil(process.execPath, ['--import', 'tsx', 'bench/peers/scripted-upstream.ts', '--port', String(port)], {}, /upstream at (\S+)/);
+    return new Upstream(match[1]!, child);
+  }
+  async script(s: Script) {
+    await fetch(`${this.url.replace(/\/v1$/, '')}/_script`, { method: 'POST', body: JSON.stringify(s) });
+  }
+  async watch(pid: number | null) {
+    await fetch(`${this.url.replace(/\/v1$/, '')}/_watch`, { method: 'POST', body: JSON.stringify({ pid }) });
+  }
+  async arrivals(): Promise<Array<{ at: number; serverCpuNs: number | null; closedAt: number | null }>> {
+    return (await fetch(`${this.url.replace(/\/v1$/, '')}/_arrivals`)).json();
+  }
+  /** the same request sent straight to the upstream: the "direct" side of every added-latency figure */
+  direct: Send = (signal) =>
+    fetch(`${this.url}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(openAiBody()), signal });
+}
+
+const GREETING = 'hello there, what can you do?';
+const openAiBody = () => ({ model: 'bench', stream: true, stream_options: { include_usage: true }, messages: [{ role: 'user', content: GREETING }] });
+const openAiText = (p: string) => /"content":"[^"]/.test(p);
+
+function probeFile(name: string) {
+  return path.join(mkdtempSync(path.join(os.tmpdir(), `quire-loop-${name}-`)), 'loop.json');
+}
+
+export async function startProxy(upstream: Upstream): Promise<Peer> {
+  const loopFile = probeFile('proxy');
+  const { child } = await spawnUntil(process.execPath, ['--import', 'tsx', '--import', LOOP_PROBE, 'bench/peers/pass-through-proxy.ts', '--port', String(PORTS.proxy), '--upstream', upstream.url], { LOOP_PROBE_FILE: loopFile }, /proxy at/);
+  const send: Send = (signal) =>
+    fetch(`http://127.0.0.1:${PORTS.proxy}/v1/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(openAiBody()), signal });
+  return { name: 'bare proxy', child, loopFile, isText: openAiText, senders: async (n) => Array.from({ length: n }, () => send) };
+}
+
+export async function startTemplate(upstream: Upstream): Promise<Peer> {
+  const loopFile = probeFile('template');
+  const { child } = await spawnUntil(process.execPath, ['--import', 'tsx', '--import', LOOP_PROBE, 'bench/peers/template-route.ts', '--port', String(PORTS.template), '--upstream', upstream.url], { LOOP_PROBE_FILE: loopFile }, /template at/);
+  const body = JSON.stringify({ messages: [{ id: 'm1', role: 'user', parts: [{ type: 'text', text: GREETING }] }] });
+  const send: Send = (signal) => fetch(`http://127.0.0.1:${PORTS.template}/api/chat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body, signal });
+  return { name: 'AI SDK template', child, loopFile, isText: (p) => p.includes('"text-delta"'), senders: async (n) => Array.from({ length: n }, () => send) };
+}
+
+/** Quire's production server (scripts/start.ts on a built tree) on a fresh PostgreSQL database. */
+export async function startQuire(name: string, dir: string, port: number, upstream: Upstream, extraNodeArgs: string[] = []): Promise<Peer> {
+  const pg = await createPostgresDatabase();
+  const loopFile = probeFile(name.replace(/\W+/g, '-'));
+  try {
+    const { child } = await spawnUntil(
+      process.execPath,
+      [...extraNodeArgs, '--import', 'tsx', '--import', LOOP_PROBE, 'scripts/start.ts'],
+      {
+        PORT: String(port),
+        DATABASE_URL: pg.url,
+        DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'quire-bench-')),
+        LLM_BASE_URL: upstream.url,
+        LLM_MODELS: JSON.stringify([BENCH_MODEL]),
+        RATE_LIMIT_PER_MINUTE: '1000000',
+        STARTING_CREDITS: '1000000000000',
+        SIGNUP: 'open',
+        LOOP_PROBE_FILE: loopFile,
+      },
+      /Quire is serving at/,
+      300_000,
+      dir,
+    );
+    const url = `http://localhost:${port}`;
+    const signUp = await fetch(`${url}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: url },
+      body: JSON.stringify({ email: `bench-${Date.now()}@example.com`, password: 'bench-password', name: 'Bench' }),
+    });
+    const cookie = signUp.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    if (!signUp.ok || !cookie) throw new Error(`sign-up on ${name} failed: ${signUp.status} ${await signUp.text()}`);
+    const body = JSON.stringify({ text: GREETING });
+    return {
+      name,
+      child,
+      loopFile,
+      isText: (p) => p.includes('"text-delta"'),
+      senders: (n) =>
+        Promise.all(
+          Array.from({ length: n }, async (): Promise<Send> => {
+            const res = await fetch(`${url}/api/chats`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: '{}' });
+            const { id } = (await res.json()) as { id: string };
+            return (signal) => fetch(`${url}/api/chats/${id}/messages`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body, signal });
+          }),
+        ),
+      close: async () => {
+        await stop(child);
+        await pg.drop();
+      },
+    };
+  } catch (error) {
+    await pg.drop();
+    throw error;
+  }
+}
+
+/** Event-loop delay since the last call (the probe resets on each read). */
+async function readLoop(peer: Peer): Promise<{ maxMs: number; p99Ms: number }> {
+  peer.child.kill('SIGUSR2');
+  await sleep(100);
+  try {
+    return JSON.parse(readFileSync(peer.loopFile, 'utf8'));
+  } catch {
+    return { maxMs: NaN, p99Ms: NaN };
+  }
+}
+
+export interface Reading {
+  ttftMs: number;
+  text: string;
+  doneMs: number;
+  /** the response's Server-Timing (Quire's phases before the model call) */
+  serverTiming: string | null;
+}
+
+/** Sends and reads the answer; resolves at its end with the time of its first text and the text itself. */
+export async function read(send: Send, isText: (p: string) => boolean, opts: { stopAtFirst?: AbortController } = {}): Promise<Reading> {
+  const start = performance.now();
+  const res = await send(opts.stopAtFirst?.signal);
+  if (!res.ok) throw new Error(`send failed: ${res.status} ${await res.text()}`);
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  let ttftMs = NaN;
+  let text = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(value, { stream: true });
+    const events = buffer.split('\n\n');
+    buffer = events.pop()!;
+    for (const event of events) {
+      const payload = event.startsWith('data: ') ? event.slice(6) : '';
+      if (!isText(payload)) continue;
+      if (Number.isNaN(ttftMs)) ttftMs = performance.now() - start;
+      const parsed = JSON.parse(payload) as { delta?: string; choices?: Array<{ delta?: { content?: string } }> };
+      text += parsed.delta ?? parsed.choices?.[0]?.delta?.content ?? '';
+    }
+    if (opts.stopAtFirst && !Number.isNaN(ttftMs)) {
+      opts.stopAtFirst.abort();
+      await reader.cancel().catch(() => undefined);
+      break;
+    }
+  }
+  return { ttftMs, text, doneMs: performance.now() - start, serverTiming: res.headers.get('server-timing') };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Pairs (i < j) whose first tokens came in the opposite order to their sends, as a share of all pairs. */
+function outOfOrderShare(ttfts: number[]): number {
+  let inverted = 0;
+  let pairs = 0;
+  for (let i = 0; i < ttfts.length; i++) for (let j = i + 1; j < ttfts.length; j++, pairs++) if (ttfts[j]! < ttfts[i]!) inverted++;
+  return pairs ? inverted / pairs : 0;
+}
+
+export async function cpuPerChunk(peer: Peer, upstream: Upstream, script: Script, concurrent: number): Promise<{ msPerChunk: number; textIntact: boolean; loopMaxMs: number }> {
+  await upstream.script(script);
+  const senders = await peer.senders(concurrent);
+  await readLoop(peer);
+  const before = processCpuMs(peer.child.pid!);
+  const readings = await Promise.all(senders.map((s) => read(s, peer.isText)));
+  const cpu = processCpuMs(peer.child.pid!) - before;
+  const loop = await readLoop(peer);
+  return {
+    msPerChunk: cpu / (concurrent * script.chunks),
+    textIntact: readings.every((r) => r.text.length === script.chunks * script.chunkChars),
+    loopMaxMs: loop.maxMs,
+  };
+}
+
+export async function runStreamBenchmark(argv: string[] = process.argv.slice(2)) {
+  const progress = (line: string) => console.error(`[stream] ${line}`);
+  const commit = baselineCommit(argv);
+  const baselineDir = prepareBaseline(commit, progress);
+  if (!existsSync('.next/BUILD_ID')) {
+    const build = spawnSync(process.execPath, ['node_modules/next/dist/bin/next', 'build'], { stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('next build failed');
+  }
+  const upstream = await Upstream.start();
+  const peers: Peer[] = [];
+  try {
+    progress('starting the proxy, the template route, Quire at the baseline and Quire now');
+    peers.push(await startProxy(upstream));
+    peers.push(await startTemplate(upstream));
+    peers.push(await startQuire(`Quire ${commit.slice(0, 8)}`, baselineDir, PORTS.baseline, upstream));
+    peers.push(await startQuire('Quire now', process.cwd(), PORTS.quire, upstream));
+    const by = <T>(f: (p: Peer) => T) => Object.fromEntries(peers.map((p) => [p.name, f(p)]));
+
+    // warm-up: the first request of each server compiles routes and opens pools
+    await upstream.script({ chunks: 20, chunkChars: 4, delayMs: 0 });
+    for (const peer of peers) for (const s of await peer.senders(3)) await read(s, peer.isText);
+
+    progress('CPU per streamed chunk: 2,000 chunks of 4 characters, 4 answers at once, 2 rounds');
+    const chunk = { chunks: 2000, chunkChars: 4, delayMs: 1 };
+    const perChunk = new Map<Peer, number[]>();
+    const intact = new Map<Peer, boolean>();
+    const chunkLoop = new Map<Peer, number>();
+    for (let r = 0; r < 2; r++) {
+      for (const peer of r % 2 ? [...peers].reverse() : peers) {
+        const m = await cpuPerChunk(peer, upstream, chunk, 4);
+        perChunk.set(peer, [...(perChunk.get(peer) ?? []), m.msPerChunk]);
+        intact.set(peer, (intact.get(peer) ?? true) && m.textIntact);
+        chunkLoop.set(peer, Math.max(chunkLoop.get(peer) ?? 0, m.loopMaxMs));
+      }
+    }
+
+    progress('added time to first token, one at a time (30 each)');
+    await upstream.script({ chunks: 10, chunkChars: 4, delayMs: 0 });
+    const one = new Map<Peer, number[]>();
+    const oneDirect: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      oneDirect.push((await read(upstream.direct, openAiText)).ttftMs);
+      for (const peer of peers) {
+        const [s] = await peer.senders(1);
+        one.set(peer, [...(one.get(peer) ?? []), (await read(s!, peer.isText)).ttftMs]);
+      }
+    }
+
+    const bursts: Record<number, { added: Map<Peer, number[]>; order: Map<Peer, number[]>; loop: Map<Peer, number> }> = {};
+    for (const n of [20, 50]) {
+      progress(`added time to first token, ${n} sends in the same millisecond (3 rounds)`);
+      const added = new Map<Peer, number[]>();
+      const order = new Map<Peer, number[]>();
+      const loop = new Map<Peer, number>();
+      for (let r = 0; r < 3; r++) {
+        const direct = await Promise.all(Array.from({ length: n }, () => read(upstream.direct, openAiText)));
+        const directMedian = median(direct.map((d) => d.ttftMs));
+        for (const peer of peers) {
+          const senders = await peer.senders(n);
+          await sleep(200);
+          await readLoop(peer);
+          const readings = await Promise.all(senders.map((s) => read(s, peer.isText)));
+          loop.set(peer, Math.max(loop.get(peer) ?? 0, (await readLoop(peer)).maxMs));
+          added.set(peer, [...(added.get(peer) ?? []), ...readings.map((x) => x.ttftMs - directMedian)]);
+          order.set(peer, [...(order.get(peer) ?? []), outOfOrderShare(readings.map((x) => x.ttftMs))]);
+        }
+      }
+      bursts[n] = { added, order, loop };
+    }
+
+    progress('server CPU from Send to the upstream request (20 sends each, one at a time)');
+    await upstream.script({ chunks: 1, chunkChars: 4, delayMs: 0 });
+    const sendCpu = new Map<Peer, number[]>();
+    const sendWall = new Map<Peer, number[]>();
+    const phases = new Map<Peer, Map<string, number[]>>();
+    for (const peer of peers) {
+      await upstream.watch(peer.child.pid!);
+      const cpu: number[] = [];
+      const wall: number[] = [];
+      const byPhase = new Map<string, number[]>();
+      for (const s of await peer.senders(20)) {
+        await sleep(50); // the last answer's bookkeeping is done; the server is idle
+        const before = threadCpuNs(peer.child.pid!);
+        const sentAt = Date.now();
+        const reading = await read(s, peer.isText);
+        const arrival = (await upstream.arrivals()).at(-1)!;
+        cpu.push((arrival.serverCpuNs! - before) / 1e6);
+        wall.push(arrival.at - sentAt);
+        for (const [, name, ms] of (reading.serverTiming ?? '').matchAll(/([\w-]+);dur=([\d.]+)/g)) byPhase.set(name!, [...(byPhase.get(name!) ?? []), Number(ms)]);
+      }
+      sendCpu.set(peer, cpu);
+      sendWall.set(peer, wall);
+      if (byPhase.size) phases.set(peer, byPhase);
+    }
+    await upstream.watch(null);
+
+    progress('memory: RSS growth with 100 answers streaming at once');
+    await upstream.script({ chunks: 600, chunkChars: 4, delayMs: 10 });
+    const rss = new Map<Peer, number>();
+    for (const peer of peers) {
+      const senders = await peer.senders(100);
+      await sleep(300);
+      const before = rssMb(peer.child.pid!);
+      const aborts = senders.map(() => new AbortController());
+      let started = 0;
+      const all = senders.map(async (s, i) => {
+        const res = await s(aborts[i]!.signal);
+        const reader = res.body!.getReader();
+        await reader.read();
+        started++;
+        while (!(await reader.read().catch(() => ({ done: true }))).done);
+      });
+      while (started < senders.length) await sleep(20);
+      await sleep(500);
+      rss.set(peer, rssMb(peer.child.pid!) - before);
+      for (const a of aborts) a.abort();
+      await Promise.allSettled(all);
+      await sleep(1000);
+    }
+
+    progress('Stop: client abort → upstream connection closed (15 each)');
+    await upstream.script({ chunks: 2000, chunkChars: 4, delayMs: 10 });
+    const stops = new Map<Peer, number[]>();
+    for (const peer of peers) {
+      const samples: number[] = [];
+      for (const s of await peer.senders(15)) {
+        const abort = new AbortController();
+        await read(s, peer.isText, { stopAtFirst: abort });
+        const abortedAt = Date.now();
+        for (let j = 0; j < 100; j++) {
+          const closedAt = (await upstream.arrivals()).at(-1)?.closedAt;
+          if (closedAt) {
+            samples.push(closedAt - abortedAt);
+            break;
+          }
+          await sleep(10);
+        }
+      }
+      stops.set(peer, samples);
+    }
+
+    const cell = <T>(m: Map<Peer, T>, f: (v: T) => number | string) => by((p) => (m.has(p) ? f(m.get(p)!) : '—'));
+    const table = [
+      { measure: 'server CPU per upstream chunk, ms', ...cell(perChunk, (v) => round(median(v), 4)), target: '≤ 2× proxy, ≤ ½ template' },
+      { measure: 'text shown == upstream text', ...cell(intact, (v) => (v ? 'yes' : 'NO')) },
+      { measure: 'event loop max while streaming, ms', ...cell(chunkLoop, (v) => round(v, 1)) },
+      { measure: 'server CPU Send → upstream request, ms (median)', ...cell(sendCpu, (v) => round(median(v), 2)), target: '≤ 3' },
+      { measure: 'wall time Send → upstream request, ms (median)', ...cell(sendWall, (v) => round(median(v), 1)) },
+      {
+        measure: 'phases before the model call (Server-Timing), ms (median)',
+        ...cell(phases, (v) => [...v].map(([name, ms]) => `${name} ${round(median(ms), 1)}`).join(', ')),
+      },
+      { measure: 'added TTFT, one at a time, ms (median)', ...cell(one, (v) => round(median(v) - median(oneDirect), 1)), target: '≤ 10' },
+      { measure: 'added TTFT, 20 at once, ms (median / p95)', ...cell(bursts[20]!.added, (v) => `${round(median(v))} / ${round(percentile(v, 95))}`), target: '≤ 40 / ≤ 120' },
+      { measure: 'added TTFT, 50 at once, ms (median / p95)', ...cell(bursts[50]!.added, (v) => `${round(median(v))} / ${round(percentile(v, 95))}`), target: 'p95 ≤ 250' },
+      { measure: '50 at once: first tokens out of send order, % of pairs', ...cell(bursts[50]!.order, (v) => round(100 * median(v))) },
+      { measure: '50 at once: event loop max, ms', ...cell(bursts[50]!.loop, (v) => round(v, 1)), target: 'a few ms' },
+      { measure: 'RSS growth per 100 live answers, MB', ...cell(rss, (v) => round(v)) },
+      { measure: 'Stop → upstream closed, ms (median / p95)', ...cell(stops, (v) => `${round(median(v))} / ${round(percentile(v, 95))}`), target: 'p95 ≤ 50' },
+    ];
+    console.table(table);
+    return { baseline: commit, table };
+  } finally {
+    for (const peer of peers.reverse()) await (peer.close?.() ?? stop(peer.child));
+    await stop(upstream.child);
+  }
+}

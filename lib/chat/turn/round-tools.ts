@@ -1,0 +1,58 @@
+import type { LanguageModelV3ToolCall } from '@ai-sdk/provider';
+import { asSchema, type ModelMessage, type ToolSet } from 'ai';
+
+type ToolResultOutput = Extract<Extract<ModelMessage, { role: 'tool' }>['content'][number], { type: 'tool-result' }>['output'];
+
+export interface ToolRun {
+  toolCallId: string;
+  toolName: string;
+  /** the parsed input, or the raw text when it was not valid JSON */
+  input: unknown;
+  output: Promise<ToolResultOutput>;
+}
+
+/**
+ * Starts a tool as soon as the model's call of it is complete, as streamText
+ * does: the input is parsed and validated against the tool's schema; a call of
+ * an unknown tool, an invalid input or a failed run becomes an error result the
+ * model reads on the next round (it never ends the turn).
+ */
+export function startToolRun(tools: ToolSet, call: LanguageModelV3ToolCall, context: { messages: ModelMessage[]; abortSignal: AbortSignal }): ToolRun {
+  let input: unknown = call.input;
+  let parsed = false;
+  try {
+    input = call.input.trim() ? JSON.parse(call.input) : {};
+    parsed = true;
+  } catch {
+    // not JSON: reported to the model below as an invalid input
+  }
+  const run = async (): Promise<ToolResultOutput> => {
+    const tool = tools[call.toolName];
+    if (!tool?.execute) return { type: 'error-text', value: `There is no tool named ${call.toolName}.` };
+    if (!parsed) return { type: 'error-text', value: `The input of ${call.toolName} was not valid JSON.` };
+    const checked = await asSchema(tool.inputSchema).validate?.(input);
+    if (checked && !checked.success) return { type: 'error-text', value: `Invalid input for ${call.toolName}: ${checked.error.message}` };
+    try {
+      const result: unknown = await tool.execute(checked ? checked.value : input, { toolCallId: call.toolCallId, messages: context.messages, abortSignal: context.abortSignal });
+      return typeof result === 'string' ? { type: 'text', value: result } : { type: 'json', value: (result ?? null) as never };
+    } catch (error) {
+      return { type: 'error-text', value: error instanceof Error ? error.message : String(error) };
+    }
+  };
+  return { toolCallId: call.toolCallId, toolName: call.toolName, input, output: run() };
+}
+
+/** The assistant's text and tool calls, then the tools' results: the messages the next round carries. */
+export async function toolRoundMessages(text: string, runs: ToolRun[]): Promise<ModelMessage[]> {
+  const outputs = await Promise.all(runs.map((r) => r.output));
+  return [
+    {
+      role: 'assistant',
+      content: [
+        ...(text ? [{ type: 'text' as const, text }] : []),
+        ...runs.map((r) => ({ type: 'tool-call' as const, toolCallId: r.toolCallId, toolName: r.toolName, input: r.input })),
+      ],
+    },
+    { role: 'tool', content: runs.map((r, i) => ({ type: 'tool-result' as const, toolCallId: r.toolCallId, toolName: r.toolName, output: outputs[i]! })) },
+  ];
+}
