@@ -36,13 +36,14 @@ export function rewriteScope(deps: PipelineDeps, document: RewriteDocument, sign
  * spliced in, it would truncate the person's text.
  */
 export async function callRewriteModel(scope: CallScope, stepKey: string, prompt: { system: string; user: string }): Promise<string> {
-  let reply: { text: string; finishReason: string };
+  let reply: { text: string; cut: boolean };
   try {
     reply = await callModelBilled(scope, { stepKey, purpose: 'rewrite', ...prompt, maxOutputTokens: scope.deps.maxOutputTokens });
   } catch (error) {
     throw asRewriteError(error);
   }
-  if (reply.finishReason === 'length') throw new AppError('unprocessable', 'The rewrite came out longer than the model may write at once. Nothing was changed; select less text.');
+  // the SDK's `length` or a provider's raw `max_tokens`: either way the reply is not whole
+  if (reply.cut) throw new AppError('unprocessable', 'The rewrite came out longer than the model may write at once. Nothing was changed; select less text.');
   return reply.text;
 }
 
