@@ -1,14 +1,13 @@
 import type { ModelMessage } from 'ai';
-import { createStreamingMerge } from '@/lib/chat/continuation/streaming-merge';
+import { createStreamingMerge } from '@/lib/llm/continuation/streaming-merge';
 import { runBilledCall, type BilledCallResult } from '@/lib/billing/billed-call';
 import { InsufficientCreditsError } from '@/lib/billing/ledger';
-import { continuationRequest } from './turn-prompt';
+import { continuationRequest, MAX_CONTINUATIONS } from '@/lib/llm/continuation/continuation-request';
 import { countError, metrics } from '@/lib/ops/metrics';
 import { finishTurn } from './finish-turn';
 import { describeInternalFailure } from '@/lib/llm/upstream-failure';
 import type { PreparedTurn, TurnDeps, TurnOutcome, TurnSink } from './types';
 
-export const MAX_CONTINUATIONS = 4;
 export const MAX_TOOL_ROUNDS = 5;
 
 type Purpose = 'answer' | 'tool_round' | 'continuation';

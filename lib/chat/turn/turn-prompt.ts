@@ -85,22 +85,3 @@ async function recallForTurn(db: Db, chatId: string, history: ContextMessage[], 
   const seen = new Set(hits.map((m) => m.id));
   return toRecalled(query, [...hits, ...tall.filter((m) => !seen.has(m.id))]);
 }
-
-/** The service request that asks the same model to continue a cut answer (docs/architecture.md, problem 1). */
-export const CONTINUATION_TAIL_CHARS = 5_800;
-
-export function continuationRequest(answerSoFar: string): ModelMessage {
-  let tail = answerSoFar.slice(-CONTINUATION_TAIL_CHARS);
-  // never start the tail with the second half of a surrogate pair
-  if (/^[\uDC00-\uDFFF]/.test(tail)) tail = tail.slice(1);
-  return {
-    role: 'user',
-    content: [
-      'Quire task: continue-answer',
-      'Your previous answer was cut off by the output limit. Continue it exactly where it stops: do not repeat what is already written, do not restart the sentence or the list, do not add an introduction. The end of the answer so far:',
-      '<<<ANSWER TAIL',
-      tail,
-      'ANSWER TAIL>>>',
-    ].join('\n'),
-  };
-}
