@@ -1,4 +1,5 @@
 import type { ModelMessage } from 'ai';
+import type { Tx } from '@/lib/db/client';
 import { runBilledCall, type BilledCallResult } from '@/lib/billing/billed-call';
 import { openLedgerEntry } from '@/lib/billing/ledger';
 import { crashPoint } from '../jobs/crash-point';
@@ -40,8 +41,10 @@ export interface PipelineCall {
   /** the whole conversation instead of system + user (a continuation carries the cut reply and the request to go on) */
   messages?: ModelMessage[];
   /**
-   * Research is not idempotent: a (section, round) whose entry already exists
-   * was called before and its result lost, so it must not be called again.
+   * Research is not idempotent: a (section, round) whose entry already holds a
+   * call that may have produced output (charged, still reserved, or refunded
+   * because its worker died) was spent and its result lost, so it must not be
+   * called again. Calls refunded for an upstream failure produced nothing.
    */
   oncePerStepKey?: boolean;
 }
@@ -107,7 +110,7 @@ export async function callModelBilled(ctx: CallScope, call: PipelineCall): Promi
         open: async (tx, reservedMicros) => {
           if (lease) await checkFence(tx, lease);
           const existing = await tx.ledgerEntry.findUnique({ where: { jobId_stepKey: { jobId, stepKey: call.stepKey } }, select: { id: true } });
-          if (existing && call.oncePerStepKey) throw new StepKeyUsedError(call.stepKey);
+          if (existing && call.oncePerStepKey && (await stepKeySpent(tx, existing.id))) throw new StepKeyUsedError(call.stepKey);
           const entryId =
             existing?.id ??
             (await openLedgerEntry(tx, { userId: ctx.document.ownerId, jobId, stepKey: call.stepKey, documentId: ctx.document.id, chatId: ctx.document.chatId ?? undefined }));
@@ -133,4 +136,14 @@ export async function callModelBilled(ctx: CallScope, call: PipelineCall): Promi
   if (round.aborted) throw new StepAbortedError(String(ctx.signal.reason ?? 'aborted'));
   if (result.failure) throw new ModelCallError(call.purpose, result.failure);
   return { text: round.text, promptTokens: result.promptTokens, finishReason: result.finishReason, cut: result.cut };
+}
+
+/**
+ * A billed call refunds an upstream failure only when nothing was produced, and
+ * records its finish reason; a dead worker's refund (settleInterruptedCalls, the
+ * reservation sweep) has none: its output may have existed and been lost.
+ */
+async function stepKeySpent(tx: Tx, entryId: string): Promise<boolean> {
+  const spent = await tx.modelCall.count({ where: { entryId, OR: [{ status: { not: 'refunded' } }, { finishReason: null }] } });
+  return spent > 0;
 }

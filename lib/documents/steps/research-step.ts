@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import { answeredQuestionsContext } from '../answers';
 import { postDocumentEvent } from '../chat-events';
@@ -9,13 +10,16 @@ import { normalizeFact, quoteFor } from '../facts';
 import { gatherPublicSources } from '../sources/gather-public-sources';
 import { readPendingLinks } from '../sources/read-pending-links';
 import { sectionMaterial } from '../sources/source-material';
-import { callPipelineModel, StepKeyUsedError } from './call-model';
+import { callPipelineModel, ModelCallError, StepAbortedError, StepKeyUsedError } from './call-model';
 import { parseModelJson } from './model-json';
 import type { PipelineStep, StepContext } from './step-context';
 
 const foundFacts = z.object({
   facts: z.array(z.object({ text: z.string().trim().min(1).max(2000), sourceId: z.string(), paragraph: z.coerce.number().int().positive() })).max(50),
 });
+
+/** Backoff before each retry of a research call that failed upstream and was refunded. */
+export const RESEARCH_RETRY_DELAYS_MS = [500, 2_000];
 
 /**
  * Gathers facts per section, in rounds: round r visits every section, then
@@ -47,31 +51,37 @@ export const researchStep: PipelineStep = {
     if (material.length === 0) return commitRound(ctx, section.id, round, []);
 
     const answered = await answeredQuestionsContext(db, ctx.document.id);
-    let text: string;
-    try {
-      ({ text } = await callPipelineModel(ctx, {
-        stepKey: `research:${section.id}:${round}`,
-        purpose: 'research',
-        oncePerStepKey: true,
-        system: [
-          'Quire task: research-round',
-          'Extract short factual statements relevant to the section from the numbered source paragraphs.',
-          'Quote facts faithfully; give each its sourceId and paragraph. Reply with JSON only: {"facts": [{"text", "sourceId", "paragraph"}]}.',
-          'The clarifying questions, if listed, only explain what the person\'s answers refer to: a question is never a fact.',
-        ].join('\n'),
-        user: [
-          `Section: ${section.title}`,
-          `Brief: ${section.brief}`,
-          `Round: ${round}`,
-          ...(answered.length > 0 ? ['Clarifying questions and the person\'s answers (context, not material):', ...answered] : []),
-          ...material.map((p) => `[${p.sourceId}#${p.number}] ${p.text.replace(/\s+/g, ' ')}`),
-        ].join('\n'),
-        maxOutputTokens: 800,
-      }));
-    } catch (error) {
-      // The round was spent by a worker that died before saving it: move on to the next round.
-      if (error instanceof StepKeyUsedError) return commitRound(ctx, section.id, round, []);
-      throw error;
+    let text: string | null = null;
+    for (let attempt = 0; text === null; attempt++) {
+      try {
+        ({ text } = await callPipelineModel(ctx, {
+          stepKey: `research:${section.id}:${round}`,
+          purpose: 'research',
+          oncePerStepKey: true,
+          system: [
+            'Quire task: research-round',
+            'Extract short factual statements relevant to the section from the numbered source paragraphs.',
+            'Quote facts faithfully; give each its sourceId and paragraph. Reply with JSON only: {"facts": [{"text", "sourceId", "paragraph"}]}.',
+            'The clarifying questions, if listed, only explain what the person\'s answers refer to: a question is never a fact.',
+          ].join('\n'),
+          user: [
+            `Section: ${section.title}`,
+            `Brief: ${section.brief}`,
+            `Round: ${round}`,
+            ...(answered.length > 0 ? ['Clarifying questions and the person\'s answers (context, not material):', ...answered] : []),
+            ...material.map((p) => `[${p.sourceId}#${p.number}] ${p.text.replace(/\s+/g, ' ')}`),
+          ].join('\n'),
+          maxOutputTokens: 800,
+          }));
+      } catch (error) {
+        // The round was spent by a worker that died before saving it: move on to the next round.
+        if (error instanceof StepKeyUsedError) return commitRound(ctx, section.id, round, []);
+        // An upstream failure that returned nothing was refunded: the round is not spent, ask again (bounded).
+        if (!(error instanceof ModelCallError) || attempt >= RESEARCH_RETRY_DELAYS_MS.length) throw error;
+        await sleep(RESEARCH_RETRY_DELAYS_MS[attempt], undefined, { signal: ctx.signal }).catch(() => {
+          throw new StepAbortedError(String(ctx.signal.reason ?? 'aborted'));
+        });
+      }
     }
     const facts = parseModelJson('research', text, foundFacts).facts.flatMap((f) => {
       const cited = material.find((p) => p.sourceId === f.sourceId && p.number === f.paragraph);
