@@ -72,7 +72,7 @@ export const researchStep: PipelineStep = {
             ...material.map((p) => `[${p.sourceId}#${p.number}] ${p.text.replace(/\s+/g, ' ')}`),
           ].join('\n'),
           maxOutputTokens: 800,
-          }));
+        }));
       } catch (error) {
         // The round was spent by a worker that died before saving it: move on to the next round.
         if (error instanceof StepKeyUsedError) return commitRound(ctx, section.id, round, []);
