@@ -1,5 +1,6 @@
 import { AppError } from '@/lib/http/errors';
 import { CAN, requireDocumentRole } from './access';
+import { dismissedTokens } from './dismiss-flag';
 import { numberedFacts } from './facts';
 import type { PipelineDeps } from './pipeline-deps';
 import type { RewriteFlag } from './rewrite/check-replacement';
@@ -43,6 +44,7 @@ export async function reviseSection(deps: PipelineDeps, request: RevisionRequest
     end: section.body.length,
     fragment: section.body,
     facts: await numberedFacts(deps.db, section.id),
+    dismissed: await dismissedTokens(deps.db, section.id),
   };
   const draft = await draftReplacement(deps, target, request.instruction, request.signal ?? new AbortController().signal, 'revise');
   if (draft.flags.length > 0) {

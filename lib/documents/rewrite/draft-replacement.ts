@@ -42,7 +42,7 @@ export async function draftReplacement(
     if (!fitted) {
       throw new AppError('unprocessable', 'The rewrite could not be placed without changing text outside the selection. Select whole words or whole formatted pieces and try again.');
     }
-    const flags = checkReplacement({ replacement: fitted.replacement, fragment: target.fragment, instruction, sectionTitle: target.section.title, facts });
+    const flags = checkReplacement({ replacement: fitted.replacement, fragment: target.fragment, instruction, sectionTitle: target.section.title, facts, dismissed: target.dismissed });
     return { fitted, flags };
   };
   const first = await attempt(null);
