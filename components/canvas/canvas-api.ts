@@ -51,5 +51,6 @@ export const sectionApi = {
     sectionRequest<RewriteResponse>(`${base(sectionId)}/rewrite`, 'POST', input),
   accept: (sectionId: string, proposalId: string, baseVersion: number) =>
     sectionRequest<AcceptedProposalJson>(`${base(sectionId)}/proposals/${encodeURIComponent(proposalId)}/accept`, 'POST', { baseVersion }),
+  dismissFlag: (sectionId: string, token: string, reason: string) => sectionRequest<unknown>(`${base(sectionId)}/flags/dismiss`, 'POST', { token, reason }),
   reject: (sectionId: string, proposalId: string) => sectionRequest<unknown>(`${base(sectionId)}/proposals/${encodeURIComponent(proposalId)}/reject`, 'POST', {}),
 };

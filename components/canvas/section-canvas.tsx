@@ -233,7 +233,7 @@ export const SectionCanvas = memo(function SectionCanvas({ section, role, onChan
       {rewrite.phase.kind === 'proposal' && (
         <ProposalCard proposal={rewrite.phase.proposal} busy={rewrite.phase.busy} onAccept={() => void rewrite.accept()} onReject={() => void rewrite.reject()} />
       )}
-      {!inPipeline && <FlagsNote flags={flags} />}
+      {!inPipeline && <FlagsNote sectionId={section.id} flags={flags} canDismiss={editable} onDismissed={onChanged} />}
       <ConflictDialog
         conflict={conflict}
         sectionTitle={section.title}

@@ -1,12 +1,10 @@
 import type { ModelMessage } from 'ai';
 import type { App } from '@/lib/app';
-import { InsufficientCreditsError, reserveCall, settleCall } from '@/lib/billing/ledger';
-import { costMicros, maxCallCostMicros } from '@/lib/billing/pricing';
-import { countTokens } from '@/lib/billing/tokens';
+import { runBilledCall, type BilledCallResult } from '@/lib/billing/billed-call';
+import { InsufficientCreditsError } from '@/lib/billing/ledger';
 import { buildSummaryRequest, planSummaryFold } from '@/lib/chat/context/summary-fold';
 import type { ModelInfo } from '@/lib/llm/catalog';
 import { loadSlotStates } from './slots-store';
-import { streamRound } from './turn/stream-round';
 import { buildTurnPrompt, historyForPrompt } from './turn/turn-prompt';
 import type { PreparedTurn, TurnDeps } from './turn/types';
 import { logError } from '@/lib/log';
@@ -27,7 +25,11 @@ export function cheapestModel(models: readonly ModelInfo[]): ModelInfo {
 }
 
 /** Billed as a `summary` call of the turn that needed it; returns whether the summary changed. */
-export async function refreshSummary(deps: TurnDeps, turn: Pick<PreparedTurn, 'chatId' | 'userId' | 'entryId' | 'turnId' | 'model'>): Promise<boolean> {
+export async function refreshSummary(
+  deps: TurnDeps,
+  turn: Pick<PreparedTurn, 'chatId' | 'userId' | 'entryId' | 'turnId' | 'model'>,
+  signal?: AbortSignal,
+): Promise<boolean> {
   const chat = await deps.db.chat.findUniqueOrThrow({ where: { id: turn.chatId } });
   if (!chat.summariesEnabled) return false;
   const rows = await deps.db.message.findMany({ where: { chatId: chat.id }, orderBy: { createdAt: 'asc' } });
@@ -50,42 +52,29 @@ export async function refreshSummary(deps: TurnDeps, turn: Pick<PreparedTurn, 'c
   const model = cheapestModel(deps.catalog.models);
   const messages = request.messages as ModelMessage[];
   const seq = await deps.db.modelCall.count({ where: { entryId: turn.entryId } });
+  let call: BilledCallResult;
   try {
-    await deps.db.$transaction((tx) =>
-      reserveCall(tx, {
-        entryId: turn.entryId,
-        userId: turn.userId,
-        seq,
-        model: model.id,
-        purpose: 'summary',
-        reservedMicros: maxCallCostMicros(model, request.inputTokens, request.maxOutputTokens),
-      }),
-    );
+    call = await runBilledCall({
+      db: deps.db,
+      userId: turn.userId,
+      model,
+      languageModel: deps.provider.chatModel(model.id),
+      purpose: 'summary',
+      booking: { open: async () => ({ entryId: turn.entryId, seq }) },
+      messages,
+      maxOutputTokens: request.maxOutputTokens,
+      abortSignal: signal ? AbortSignal.any([signal, AbortSignal.timeout(60_000)]) : AbortSignal.timeout(60_000),
+      headers: { 'x-quire-turn-id': turn.turnId },
+      ids: { turnId: turn.turnId, jobId: null },
+      log: deps.log,
+    });
   } catch (error) {
     if (error instanceof InsufficientCreditsError) return false; // no credits: the window simply stays as it is
     throw error;
   }
-  deps.log?.({ event: 'model_call', turnId: turn.turnId, jobId: null, callId: `${turn.turnId}:${seq}`, model: model.id, purpose: 'summary' });
-  const round = await streamRound({
-    model: deps.provider.chatModel(model.id),
-    messages,
-    maxOutputTokens: request.maxOutputTokens,
-    abortSignal: AbortSignal.timeout(60_000),
-    headers: { 'x-quire-turn-id': turn.turnId },
-    onText: () => {},
-  });
-  const failed = !!round.error || round.aborted;
-  const usage = round.usage ?? { inputTokens: request.inputTokens, outputTokens: countTokens(round.text), reasoningTokens: 0 };
-  await settleCall(deps.db, {
-    entryId: turn.entryId,
-    seq,
-    usage,
-    estimated: !round.usage,
-    costMicros: failed ? 0n : costMicros(model, usage),
-    finishReason: round.rawFinishReason ?? round.finishReason,
-    refund: failed,
-    error: failed ? String(round.error ?? 'aborted') : null,
-  });
+  const { round } = call;
+  // a stopped or failed summary is billed by the one rule (charged for what was produced), but never stored half-made
+  const failed = !!round.error || round.aborted || call.cut;
   if (failed || !round.text.trim()) return false;
   await deps.db.chat.update({ where: { id: chat.id }, data: { summary: round.text.trim(), summaryThroughId: plan.throughId } });
   return true;

@@ -1,18 +1,16 @@
-import { randomUUID } from 'node:crypto';
 import { AppError } from '@/lib/http/errors';
-import { factCheck, type FactFlag } from './canvas/fact-check';
-import { canonicalize } from './canvas/serialize-section';
 import { CAN, requireDocumentRole } from './access';
+import { dismissedTokens } from './dismiss-flag';
 import { numberedFacts } from './facts';
-import { reviseSectionPrompt } from './prompts/revise-section';
 import type { PipelineDeps } from './pipeline-deps';
+import type { RewriteFlag } from './rewrite/check-replacement';
+import { draftReplacement } from './rewrite/draft-replacement';
+import type { RewriteTarget } from './rewrite/rewrite-target';
 import { writeSectionVersion } from './section-edits';
-import { rewriteScope } from './rewrite/rewrite-model-call';
-import { callModelBilled } from './steps/call-model';
 
 export type RevisionResult =
   | { applied: true; sectionId: string; section: string; version: number; changed: boolean }
-  | { applied: false; sectionId: string; section: string; reason: string; flags: FactFlag[] };
+  | { applied: false; sectionId: string; section: string; reason: string; flags: RewriteFlag[] };
 
 export interface RevisionRequest {
   userId: string;
@@ -24,36 +22,43 @@ export interface RevisionRequest {
 }
 
 /**
- * Revises one whole section by instruction (the chat's revise_section tool):
- * the model gets the section text, its facts and the instruction and returns
- * only the new text; the code fact check gates it (one regeneration), and it
- * is saved as a `rewrite` version against the version it was made from.
+ * Revises one whole section by instruction (the chat's revise_section tool)
+ * as a range rewrite over the whole section: the same prompt, billed call
+ * (continued when cut, refused when still cut) and code check, with the
+ * section's current text as the replaced fragment, so the names and figures
+ * the person typed count as allowed material. Saved as a `rewrite` version
+ * against the version it was made from.
  */
 export async function reviseSection(deps: PipelineDeps, request: RevisionRequest): Promise<RevisionResult> {
   await requireDocumentRole(deps.db, request.documentId, request.userId, CAN.edit);
-  const document = await deps.db.document.findUniqueOrThrow({ where: { id: request.documentId }, include: { job: true, sections: { orderBy: { position: 'asc' } } } });
+  const document = await deps.db.document.findUniqueOrThrow({
+    where: { id: request.documentId },
+    select: { id: true, ownerId: true, chatId: true, model: true, job: { select: { id: true } }, sections: { orderBy: { position: 'asc' } } },
+  });
   const section = findSection(document.sections, request.section);
   if (section.status !== 'written' && section.status !== 'flagged') throw new AppError('conflict', `“${section.title}” has not been written yet.`);
-  const scope = rewriteScope(deps, document, request.signal ?? new AbortController().signal);
-  const facts = await numberedFacts(deps.db, section.id);
-  const stepKey = `revise:${section.id}:${randomUUID()}`;
-  const allowed = [document.title, document.request, section.title, section.brief, request.instruction];
-  const attempt = async (regeneration: string[] | null) => {
-    const { text } = await callModelBilled(scope, {
-      stepKey,
-      purpose: 'revise',
-      ...reviseSectionPrompt({ instruction: request.instruction, body: section.body, facts, regenerationOf: regeneration }),
-      maxOutputTokens: deps.maxOutputTokens,
-    });
-    const body = canonicalize(text.trim());
-    return { body, flags: factCheck({ text: body, facts: facts.map((f) => f.text), allowedSources: allowed }).flags };
+  const target: RewriteTarget = {
+    section: { id: section.id, title: section.title, body: section.body, version: section.version },
+    document,
+    start: 0,
+    end: section.body.length,
+    fragment: section.body,
+    facts: await numberedFacts(deps.db, section.id),
+    dismissed: await dismissedTokens(deps.db, section.id),
   };
-  let draft = await attempt(null);
-  if (draft.flags.length > 0) draft = await attempt([...new Set(draft.flags.map((f) => f.token))]);
+  const draft = await draftReplacement(deps, target, request.instruction, request.signal ?? new AbortController().signal, 'revise');
   if (draft.flags.length > 0) {
     return { applied: false, sectionId: section.id, section: section.title, reason: 'The revision used figures or names the facts do not support.', flags: draft.flags };
   }
-  const saved = await writeSectionVersion(deps.db, { sectionId: section.id, authorId: request.userId, body: draft.body, baseVersion: section.version, kind: 'rewrite', how: 'revised' });
+  const saved = await writeSectionVersion(deps.db, {
+    sectionId: section.id,
+    authorId: request.userId,
+    body: draft.fitted.body,
+    baseVersion: section.version,
+    kind: 'rewrite',
+    how: 'revised',
+    canonical: true,
+  });
   return { applied: true, sectionId: section.id, section: section.title, version: saved.version, changed: saved.changed };
 }
 

@@ -33,7 +33,7 @@ export interface SectionWrite {
  * Appends a version: compare-and-set on `baseVersion`, so a stale base is a
  * 409 with the current text, never an overwrite. A body equal to the current
  * one changes nothing (no version, no Updated message). Flags are recomputed
- * by the code fact check against the section's facts.
+ * by the code fact check against the section's facts, and never added by a person's write.
  */
 export async function writeSectionVersion(db: Db, write: SectionWrite): Promise<{ version: number; changed: boolean; body: string }> {
   const body = write.canonical ? write.body : canonicalize(write.body);
@@ -44,7 +44,12 @@ export async function writeSectionVersion(db: Db, write: SectionWrite): Promise<
     if (!EDITABLE.includes(section.status)) throw sectionConflict('This section has not been written yet; wait for its first draft.', section);
     if (section.version !== write.baseVersion) throw sectionConflict('The section changed since you opened it.', section);
     if (body === section.body) return { version: section.version, changed: false, body };
-    const flags = factCheck({ text: body, facts, allowedSources: [section.title, section.brief, section.document.title, section.document.request] }).flags;
+    // What a person typed is never unsupported: a write through here (a manual edit, a restore, a rewrite the
+    // code check already passed) keeps only the flags the section already had whose token is still unsupported.
+    const flaggedBefore = new Set(storedFlagTokens(section.flags));
+    const flags = factCheck({ text: body, facts, allowedSources: [section.title, section.brief, section.document.title, section.document.request] }).flags.filter((flag) =>
+      flaggedBefore.has(flag.token),
+    );
     const saved = await tx.section.updateMany({
       where: { id: section.id, version: write.baseVersion },
       data: {
@@ -72,6 +77,11 @@ export async function writeSectionVersion(db: Db, write: SectionWrite): Promise<
     }
     return { version, changed: true, body };
   });
+}
+
+function storedFlagTokens(flags: unknown): string[] {
+  if (!Array.isArray(flags)) return [];
+  return flags.flatMap((flag) => (typeof (flag as { token?: unknown })?.token === 'string' ? [(flag as { token: string }).token] : []));
 }
 
 /**

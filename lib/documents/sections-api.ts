@@ -19,6 +19,8 @@ export const rewriteBody = z.object({
 
 export const restoreBody = z.object({ version: z.number().int().positive(), baseVersion: z.number().int().nonnegative() });
 
+export const dismissFlagBody = z.object({ token: z.string().trim().min(1).max(200), reason: z.string().trim().min(1).max(500) });
+
 export const acceptProposalBody = z.object({ baseVersion: z.number().int().nonnegative() });
 
 const staleBase = 'The base version is stale; the answer carries the current text.';
@@ -63,6 +65,19 @@ export const sectionOperations = defineOperations([
     auth: 'session',
     summary: 'Reject a pending rewrite proposal; the section is not touched.',
     responses: { 200: '`{proposalId, status: "rejected"}`.', 409: 'The proposal was already decided.' },
+  },
+  {
+    method: 'POST',
+    path: '/api/sections/{id}/flags/dismiss',
+    tag: 'Sections',
+    auth: 'session',
+    summary: 'Dismiss a fact-check flag with a reason; who and why are kept, and the token counts as allowed material of the section.',
+    body: dismissFlagBody,
+    responses: {
+      200: '`{token, reason, flags, status}`: the flags left and the section status.',
+      404: 'No such section, or it has no flag with this token.',
+      429: 'Rate limit reached; `Retry-After` says when to try again.',
+    },
   },
   { method: 'GET', path: '/api/sections/{id}/versions', tag: 'Sections', auth: 'session', summary: "A section's versions, oldest first.", responses: { 200: 'The versions.' } },
   {

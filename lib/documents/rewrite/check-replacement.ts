@@ -18,6 +18,8 @@ export interface ReplacementCheckInput {
   sectionTitle: string;
   /** with the sentence each was quoted from (a web page's or a file's alike): both are the cited material */
   facts: Array<{ marker: number; text: string; quote?: string }>;
+  /** figures and names a person vouched for by dismissing their flag */
+  dismissed?: string[];
 }
 
 /**
@@ -31,7 +33,7 @@ export function checkReplacement(input: ReplacementCheckInput): RewriteFlag[] {
   const facts: RewriteFlag[] = factCheck({
     text: replacement,
     facts: input.facts.flatMap((fact) => (fact.quote ? [fact.text, fact.quote] : [fact.text])),
-    allowedSources: [fragment, input.instruction, input.sectionTitle],
+    allowedSources: [fragment, input.instruction, input.sectionTitle, ...(input.dismissed ?? [])],
   }).flags;
   const lost = missingCitations(fragment, replacement).map((token) => ({ token, kind: 'citation' as const, start: replacement.length, end: replacement.length }));
   return [...facts, ...unknownMarkers(input), ...lost].sort((a, b) => a.start - b.start);

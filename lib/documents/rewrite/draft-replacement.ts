@@ -17,16 +17,23 @@ export interface DraftedRewrite {
 /**
  * Asks the model for the fragment's replacement and checks it by code; a
  * flagged reply is regenerated ONCE, told what to leave out. Both calls bill
- * to one ledger entry (one step key), as a revision does.
+ * to one ledger entry (one step key). A revision of a whole section is the
+ * same rewrite over the range [0, body.length).
  */
-export async function draftReplacement(deps: PipelineDeps, target: RewriteTarget, instruction: string, signal: AbortSignal): Promise<DraftedRewrite> {
+export async function draftReplacement(
+  deps: PipelineDeps,
+  target: RewriteTarget,
+  instruction: string,
+  signal: AbortSignal,
+  purpose: 'rewrite' | 'revise' = 'rewrite',
+): Promise<DraftedRewrite> {
   const { facts } = target;
   const scope = rewriteScope(deps, target.document, signal);
-  const stepKey = `rewrite:${target.section.id}:${randomUUID()}`;
+  const call = { stepKey: `${purpose}:${target.section.id}:${randomUUID()}`, purpose };
   const context = fragmentContext(target.section.body, target.start, target.end);
   const attempt = async (regeneration: Regeneration | null): Promise<DraftedRewrite> => {
     const prompt = rewritePrompt({ sectionTitle: target.section.title, instruction, fragment: target.fragment, context, facts, regeneration });
-    const replacement = replacementFromReply(await callRewriteModel(scope, stepKey, prompt), target.fragment);
+    const replacement = replacementFromReply(await callRewriteModel(scope, call, prompt), target.fragment);
     // an empty reply is a failed call, not a request to delete: deleting is the editor's job
     if (replacement.trim() === '' && target.fragment.trim() !== '') {
       throw new AppError('upstream_error', 'The model returned no text. Nothing was changed; try again.');
@@ -35,7 +42,7 @@ export async function draftReplacement(deps: PipelineDeps, target: RewriteTarget
     if (!fitted) {
       throw new AppError('unprocessable', 'The rewrite could not be placed without changing text outside the selection. Select whole words or whole formatted pieces and try again.');
     }
-    const flags = checkReplacement({ replacement: fitted.replacement, fragment: target.fragment, instruction, sectionTitle: target.section.title, facts });
+    const flags = checkReplacement({ replacement: fitted.replacement, fragment: target.fragment, instruction, sectionTitle: target.section.title, facts, dismissed: target.dismissed });
     return { fitted, flags };
   };
   const first = await attempt(null);

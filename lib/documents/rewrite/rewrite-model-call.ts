@@ -3,7 +3,8 @@ import { formatUsd } from '@/lib/billing/pricing';
 import { AppError } from '@/lib/http/errors';
 import { BudgetExhaustedError } from '../jobs/job-budget';
 import type { PipelineDeps } from '../pipeline-deps';
-import { callModelBilled, ModelCallError, StepAbortedError, type CallScope } from '../steps/call-model';
+import { ModelCallError, StepAbortedError, type CallScope } from '../steps/call-model';
+import { callForWholeText, type WholeText } from '../steps/call-whole-text';
 
 export interface RewriteDocument {
   id: string;
@@ -31,18 +32,22 @@ export function rewriteScope(deps: PipelineDeps, document: RewriteDocument, sign
 }
 
 /**
- * One billed call; the pipeline's failures become errors a person can read
- * (nothing was changed by any of them). A cut-off reply is refused too:
- * spliced in, it would truncate the person's text.
+ * The rewrite's billed call (continued like a draft when the output ceiling
+ * cuts it); the pipeline's failures become errors a person can read (nothing
+ * was changed by any of them). A reply still cut after the continuations is
+ * refused: spliced in, it would truncate the person's text.
  */
-export async function callRewriteModel(scope: CallScope, stepKey: string, prompt: { system: string; user: string }): Promise<string> {
-  let reply: { text: string; finishReason: string };
+export async function callRewriteModel(scope: CallScope, call: { stepKey: string; purpose: 'rewrite' | 'revise' }, prompt: { system: string; user: string }): Promise<string> {
+  let reply: WholeText;
   try {
-    reply = await callModelBilled(scope, { stepKey, purpose: 'rewrite', ...prompt, maxOutputTokens: scope.deps.maxOutputTokens });
+    reply = await callForWholeText(scope, { ...call, ...prompt, maxOutputTokens: scope.deps.maxOutputTokens });
   } catch (error) {
     throw asRewriteError(error);
   }
-  if (reply.finishReason === 'length') throw new AppError('unprocessable', 'The rewrite came out longer than the model may write at once. Nothing was changed; select less text.');
+  if (reply.cut) {
+    const advice = call.purpose === 'revise' ? 'ask for a shorter section' : 'select less text';
+    throw new AppError('unprocessable', `The rewrite came out longer than the model may write at once, even continued. Nothing was changed; ${advice}.`);
+  }
   return reply.text;
 }
 

@@ -2,6 +2,7 @@ import type { Db } from '@/lib/db/client';
 import { AppError } from '@/lib/http/errors';
 import { CAN, requireSectionRole } from '../access';
 import { validateRange } from '../canvas/splice';
+import { dismissedTokens } from '../dismiss-flag';
 import { numberedFacts, type NumberedFact } from '../facts';
 import { sectionConflict } from '../section-edits';
 import type { RewriteDocument } from './rewrite-model-call';
@@ -15,6 +16,8 @@ export interface RewriteTarget {
   fragment: string;
   /** the facts the section cites, `[^n]` order */
   facts: NumberedFact[];
+  /** tokens whose flag a person dismissed: allowed material */
+  dismissed: string[];
 }
 
 const REWRITE_TARGET = {
@@ -37,10 +40,11 @@ export async function loadRewriteTarget(
   request: { sectionId: string; userId: string; baseVersion: number; start: number; end: number },
 ): Promise<RewriteTarget> {
   // read alongside the access check (nothing is returned unless it passes): fewer round trips before the model call
-  const [, section, facts] = await Promise.all([
+  const [, section, facts, dismissed] = await Promise.all([
     requireSectionRole(db, request.sectionId, request.userId, CAN.edit),
     db.section.findUnique({ where: { id: request.sectionId }, select: REWRITE_TARGET }),
     numberedFacts(db, request.sectionId),
+    dismissedTokens(db, request.sectionId),
   ]);
   if (!section) throw new AppError('not_found', 'Section not found.');
   // the same rule as writeSectionVersion's: before the first draft there is nothing to rewrite
@@ -49,5 +53,5 @@ export async function loadRewriteTarget(
   const range = validateRange(section.body, request.start, request.end);
   if (!range.ok) throw new AppError('invalid_range', range.message, { reason: range.code });
   const { id, title, body, version, document } = section;
-  return { section: { id, title, body, version }, document, start: request.start, end: request.end, fragment: body.slice(request.start, request.end), facts };
+  return { section: { id, title, body, version }, document, start: request.start, end: request.end, fragment: body.slice(request.start, request.end), facts, dismissed };
 }

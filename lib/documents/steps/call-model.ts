@@ -1,8 +1,7 @@
 import type { ModelMessage } from 'ai';
-import { openLedgerEntry, reserveCall, settleCall } from '@/lib/billing/ledger';
-import { costMicros, maxCallCostMicros } from '@/lib/billing/pricing';
-import { countPromptTokens, countTokens } from '@/lib/billing/tokens';
-import { streamRound } from '@/lib/chat/turn/stream-round';
+import type { Tx } from '@/lib/db/client';
+import { runBilledCall, type BilledCallResult } from '@/lib/billing/billed-call';
+import { openLedgerEntry } from '@/lib/billing/ledger';
 import { crashPoint } from '../jobs/crash-point';
 import { checkFence } from '../jobs/fence';
 import { assertWithinBudget, refreshJobSpent } from '../jobs/job-budget';
@@ -10,7 +9,6 @@ import type { JobLease } from '../jobs/job-lease';
 import type { PipelineDeps } from '../pipeline-deps';
 import type { ModelInfo } from '@/lib/llm/catalog';
 import type { StepContext } from './step-context';
-import { describeUpstreamFailure } from '@/lib/llm/upstream-failure';
 import type { JsonReply } from '@/lib/llm/service-prompt';
 
 /** Who pays and what is checked: a step holds the job's lease; a chat revision has none. */
@@ -43,9 +41,13 @@ export interface PipelineCall {
   maxOutputTokens: number;
   /** sent as the provider's structured output; only for models whose catalog entry supports it */
   json?: JsonReply;
+  /** the whole conversation instead of system + user (a continuation carries the cut reply and the request to go on) */
+  messages?: ModelMessage[];
   /**
-   * Research is not idempotent: a (section, round) whose entry already exists
-   * was called before and its result lost, so it must not be called again.
+   * Research is not idempotent: a (section, round) whose entry already holds a
+   * call that may have produced output (charged, still reserved, or refunded
+   * because its worker died) was spent and its result lost, so it must not be
+   * called again. Calls refunded for an upstream failure produced nothing.
    */
   oncePerStepKey?: boolean;
 }
@@ -53,7 +55,10 @@ export interface PipelineCall {
 export interface PipelineCallResult {
   text: string;
   promptTokens: number;
+  /** the provider's raw finish reason when it gave one, else the SDK's */
   finishReason: string;
+  /** the output ceiling cut the reply (SDK `length` or a raw `max_tokens`): the text is not whole */
+  cut: boolean;
 }
 
 /** The upstream call failed (HTTP error, broken stream): the step is retried with backoff. */
@@ -81,9 +86,9 @@ export class StepKeyUsedError extends Error {
 }
 
 /**
- * One pipeline model call, billed like a chat call: reserve the worst case in
- * a short fenced transaction (budget and wallet checked there), stream ONE
- * call with no retries, settle what it really cost whatever ended it. No
+ * One pipeline model call through the one billed call (lib/billing/billed-call.ts):
+ * the reservation's short transaction also checks the fence, opens the step's
+ * ledger entry and checks the job's budget. ONE call, no retries; no
  * transaction is open during the call.
  */
 export async function callPipelineModel(ctx: StepContext, call: PipelineCall): Promise<PipelineCallResult> {
@@ -92,55 +97,57 @@ export async function callPipelineModel(ctx: StepContext, call: PipelineCall): P
 
 export async function callModelBilled(ctx: CallScope, call: PipelineCall): Promise<PipelineCallResult> {
   const { deps, lease, model, jobId } = ctx;
-  const messages: ModelMessage[] = [
+  const messages: ModelMessage[] = call.messages ?? [
     { role: 'system', content: call.system },
     { role: 'user', content: call.user },
   ];
-  const promptTokens = countPromptTokens(messages);
-  const outputCap = Math.min(call.maxOutputTokens, model.maxOutputTokens);
-  const reservedMicros = maxCallCostMicros(model, promptTokens, outputCap);
-  const { entryId, seq } = await deps.db.$transaction(async (tx) => {
-    if (lease) await checkFence(tx, lease);
-    const existing = await tx.ledgerEntry.findUnique({ where: { jobId_stepKey: { jobId, stepKey: call.stepKey } }, select: { id: true } });
-    if (existing && call.oncePerStepKey) throw new StepKeyUsedError(call.stepKey);
-    const entryId =
-      existing?.id ??
-      (await openLedgerEntry(tx, { userId: ctx.document.ownerId, jobId, stepKey: call.stepKey, documentId: ctx.document.id, chatId: ctx.document.chatId ?? undefined }));
-    const nextSeq = await tx.modelCall.count({ where: { entryId } });
-    await assertWithinBudget(tx, jobId, reservedMicros);
-    await reserveCall(tx, { entryId, userId: ctx.document.ownerId, seq: nextSeq, model: model.id, purpose: call.purpose, reservedMicros });
-    return { entryId, seq: nextSeq };
-  });
-
-  deps.log({ event: 'model_call', turnId: null, jobId, callId: `${entryId}:${seq}`, model: model.id, purpose: call.purpose });
-  crashPoint(`${call.purpose}:before-call`);
-  const round = await streamRound({
-    model: deps.provider.chatModel(model.id),
-    messages,
-    maxOutputTokens: outputCap,
-    abortSignal: ctx.signal,
-    headers: { 'x-quire-job-id': jobId, 'x-quire-purpose': call.purpose },
-    onText: () => undefined,
-    json: call.json,
-  });
-  const failed = Boolean(round.error) && !round.aborted;
-  const failure = failed ? describeUpstreamFailure(round.error, { jobId, callId: `${entryId}:${seq}` }) : null;
-  // A stopped stream was still generated up to the stop: estimate it, as the chat does.
-  const usage = round.usage ?? { inputTokens: promptTokens, outputTokens: countTokens(round.text), reasoningTokens: 0 };
-  await settleCall(deps.db, {
-    entryId,
-    seq,
-    usage,
-    estimated: round.usage === null,
-    costMicros: costMicros(model, usage),
-    finishReason: round.aborted ? 'aborted' : round.finishReason,
-    refund: failed,
-    error: failure ?? (round.aborted ? String(ctx.signal.reason ?? 'aborted') : null),
-  });
-  await refreshJobSpent(deps.db, jobId);
+  let result: BilledCallResult;
+  try {
+    result = await runBilledCall({
+      db: deps.db,
+      userId: ctx.document.ownerId,
+      model,
+      languageModel: deps.provider.chatModel(model.id),
+      purpose: call.purpose,
+      booking: {
+        open: async (tx, reservedMicros) => {
+          if (lease) await checkFence(tx, lease);
+          const existing = await tx.ledgerEntry.findUnique({ where: { jobId_stepKey: { jobId, stepKey: call.stepKey } }, select: { id: true } });
+          if (existing && call.oncePerStepKey && (await stepKeySpent(tx, existing.id))) throw new StepKeyUsedError(call.stepKey);
+          const entryId =
+            existing?.id ??
+            (await openLedgerEntry(tx, { userId: ctx.document.ownerId, jobId, stepKey: call.stepKey, documentId: ctx.document.id, chatId: ctx.document.chatId ?? undefined }));
+          const seq = await tx.modelCall.count({ where: { entryId } });
+          await assertWithinBudget(tx, jobId, reservedMicros);
+          return { entryId, seq };
+        },
+      },
+      messages,
+      maxOutputTokens: Math.min(call.maxOutputTokens, model.maxOutputTokens),
+      json: call.json,
+      abortSignal: ctx.signal,
+      headers: { 'x-quire-job-id': jobId, 'x-quire-purpose': call.purpose },
+      ids: { turnId: null, jobId },
+      log: deps.log,
+      onReserved: () => crashPoint(`${call.purpose}:before-call`),
+    });
+  } finally {
+    // the job's spent counter follows every settlement, and a refused reservation changes nothing
+    await refreshJobSpent(deps.db, jobId);
+  }
   crashPoint(`${call.purpose}:after-call`);
+  const { round } = result;
   if (round.aborted) throw new StepAbortedError(String(ctx.signal.reason ?? 'aborted'));
-  if (failure) throw new ModelCallError(call.purpose, failure);
-  return { text: round.text, promptTokens, finishReason: round.finishReason };
+  if (result.failure) throw new ModelCallError(call.purpose, result.failure);
+  return { text: round.text, promptTokens: result.promptTokens, finishReason: result.finishReason, cut: result.cut };
 }
 
+/**
+ * A billed call refunds an upstream failure only when nothing was produced, and
+ * records its finish reason; a dead worker's refund (settleInterruptedCalls, the
+ * reservation sweep) has none: its output may have existed and been lost.
+ */
+async function stepKeySpent(tx: Tx, entryId: string): Promise<boolean> {
+  const spent = await tx.modelCall.count({ where: { entryId, OR: [{ status: { not: 'refunded' } }, { finishReason: null }] } });
+  return spent > 0;
+}

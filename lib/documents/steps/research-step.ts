@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { z } from 'zod';
 import { answeredQuestionsContext } from '../answers';
 import { postDocumentEvent } from '../chat-events';
@@ -10,9 +11,12 @@ import { gatherPublicSources } from '../sources/gather-public-sources';
 import { readPendingLinks } from '../sources/read-pending-links';
 import { sectionMaterial } from '../sources/source-material';
 import { factsReply, researchRoundPrompt } from '../prompts/research-round';
-import { StepKeyUsedError } from './call-model';
+import { ModelCallError, StepAbortedError, StepKeyUsedError } from './call-model';
 import { callPipelineJson } from './call-model-json';
 import type { PipelineStep, StepContext } from './step-context';
+
+/** Backoff before each retry of a research call that failed upstream and was refunded. */
+export const RESEARCH_RETRY_DELAYS_MS = [500, 2_000];
 
 /**
  * Gathers facts per section, in rounds: round r visits every section, then
@@ -44,19 +48,25 @@ export const researchStep: PipelineStep = {
     if (material.length === 0) return commitRound(ctx, section.id, round, []);
 
     const answered = await answeredQuestionsContext(db, ctx.document.id);
-    let reply: z.infer<typeof factsReply>;
-    try {
-      reply = await callPipelineJson(ctx, {
-        stepKey: `research:${section.id}:${round}`,
-        purpose: 'research',
-        oncePerStepKey: true,
-        prompt: researchRoundPrompt({ section, round, answered, material }),
-        maxOutputTokens: 800,
-      });
-    } catch (error) {
-      // The round was spent by a worker that died before saving it: move on to the next round.
-      if (error instanceof StepKeyUsedError) return commitRound(ctx, section.id, round, []);
-      throw error;
+    let reply: z.infer<typeof factsReply> | null = null;
+    for (let attempt = 0; reply === null; attempt++) {
+      try {
+        reply = await callPipelineJson(ctx, {
+          stepKey: `research:${section.id}:${round}`,
+          purpose: 'research',
+          oncePerStepKey: true,
+          prompt: researchRoundPrompt({ section, round, answered, material }),
+          maxOutputTokens: 800,
+        });
+      } catch (error) {
+        // The round was spent by a worker that died before saving it: move on to the next round.
+        if (error instanceof StepKeyUsedError) return commitRound(ctx, section.id, round, []);
+        // An upstream failure that returned nothing was refunded: the round is not spent, ask again (bounded).
+        if (!(error instanceof ModelCallError) || attempt >= RESEARCH_RETRY_DELAYS_MS.length) throw error;
+        await sleep(RESEARCH_RETRY_DELAYS_MS[attempt], undefined, { signal: ctx.signal }).catch(() => {
+          throw new StepAbortedError(String(ctx.signal.reason ?? 'aborted'));
+        });
+      }
     }
     const facts = reply.facts.flatMap((f) => {
       const cited = material.find((p) => p.sourceId === f.sourceId && p.number === f.paragraph);

@@ -8,7 +8,8 @@ import { LeaseLostError } from '../jobs/job-lease';
 import { numberedFacts } from '../facts';
 import { sectionDigest } from '../section-digest';
 import { findDocumentType } from '../types/registry';
-import { callPipelineModel } from './call-model';
+import { stepScope } from './call-model';
+import { callForWholeText } from './call-whole-text';
 import { InvalidModelOutputError } from './model-json';
 import type { PipelineStep, StepContext } from './step-context';
 import { buildWritePrompt, OUTLINE_WINDOW } from '../prompts/write-section';
@@ -83,8 +84,10 @@ async function writeSection(ctx: StepContext, claimed: ClaimedSection): Promise<
   return { body: second, flags: check(second) };
 }
 
+/** A draft cut by the output ceiling is continued; one still cut is refused (the step is retried), never saved as written. */
 async function draftOnce(ctx: StepContext, stepKey: string, prompt: { system: string; user: string }): Promise<string> {
-  const result = await callPipelineModel(ctx, { stepKey, purpose: 'write', ...prompt, maxOutputTokens: ctx.deps.maxOutputTokens });
+  const result = await callForWholeText(stepScope(ctx), { stepKey, purpose: 'write', ...prompt, maxOutputTokens: ctx.deps.maxOutputTokens });
+  if (result.cut) throw new InvalidModelOutputError('write', `the section was still cut off by the output limit after ${result.continuations} continuations`);
   const body = canonicalize(result.text.trim());
   if (!body.trim()) throw new InvalidModelOutputError('write', 'the section came back empty');
   return body;

@@ -1,6 +1,9 @@
 import type { ModelMessage } from 'ai';
 import { taskHeader } from '@/lib/llm/service-task';
 
+/** Continuations asked for one reply (a chat answer, a section draft, a revision) before it counts as cut. */
+export const MAX_CONTINUATIONS = 4;
+
 /** How much of a cut answer the continuation request carries: messages are capped at 6,000 characters. */
 export const CONTINUATION_TAIL_CHARS = 5_800;
 

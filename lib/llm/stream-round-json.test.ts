@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createModelProvider } from '@/lib/llm/provider';
 import { startSimulatorServer, type SimulatorRequestInfo, type SimulatorServer } from '@/lib/llm/simulator';
-import { streamRound } from './stream-round';
+import { streamRound } from '@/lib/llm/stream-round';
 
 const questions = z.object({ questions: z.array(z.string().min(1)).max(3) });
 const messages = [

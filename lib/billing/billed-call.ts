@@ -1,0 +1,145 @@
+import type { LanguageModelV3 } from '@ai-sdk/provider';
+import type { ModelMessage, ToolSet } from 'ai';
+import type { Db, Tx } from '@/lib/db/client';
+import type { ModelInfo } from '@/lib/llm/catalog';
+import type { JsonReply } from '@/lib/llm/service-prompt';
+import { streamRound, wasCutByLength, type RoundResult } from '@/lib/llm/stream-round';
+import { describeUpstreamFailure } from '@/lib/llm/upstream-failure';
+import { reserveCall, settleCall } from './ledger';
+import { costMicros, maxCallCostMicros } from './pricing';
+import { countPromptTokens } from './tokens';
+import { estimateUsage } from './usage-estimate';
+
+/** Where a call is booked: its ledger entry and its place in that entry. */
+export interface CallSlot {
+  entryId: string;
+  seq: number;
+}
+
+/**
+ * How the call gets its reservation: `reserved` when the caller's own statement
+ * already reserved it (a chat turn's first call, written with the turn's rows),
+ * else `open` runs inside the reservation's transaction (fence, ledger entry,
+ * budget checks) and returns the slot to reserve; a throw there rolls it all back.
+ */
+export type CallBooking = { reserved: CallSlot } | { open: (tx: Tx, reservedMicros: bigint) => Promise<CallSlot> };
+
+export interface BilledCallRequest {
+  db: Db;
+  /** whose wallet pays */
+  userId: string;
+  model: ModelInfo;
+  languageModel: LanguageModelV3;
+  purpose: string;
+  booking: CallBooking;
+  messages: ModelMessage[];
+  tools?: ToolSet;
+  /** the tools' JSON as sent, counted in the prompt */
+  toolsJson?: string;
+  maxOutputTokens: number;
+  /** sent as the provider's structured output; only for models whose catalog entry supports it */
+  json?: JsonReply;
+  abortSignal: AbortSignal;
+  headers: Record<string, string>;
+  /** the ids the `model_call` log line and an upstream failure's log carry */
+  ids: { turnId: string | null; jobId: string | null };
+  log?: (line: Record<string, unknown>) => void;
+  /** after the reservation, before the stream (crash-recovery tests die here) */
+  onReserved?: (slot: CallSlot) => void;
+  onText?: (delta: string) => void;
+  onToolCall?: (name: string, input: unknown) => void;
+}
+
+export interface BilledCallResult extends CallSlot {
+  round: RoundResult;
+  callId: string;
+  promptTokens: number;
+  /** what was charged (0n when refunded), null when the settlement found the call already settled */
+  chargedMicros: bigint | null;
+  /** what the person is told about an upstream failure (null when there was none) */
+  failure: string | null;
+  /** the output ceiling cut the reply: the SDK's `length` or the provider's raw `length`/`max_tokens` */
+  cut: boolean;
+  /** the provider's raw reason when it gave one, else the SDK's */
+  finishReason: string;
+}
+
+/**
+ * ONE billed model call, the only place that reserves and settles:
+ * reserve the worst case (prompt + the whole output ceiling, reasoning included)
+ * in one short transaction, log one `model_call` line, stream, then settle in
+ * `finally` whatever ended the stream. The policy, the same for the chat,
+ * summaries and the document pipeline:
+ * - reported usage is charged as reported;
+ * - a stream with no usage report (stopped, aborted, broken mid-way) is charged
+ *   for what was produced, estimated (`estimateUsage`: reasoning included, hidden
+ *   reasoning of a `reasoning` model too) and marked estimated;
+ * - an upstream error that produced nothing (no text, reasoning or tool call)
+ *   is refunded.
+ * Throws only from the reservation (e.g. InsufficientCreditsError, or whatever `open` throws).
+ */
+export async function runBilledCall(req: BilledCallRequest): Promise<BilledCallResult> {
+  const promptTokens = countPromptTokens(req.messages, req.toolsJson);
+  const slot = await reserve(req, promptTokens);
+  const callId = `${req.ids.turnId ?? slot.entryId}:${slot.seq}`;
+  req.log?.({ event: 'model_call', turnId: req.ids.turnId, jobId: req.ids.jobId, callId, model: req.model.id, purpose: req.purpose });
+  let round: RoundResult | null = null;
+  let failure: string | null = null;
+  let chargedMicros: bigint | null = null;
+  try {
+    req.onReserved?.(slot);
+    round = await streamRound({
+      model: req.languageModel,
+      messages: req.messages,
+      tools: req.tools,
+      maxOutputTokens: req.maxOutputTokens,
+      json: req.json,
+      abortSignal: req.abortSignal,
+      headers: req.headers,
+      onText: req.onText ?? (() => undefined),
+      onToolCall: req.onToolCall,
+    });
+    if (round.error && !round.aborted) failure = describeUpstreamFailure(round.error, { ...req.ids, callId });
+  } finally {
+    chargedMicros = await settle(req, slot, promptTokens, round, failure);
+  }
+  return {
+    ...slot,
+    round,
+    callId,
+    promptTokens,
+    chargedMicros,
+    failure,
+    cut: wasCutByLength(round),
+    finishReason: round.rawFinishReason ?? round.finishReason,
+  };
+}
+
+async function reserve(req: BilledCallRequest, promptTokens: number): Promise<CallSlot> {
+  if ('reserved' in req.booking) return req.booking.reserved;
+  const open = req.booking.open;
+  const reservedMicros = maxCallCostMicros(req.model, promptTokens, req.maxOutputTokens);
+  return req.db.$transaction(async (tx) => {
+    const slot = await open(tx, reservedMicros);
+    await reserveCall(tx, { ...slot, userId: req.userId, model: req.model.id, purpose: req.purpose, reservedMicros });
+    return slot;
+  });
+}
+
+/** The policy above, applied; `round` is null only when something on our side threw before the stream ended. */
+async function settle(req: BilledCallRequest, slot: CallSlot, promptTokens: number, round: RoundResult | null, failure: string | null): Promise<bigint | null> {
+  const produced = !!round && (round.text !== '' || round.reasoning !== '' || round.toolCalls > 0);
+  const refund = !produced && (failure !== null || round === null);
+  const usage =
+    round?.usage ??
+    estimateUsage(req.model, { promptTokens, text: round?.text ?? '', reasoning: round?.reasoning ?? '', maxOutputTokens: req.maxOutputTokens });
+  return settleCall(req.db, {
+    ...slot,
+    usage,
+    estimated: !round?.usage,
+    costMicros: refund ? 0n : costMicros(req.model, usage),
+    finishReason: !round ? null : round.aborted ? 'aborted' : (round.rawFinishReason ?? round.finishReason),
+    refund,
+    error: failure ?? (round?.aborted ? String(req.abortSignal.reason ?? 'aborted') : round === null ? 'the call failed on our side' : null),
+  });
+}
