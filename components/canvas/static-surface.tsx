@@ -54,6 +54,8 @@ export function StaticSurface({ label, editable, onEnter, children }: StaticSurf
         onClick={enterable ? (event) => onEnter({ kind: 'pointer', x: event.clientX, y: event.clientY }) : undefined}
         onFocus={enterable ? () => onEnter({ kind: 'focus' }) : undefined}
         onBeforeInput={(event) => event.preventDefault()}
+        // a drop would write into the static HTML: text is dropped once the section is entered
+        onDrop={(event) => event.preventDefault()}
       >
         {children}
       </div>
