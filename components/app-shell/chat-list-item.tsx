@@ -84,7 +84,8 @@ export function ChatListItem({ chat }: { chat: ChatSummaryJson }) {
           </span>
         )}
       </Link>
-      <DropdownMenu.Root>
+      {/* not modal: a modal menu hides the page from assistive tech while its links stay focusable (axe aria-hidden-focus) */}
+      <DropdownMenu.Root modal={false}>
         <DropdownMenu.Trigger asChild>
           <button
             type="button"
