@@ -32,8 +32,16 @@ export function ChatScreen({ initialChat, models }: { initialChat: ChatJson; mod
   const pendingId = (streaming || settling) && last?.role === 'assistant' ? last.id : null;
   const awaitingAnswer = status === 'submitted' && last?.role === 'user';
   const scroller = useStickToBottom<HTMLDivElement, HTMLDivElement>();
-  const { regenerateAnswer } = session;
+  const { regenerateAnswer, editMessage } = session;
   const regenerate = useCallback((messageId: string) => regenerateAnswer(messageId, model), [regenerateAnswer, model]);
+  const { scrollToEnd } = scroller;
+  const edit = useCallback(
+    (messageId: string, text: string) => {
+      scrollToEnd();
+      editMessage(messageId, text, model);
+    },
+    [editMessage, model, scrollToEnd],
+  );
 
   return (
     <div className="flex h-full min-h-0">
@@ -77,6 +85,7 @@ export function ChatScreen({ initialChat, models }: { initialChat: ChatJson; mod
               onRetry={session.retryAnswer}
               regenerateModel={model}
               onRegenerate={regenerate}
+              onEdit={edit}
             />
           )}
           </div>
