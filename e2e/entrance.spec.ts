@@ -9,6 +9,7 @@ async function signIn(page: Page, email: string) {
 }
 
 test('basic 12: a visitor sees what Quire is; a link to a page asked for before sign-in leads back to it, never to another site', async ({ page, request, browser }) => {
+  test.setTimeout(120_000);
   const email = await signUpApi(request, uniqueEmail('returning'));
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('several models');
@@ -18,20 +19,20 @@ test('basic 12: a visitor sees what Quire is; a link to a page asked for before 
   await page.goto('/wallet');
   await expect(page).toHaveURL(/\/sign-in\?next=%2Fwallet$/);
   await signIn(page, email);
-  await expect(page).toHaveURL(/\/wallet$/);
+  await expect(page).toHaveURL(/\/wallet$/, { timeout: 30_000 });
 
   // a next that points elsewhere is ignored: the person lands in their own chat
   const other = await browser.newContext();
   const visitor = await other.newPage();
   await visitor.goto('/sign-in?next=//evil.example/steal');
   await signIn(visitor, email);
-  await expect(visitor).toHaveURL(/\/chats\//);
+  await expect(visitor).toHaveURL(/\/chats\//, { timeout: 30_000 });
   expect(new URL(visitor.url()).host).toBe(new URL(page.url()).host);
   await other.close();
 });
 
 test('basics 8 and 12: an empty chat focuses the composer and offers examples; the code example is answered with highlighted code, math and a footnote', async ({ page, context }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await signUpInBrowser(page, uniqueEmail('example'));
   const chat = new ChatPage(page);
@@ -48,7 +49,8 @@ test('basics 8 and 12: an empty chat focuses the composer and offers examples; t
   // the code block is highlighted by shiki (coloured tokens) and has a copy button
   const code = answer.locator('[data-streamdown="code-block"]');
   await expect(code).toContainText('def remove_duplicate_lines');
-  await expect(code.locator('span[style*="--shiki"]').first()).toBeAttached();
+  // (github-light's keyword red on "def")
+  await expect(code.locator('span[style*="#D73A49" i]').first()).toBeAttached();
   await code.getByRole('button', { name: 'Copy code' }).click();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('seen.add(line)');
   // math by KaTeX, the table and the footnote as before
@@ -56,10 +58,14 @@ test('basics 8 and 12: an empty chat focuses the composer and offers examples; t
   await expect(answer.locator('.katex').first()).toBeVisible();
   await expect(answer.locator('table')).toContainText('keeps order');
   await expect(answer.locator('[data-footnotes]')).toContainText('memory for all of its lines');
+  // the footnote mark jumps within the page; it does not open a tab
+  const mark = answer.locator('sup a[href*="fn-1"]');
+  await expect(mark).toHaveText('1');
+  await expect(mark).not.toHaveAttribute('target', '_blank');
 });
 
 test('basic 8: editing a sent message replaces it and the turns after it with the new question and its answer', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await signUpInBrowser(page, uniqueEmail('editor'));
   const chat = new ChatPage(page);
   await chat.send('Plan a picnic by the river');
@@ -90,7 +96,7 @@ test('basic 8: editing a sent message replaces it and the turns after it with th
 });
 
 test('basic 13: on a phone, a tap on an answer in the cost chart shows its numbers', async ({ browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
   const page = await context.newPage();
   await signUpInBrowser(page, uniqueEmail('tapper'));
@@ -101,7 +107,7 @@ test('basic 13: on a phone, a tap on an answer in the cost chart shows its numbe
   const picked = page.getByTestId('chart-picked');
   await expect(picked).toContainText('Tap or click');
   await page.locator('.recharts-bar-rectangle').first().tap();
-  await expect(picked).toContainText(/Answer 1: [\d,]+ in, [\d,]+ out, cost \$/);
+  await expect(picked).toContainText(/Answer 1: [\d,]+ in, [\d,]+ out, cost <?\$/);
   await page.getByRole('button', { name: 'Show the numbers' }).tap();
   await expect(page.getByTestId('chart-numbers').locator('tbody tr')).toHaveCount(1);
   await context.close();

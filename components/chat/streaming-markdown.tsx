@@ -5,7 +5,7 @@ import { math } from '@streamdown/math';
 import 'katex/dist/katex.min.css';
 import { useTranslations } from 'next-intl';
 import { memo, useMemo } from 'react';
-import { Streamdown, type StreamdownTranslations } from 'streamdown';
+import { defaultComponents, Streamdown, type Components, type StreamdownTranslations } from 'streamdown';
 import { cn } from '@/components/ui/cn';
 
 const PLUGINS = { code, math };
@@ -15,6 +15,14 @@ const CONTROLS = { code: { copy: true, download: false }, table: { copy: true, d
 
 /** Links open in a new tab at once, as they did before: the answer is the person's own, no warning dialog. */
 const LINK_SAFETY = { enabled: false };
+
+/**
+ * Footnote marks and their back links point inside the answer (`#user-content-fn-1`): they stay in
+ * the page, while every other link opens in a new tab (streamdown's own link).
+ */
+const COMPONENTS: Components = {
+  a: ({ node, href, ...props }) => (href?.startsWith('#') ? <a href={href} {...props} /> : <defaultComponents.a node={node} href={href} {...props} />),
+};
 
 /** The labels of streamdown's own buttons, in the person's language. */
 function useMarkdownLabels(): Partial<StreamdownTranslations> {
@@ -49,6 +57,7 @@ export const StreamingMarkdown = memo(function StreamingMarkdown({ text, streami
       plugins={PLUGINS}
       controls={CONTROLS}
       linkSafety={LINK_SAFETY}
+      components={COMPONENTS}
       translations={translations}
       isAnimating={Boolean(streaming)}
       parseIncompleteMarkdown={Boolean(streaming)}
