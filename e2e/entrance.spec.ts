@@ -34,6 +34,11 @@ test('basic 12: a visitor sees what Quire is; a link to a page asked for before 
 test('basics 8 and 12: an empty chat focuses the composer and offers examples; the code example is answered with highlighted code, math and a footnote', async ({ page, context }) => {
   test.setTimeout(120_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  // highlighting, KaTeX styles and fonts all load under the page's nonce CSP
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+  });
   await signUpInBrowser(page, uniqueEmail('example'));
   const chat = new ChatPage(page);
   await expect(chat.input).toBeFocused();
@@ -62,6 +67,7 @@ test('basics 8 and 12: an empty chat focuses the composer and offers examples; t
   const mark = answer.locator('sup a[href*="fn-1"]');
   await expect(mark).toHaveText('1');
   await expect(mark).not.toHaveAttribute('target', '_blank');
+  expect(refused).toEqual([]);
 });
 
 test('basic 8: editing a sent message replaces it and the turns after it with the new question and its answer', async ({ page }) => {
