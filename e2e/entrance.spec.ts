@@ -61,7 +61,7 @@ test('basics 8 and 12: an empty chat focuses the composer and offers examples; t
   // math by KaTeX, the table and the footnote as before
   await expect(answer.locator('.katex-display')).toHaveCount(1);
   await expect(answer.locator('.katex').first()).toBeVisible();
-  await expect(answer.locator('table')).toContainText('keeps order');
+  await expect(answer.locator('[data-streamdown="table"]')).toContainText('keeps order');
   await expect(answer.locator('[data-footnotes]')).toContainText('memory for all of its lines');
   // the footnote mark jumps within the page; it does not open a tab
   const mark = answer.locator('sup a[href*="fn-1"]');

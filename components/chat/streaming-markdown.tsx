@@ -21,7 +21,9 @@ const LINK_SAFETY = { enabled: false };
  * the page, while every other link opens in a new tab (streamdown's own link).
  */
 const COMPONENTS: Components = {
-  a: ({ node, href, ...props }) => (href?.startsWith('#') ? <a href={href} {...props} /> : <defaultComponents.a node={node} href={href} {...props} />),
+  // (the sanitizer gives every link target=_blank; an in-page jump drops it)
+  a: ({ node, href, target, rel, ...props }) =>
+    href?.startsWith('#') ? <a href={href} {...props} /> : <defaultComponents.a node={node} href={href} target={target} rel={rel} {...props} />,
 };
 
 /** The labels of streamdown's own buttons, in the person's language. */
