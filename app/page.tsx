@@ -1,10 +1,12 @@
 import { redirect } from 'next/navigation';
-import { requirePageUser } from '@/components/server/page-session';
+import { LandingPage } from '@/components/landing/landing-page';
+import { getPageUser } from '@/components/server/page-session';
 import { createChat, listChats } from '@/lib/chat/chats';
 
-/** Home is the newest conversation; a person without one gets a fresh chat. */
+/** Home: a visitor sees what Quire is; a signed-in person goes to their newest conversation (or a fresh chat). */
 export default async function Home() {
-  const { app, user } = await requirePageUser();
+  const { app, user } = await getPageUser();
+  if (!user) return <LandingPage offerSignUp={app.config.signup !== 'closed'} />;
   const [newest] = await listChats(app.db, user.id);
   const chat = newest ?? (await createChat(app.db, app.catalog, user.id, {}));
   redirect(`/chats/${chat.id}`);

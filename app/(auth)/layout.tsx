@@ -1,4 +1,6 @@
+import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
+import { REQUEST_PATH_HEADER, returnPathOf } from '@/lib/auth/return-path';
 import { BrandMark } from '@/components/app-shell/brand-mark';
 import { LanguageSwitcher } from '@/components/app-shell/language-switcher';
 import { ThemeToggle } from '@/components/app-shell/theme-toggle';
@@ -6,7 +8,8 @@ import { getPageUser } from '@/components/server/page-session';
 
 export default async function AuthLayout({ children }: { children: React.ReactNode }) {
   const { user } = await getPageUser();
-  if (user) redirect('/');
+  // already signed in: straight on to the page the link asked for
+  if (user) redirect(returnPathOf((await headers()).get(REQUEST_PATH_HEADER)) ?? '/');
   return (
     <div className="flex min-h-dvh flex-col bg-zinc-50 dark:bg-zinc-950">
       <header className="flex items-center justify-between px-6 py-4">

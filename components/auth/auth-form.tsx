@@ -8,6 +8,7 @@ import { useState, type FormEvent } from 'react';
 import { ApiError, fetchJson } from '@/components/api/fetch-json';
 import { Button } from '@/components/ui/button';
 import { Field, TextInput } from '@/components/ui/field';
+import { RETURN_PARAM } from '@/lib/auth/return-path';
 
 const MIN_PASSWORD = 8;
 
@@ -31,9 +32,11 @@ interface AuthFormProps {
   staffOnly?: boolean;
   /** sign-in: whether to point to sign-up (not on a closed server) */
   offerSignUp?: boolean;
+  /** the page the person asked for before signing in (already checked to be on this site) */
+  returnTo?: string | null;
 }
 
-export function AuthForm({ mode, invite, staffOnly = false, offerSignUp = true }: AuthFormProps) {
+export function AuthForm({ mode, invite, staffOnly = false, offerSignUp = true, returnTo = null }: AuthFormProps) {
   const t = useTranslations('auth');
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
@@ -53,7 +56,7 @@ export function AuthForm({ mode, invite, staffOnly = false, offerSignUp = true }
     setError(null);
     try {
       await fetchJson(signUp ? '/api/auth/sign-up/email' : '/api/auth/sign-in/email', { method: 'POST', body });
-      router.replace('/');
+      router.replace(returnTo ?? '/');
       router.refresh();
     } catch (caught) {
       const code = caught instanceof ApiError ? caught.code : '';
@@ -125,7 +128,7 @@ export function AuthForm({ mode, invite, staffOnly = false, offerSignUp = true }
       {(signUp || offerSignUp) && (
         <p className="mt-5 text-center text-sm text-zinc-600 dark:text-zinc-400">
           {signUp ? t('haveAccount') : t('noAccount')}{' '}
-          <Link href={signUp ? '/sign-in' : '/sign-up'} className="font-medium text-indigo-600 underline-offset-2 hover:underline dark:text-indigo-400">
+          <Link href={`${signUp ? '/sign-in' : '/sign-up'}${returnTo ? `?${RETURN_PARAM}=${encodeURIComponent(returnTo)}` : ''}`} className="font-medium text-indigo-600 underline-offset-2 hover:underline dark:text-indigo-400">
             {signUp ? t('signInLink') : t('signUpLink')}
           </Link>
         </p>

@@ -10,10 +10,11 @@ import { Button } from '@/components/ui/button';
 import { dataParts, orderForDisplay } from './chat-ui-message';
 import { ClosedBanner } from './closed-banner';
 import { Composer } from './composer';
+import { ExamplePrompts } from './example-prompts';
 import { MessageList } from './message-list';
 import { NewTopicBanner } from './new-topic-banner';
 import { TurnFailure } from './turn-failure';
-import { useChatSession } from './use-chat-session';
+import { useChatSession, type Draft } from './use-chat-session';
 import { useChatTitle } from './use-chat-title';
 import { useStickToBottom } from './use-stick-to-bottom';
 
@@ -24,6 +25,7 @@ export function ChatScreen({ initialChat, models }: { initialChat: ChatJson; mod
   const { view, messages, status, streaming, settling, remoteLive, failure } = session;
   const [model, setModel] = useState(() => (models.some((m) => m.id === view.model) ? view.model : models[0]!.id));
   const [panelOpen, setPanelOpen] = usePanelOpen();
+  const [example, setExample] = useState<Draft | null>(null);
 
   const records = useMemo(() => new Map(view.messages.map((m) => [m.id, m])), [view.messages]);
   const ordered = useMemo(() => orderForDisplay(messages, view.messages), [messages, view.messages]);
@@ -32,8 +34,16 @@ export function ChatScreen({ initialChat, models }: { initialChat: ChatJson; mod
   const pendingId = (streaming || settling) && last?.role === 'assistant' ? last.id : null;
   const awaitingAnswer = status === 'submitted' && last?.role === 'user';
   const scroller = useStickToBottom<HTMLDivElement, HTMLDivElement>();
-  const { regenerateAnswer } = session;
+  const { regenerateAnswer, editMessage } = session;
   const regenerate = useCallback((messageId: string) => regenerateAnswer(messageId, model), [regenerateAnswer, model]);
+  const { scrollToEnd } = scroller;
+  const edit = useCallback(
+    (messageId: string, text: string) => {
+      scrollToEnd();
+      editMessage(messageId, text, model);
+    },
+    [editMessage, model, scrollToEnd],
+  );
 
   return (
     <div className="flex h-full min-h-0">
@@ -60,9 +70,10 @@ export function ChatScreen({ initialChat, models }: { initialChat: ChatJson; mod
         <div ref={scroller.scrollRef} onScroll={scroller.onScroll} className="min-h-0 flex-1 overflow-y-auto" aria-label={t('conversation')} role="region">
           <div ref={scroller.contentRef} className="min-h-full">
           {messages.length === 0 ? (
-            <div className="mx-auto flex h-full min-h-[60vh] max-w-md flex-col items-center justify-center px-6 text-center">
+            <div className="mx-auto flex h-full min-h-[60vh] max-w-xl flex-col items-center justify-center px-6 text-center">
               <h2 className="text-xl font-semibold tracking-tight">{t('emptyTitle')}</h2>
-              <p className="mt-2 text-sm text-zinc-500">{t('emptyLead')}</p>
+              <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">{t('emptyLead')}</p>
+              <ExamplePrompts onPick={(text) => setExample({ text, nonce: Date.now() })} />
             </div>
           ) : (
             <MessageList
@@ -77,6 +88,7 @@ export function ChatScreen({ initialChat, models }: { initialChat: ChatJson; mod
               onRetry={session.retryAnswer}
               regenerateModel={model}
               onRegenerate={regenerate}
+              onEdit={edit}
             />
           )}
           </div>
@@ -96,11 +108,18 @@ export function ChatScreen({ initialChat, models }: { initialChat: ChatJson; mod
               session.send(text, model);
             }}
             onStop={() => void session.stopTurn()}
-            restoredDraft={session.restoredDraft}
+            draft={latestDraft(session.restoredDraft, example)}
+            focusOnOpen={messages.length === 0}
           />
         </div>
       </section>
       {panelOpen && <InsightsPanel id="chat-insights" chat={view} onChanged={session.reload} onClose={() => setPanelOpen(false)} />}
     </div>
   );
+}
+
+/** The newer of two texts handed to the composer. */
+function latestDraft(a: Draft | null, b: Draft | null): Draft | null {
+  if (!a || !b) return a ?? b;
+  return a.nonce >= b.nonce ? a : b;
 }

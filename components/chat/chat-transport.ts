@@ -6,14 +6,16 @@ export type TurnRequestBody =
   | { action: 'answer'; model: string }
   | { action: 'continue' | 'retry'; messageId: string }
   /** reruns the last answer with this model */
-  | { action: 'regenerate'; messageId: string; model: string };
+  | { action: 'regenerate'; messageId: string; model: string }
+  /** replaces the person's message `messageId` (and what followed) with the last user message's text */
+  | { action: 'edit'; messageId: string; model: string };
 
 function lastUserText(messages: ChatMessage[]): string {
   const last = messages.findLast((m) => m.role === 'user');
   return last?.parts.map((part) => (part.type === 'text' ? part.text : '')).join('') ?? '';
 }
 
-/** The three turn routes behind one useChat transport (docs/api.md "Chat"). */
+/** The turn routes behind one useChat transport (docs/api.md "Chat"). */
 export function createChatTransport(chatId: string) {
   const base = `/api/chats/${encodeURIComponent(chatId)}`;
   return new DefaultChatTransport<ChatMessage>({
@@ -21,6 +23,9 @@ export function createChatTransport(chatId: string) {
     credentials: 'same-origin',
     prepareSendMessagesRequest: ({ messages, body }) => {
       const request = body as TurnRequestBody | undefined;
+      if (request?.action === 'edit') {
+        return { api: `${base}/messages/${encodeURIComponent(request.messageId)}/edit`, body: { text: lastUserText(messages), model: request.model } };
+      }
       if (request && request.action !== 'answer') {
         const body = request.action === 'regenerate' ? { model: request.model } : {};
         return { api: `${base}/messages/${encodeURIComponent(request.messageId)}/${request.action}`, body };

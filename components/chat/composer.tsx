@@ -31,11 +31,13 @@ interface ComposerProps {
   holdSend: boolean;
   onSend: (text: string) => void;
   onStop: () => void;
-  /** text handed back after a refused send, so nothing the person wrote is lost */
-  restoredDraft: Draft | null;
+  /** text put in the input from outside: a refused send handed back (nothing the person wrote is lost), or an example prompt */
+  draft: Draft | null;
+  /** a new, empty chat: the input takes the focus, ready to type (where a keyboard is at hand) */
+  focusOnOpen?: boolean;
 }
 
-export function Composer({ chatId, documentsStarted, models, model, onModelChange, busy, holdSend, onSend, onStop, restoredDraft }: ComposerProps) {
+export function Composer({ chatId, documentsStarted, models, model, onModelChange, busy, holdSend, onSend, onStop, draft, focusOnOpen = false }: ComposerProps) {
   const t = useTranslations('chat.composer');
   const locale = useLocale();
   const [text, setText] = useState('');
@@ -46,10 +48,18 @@ export function Composer({ chatId, documentsStarted, models, model, onModelChang
   const canSend = !busy && !holdSend && !attachments.uploading && !attachments.blocked && text.trim().length > 0 && !tooLong;
 
   useEffect(() => {
-    if (!restoredDraft) return;
-    setText(restoredDraft.text);
+    if (!draft) return;
+    setText(draft.text);
     textarea.current?.focus();
-  }, [restoredDraft]);
+  }, [draft]);
+
+  // on a phone the on-screen keyboard would cover the empty chat and its examples: only with a mouse or trackpad
+  const focusedOnOpen = useRef(false);
+  useEffect(() => {
+    if (!focusOnOpen || focusedOnOpen.current) return;
+    focusedOnOpen.current = true;
+    if (window.matchMedia('(pointer: fine)').matches) textarea.current?.focus();
+  }, [focusOnOpen]);
 
   useEffect(() => {
     const el = textarea.current;

@@ -27,9 +27,11 @@ interface MessageListProps {
   /** the model the composer has chosen: the last answer can be regenerated with it */
   regenerateModel: string;
   onRegenerate: (messageId: string) => void;
+  /** edit and resend one of the person's saved messages */
+  onEdit: (messageId: string, text: string) => void;
 }
 
-export function MessageList({ messages, records, models, pendingId, streaming, awaitingAnswer, actionsDisabled, onContinue, onRetry, regenerateModel, onRegenerate }: MessageListProps) {
+export function MessageList({ messages, records, models, pendingId, streaming, awaitingAnswer, actionsDisabled, onContinue, onRetry, regenerateModel, onRegenerate, onEdit }: MessageListProps) {
   const t = useTranslations('chat');
   const modelLabel = useModelLabel();
   const labelOf = (id: string | null | undefined) => (id ? modelLabel(models.find((m) => m.id === id)?.label ?? id) : null);
@@ -41,7 +43,10 @@ export function MessageList({ messages, records, models, pendingId, streaming, a
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6 sm:px-6">
       {messages.map((message) => {
         const record = records.get(message.id);
-        if (message.role === 'user') return <UserMessage key={message.id} message={message} heading={t('youWrote')} />;
+        if (message.role === 'user') {
+          // only a saved message can be edited: the server knows it by its id
+          return <UserMessage key={message.id} message={message} heading={t('youWrote')} onEdit={record ? onEdit : undefined} editDisabled={actionsDisabled} />;
+        }
         if (message.role === 'system' || record?.kind === 'event') return <EventNotice key={message.id} message={message} record={record} />;
         const pending = message.id === pendingId;
         const model = message.metadata?.model ?? record?.model;

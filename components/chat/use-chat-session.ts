@@ -45,7 +45,7 @@ export function useChatSession(initial: ChatJson) {
   const [restoredDraft, setRestoredDraft] = useState<Draft | null>(null);
   const [settling, setSettling] = useState(false);
   // the person's message in flight: put back in the input if the server refuses it
-  const sent = useRef<{ id: string; text: string } | null>(null);
+  const sent = useRef<{ id: string; text: string; replacing?: boolean } | null>(null);
   // a settle started before a newer request must not overwrite that request's stream
   const generation = useRef(0);
   const transport = useMemo(() => createChatTransport(chatId), [chatId]);
@@ -64,6 +64,8 @@ export function useChatSession(initial: ChatJson) {
       if (!refused) return;
       setMessages((current) => current.filter((m) => m.id !== refused.id));
       setRestoredDraft({ text: refused.text, nonce: Date.now() });
+      // a refused edit changed nothing on the server: show the turns it would have replaced again
+      if (refused.replacing) void settle('own');
     },
     onFinish: ({ isError }) => {
       sent.current = null;
@@ -121,6 +123,22 @@ export function useChatSession(initial: ChatJson) {
       void sendMessage({ id, role: 'user', parts: [{ type: 'text', text }] }, { body });
     },
     [sendMessage, startRequest],
+  );
+
+  const editMessage = useCallback(
+    (messageId: string, text: string, model: string) => {
+      startRequest();
+      const id = generateId();
+      sent.current = { id, text, replacing: true };
+      // like the server: the message and everything after it give way to the new question
+      setMessages((current) => {
+        const index = current.findIndex((m) => m.id === messageId);
+        return index < 0 ? current : current.slice(0, index);
+      });
+      const body: TurnRequestBody = { action: 'edit', messageId, model };
+      void sendMessage({ id, role: 'user', parts: [{ type: 'text', text }] }, { body });
+    },
+    [sendMessage, setMessages, startRequest],
   );
 
   const resume = useCallback(
@@ -189,6 +207,7 @@ export function useChatSession(initial: ChatJson) {
     continueAnswer,
     retryAnswer,
     regenerateAnswer,
+    editMessage,
     stopTurn,
     reload,
   };

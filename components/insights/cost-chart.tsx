@@ -1,6 +1,7 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
+import { useState } from 'react';
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { ChatMessageJson } from '@/components/api/api-types';
 import { formatCount, formatUsd } from '@/components/format/money';
@@ -8,7 +9,11 @@ import { turnCostSeries } from './turn-costs';
 
 const COLORS = { input: '#6366f1', output: '#14b8a6', cumulative: '#f59e0b' };
 
-/** Input and output tokens per answer, cumulative input as a line, each answer's cost in its tooltip, and the chat's total cost. */
+/**
+ * Input and output tokens per answer, cumulative input as a line, each answer's cost in its tooltip, and the chat's total cost.
+ * A hover tooltip does not exist on a phone: a tap (or click) on an answer's bars pins its numbers under the chart,
+ * and "Numbers" lists every answer's, for touch, keyboard and screen readers alike.
+ */
 export function CostChart({ messages }: { messages: ChatMessageJson[] }) {
   const t = useTranslations('insights.chart');
   const locale = useLocale();
@@ -16,6 +21,9 @@ export function CostChart({ messages }: { messages: ChatMessageJson[] }) {
   const count = (value: unknown) => formatCount(Number(value), locale);
   const compact = (value: unknown) => new Intl.NumberFormat(locale, { notation: 'compact' }).format(Number(value));
   const axisWidth = yAxisWidth(points.map((p) => Math.max(p.cumulativeInput, p.inputTokens, p.outputTokens)), compact);
+  const [picked, setPicked] = useState<number | null>(null);
+  const [tableOpen, setTableOpen] = useState(false);
+  const pickedPoint = points.find((p) => p.turn === picked);
 
   return (
     <section aria-labelledby="cost-chart-title" className="flex flex-col gap-3">
@@ -32,7 +40,15 @@ export function CostChart({ messages }: { messages: ChatMessageJson[] }) {
       ) : (
         <figure className="h-52 w-full text-[11px]" aria-label={t('description', { turns: points.length })}>
           <ResponsiveContainer width="100%" height="100%">
-            <ComposedChart data={points} margin={{ top: 4, right: 4, bottom: 0, left: 0 }}>
+            <ComposedChart
+              data={points}
+              margin={{ top: 4, right: 4, bottom: 0, left: 0 }}
+              onClick={(state) => {
+                const index = typeof state.activeTooltipIndex === 'number' ? state.activeTooltipIndex : Number(state.activeTooltipIndex);
+                const point = Number.isInteger(index) ? points[index] : undefined;
+                setPicked((current) => (point && current !== point.turn ? point.turn : null));
+              }}
+            >
               <CartesianGrid strokeDasharray="3 3" stroke="currentColor" strokeOpacity={0.12} vertical={false} />
               <XAxis dataKey="turn" tickLine={false} axisLine={false} stroke="currentColor" strokeOpacity={0.6} />
               <YAxis tickLine={false} axisLine={false} stroke="currentColor" strokeOpacity={0.6} tickFormatter={compact} width={axisWidth} />
@@ -51,6 +67,51 @@ export function CostChart({ messages }: { messages: ChatMessageJson[] }) {
             </ComposedChart>
           </ResponsiveContainer>
         </figure>
+      )}
+      {points.length > 0 && (
+        <div className="flex flex-col gap-2 text-xs">
+          <p aria-live="polite" className="min-h-4 text-zinc-600 dark:text-zinc-400" data-testid="chart-picked">
+            {pickedPoint
+              ? t('picked', {
+                  turn: String(pickedPoint.turn),
+                  input: count(pickedPoint.inputTokens),
+                  output: count(pickedPoint.outputTokens),
+                  cost: formatUsd(pickedPoint.costMicros, locale),
+                })
+              : t('tapHint')}
+          </p>
+          <button
+            type="button"
+            className="self-start rounded-md font-medium text-indigo-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 dark:text-indigo-300"
+            aria-expanded={tableOpen}
+            aria-controls="cost-chart-numbers"
+            onClick={() => setTableOpen(!tableOpen)}
+          >
+            {tableOpen ? t('hideNumbers') : t('showNumbers')}
+          </button>
+          {tableOpen && (
+            <table id="cost-chart-numbers" className="w-full text-left tabular-nums" data-testid="chart-numbers">
+              <thead className="text-zinc-600 dark:text-zinc-400">
+                <tr>
+                  <th scope="col" className="py-1 pr-2 font-medium">{t('answerColumn')}</th>
+                  <th scope="col" className="py-1 pr-2 text-right font-medium">{t('input')}</th>
+                  <th scope="col" className="py-1 pr-2 text-right font-medium">{t('output')}</th>
+                  <th scope="col" className="py-1 text-right font-medium">{t('costColumn')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {points.map((p) => (
+                  <tr key={p.turn} className={p.turn === picked ? 'bg-indigo-50 dark:bg-indigo-950/60' : undefined}>
+                    <th scope="row" className="py-1 pr-2 font-normal">{p.turn}</th>
+                    <td className="py-1 pr-2 text-right">{count(p.inputTokens)}</td>
+                    <td className="py-1 pr-2 text-right">{count(p.outputTokens)}</td>
+                    <td className="py-1 text-right">{formatUsd(p.costMicros, locale)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </div>
       )}
     </section>
   );

@@ -119,6 +119,17 @@ export const chatOperations = defineOperations([
     produces: TURN_STREAM,
     responses: { 200: 'The new answer, streamed.', ...turnRefusals },
   },
+  {
+    method: 'POST',
+    path: '/api/chats/{id}/messages/{messageId}/edit',
+    tag: 'Chats',
+    auth: 'session',
+    summary: "Edit one of the caller's messages and send it again: it and everything after it are replaced, the new answer streams back.",
+    description: 'The ledger keeps the entries of the answers that were dropped. 404 when `messageId` is not a message the person wrote in this chat.',
+    body: chatMessageBody,
+    produces: TURN_STREAM,
+    responses: { 200: 'The new answer, streamed.', ...turnRefusals },
+  },
   { method: 'POST', path: '/api/chats/{id}/stop', tag: 'Chats', auth: 'session', summary: "Stop the chat's live turn, whichever process streams it.", responses: { 200: '`{stopped, turnId}`.' } },
   { method: 'POST', path: '/api/chats/{id}/close', tag: 'Chats', auth: 'session', summary: 'Close a chat; the next message reopens it.', responses: { 200: '`{status: "closed"}`.' } },
   {

@@ -13,18 +13,22 @@ import { DEFAULT_CHAT_TITLE as DEFAULT_TITLE } from '@/lib/chat/limits';
 import { createPhaseClock } from '@/lib/ops/phase-clock';
 import { acquireLiveTurn, releaseLiveTurn } from './live-turn-lock';
 import { composeTurnPrompt, historyForPrompt } from './turn-prompt';
-import { loadChatForTurn, openTurnRows, type OpenTurn } from './turn-rows';
+import { dropMessagesFrom, loadChatForTurn, openTurnRows, type OpenTurn } from './turn-rows';
 import type { PreparedTurn, TurnDeps, TurnMode } from './types';
 
 export interface TurnRequest {
   userId: string;
   chatId: string;
-  /** `regenerate` reruns the last answer (any status, any model): a retry of it, billed as a new turn */
-  mode: TurnMode | 'regenerate';
-  /** the user's new message (mode answer) */
+  /**
+   * `regenerate` reruns the last answer (any status, any model): a retry of it, billed as a new turn.
+   * `edit` replaces one of the person's messages with `text`: it and everything after it go, and the
+   * new message is answered like a new one (the ledger keeps what the dropped answers cost).
+   */
+  mode: TurnMode | 'regenerate' | 'edit';
+  /** the user's new message (modes answer and edit) */
   text?: string;
   modelId?: string;
-  /** the assistant message to continue or retry */
+  /** the assistant message to continue or retry; the person's message to replace (mode edit) */
   messageId?: string;
   rateLimitPerMinute: number;
   /** the real client address (the server's); counted with the account when known */
@@ -53,10 +57,14 @@ export async function prepareTurn(deps: TurnDeps, req: TurnRequest): Promise<Pre
   try {
     if (!chat) throw notFound('No such chat.');
     let rows = chat.messages;
-    // Continue/Retry of an answer (or its question) older than the recent messages, which is rare: read the whole chat
-    if (req.mode !== 'answer' && !hasQuestionFor(rows, req.messageId)) rows = (await loadChatForTurn(deps.db, req.chatId, req.userId, null))?.messages ?? rows;
-    const target = req.mode === 'answer' ? null : rows.find((m) => m.id === req.messageId && m.role === 'assistant');
-    if (req.mode !== 'answer') {
+    // Continue/Retry/Edit of a message (or its question) older than the recent messages, which is rare: read the whole chat
+    const inRecent = req.mode === 'edit' ? rows.some((m) => m.id === req.messageId) : hasQuestionFor(rows, req.messageId);
+    if (req.mode !== 'answer' && !inRecent) rows = (await loadChatForTurn(deps.db, req.chatId, req.userId, null))?.messages ?? rows;
+    const asNew = req.mode === 'answer' || req.mode === 'edit';
+    const replaced = req.mode === 'edit' ? rows.find((m) => m.id === req.messageId && m.role === 'user') : undefined;
+    if (req.mode === 'edit' && !replaced) throw notFound('No such message of yours in this chat.');
+    const target = asNew ? null : rows.find((m) => m.id === req.messageId && m.role === 'assistant');
+    if (!asNew) {
       if (!target) throw notFound('No such answer in this chat.');
       if (req.mode === 'regenerate') {
         // a later answer was built on this one; rewriting it would leave the conversation inconsistent
@@ -69,7 +77,7 @@ export async function prepareTurn(deps: TurnDeps, req: TurnRequest): Promise<Pre
         }
       }
     }
-    const mode: TurnMode = req.mode === 'regenerate' ? 'retry' : req.mode;
+    const mode: TurnMode = req.mode === 'regenerate' ? 'retry' : req.mode === 'edit' ? 'answer' : req.mode;
     if (!claim) throw new AppError('turn_in_progress', 'An answer is still being written in this chat. Stop it or wait for it to finish.');
     await checkRateLimit(deps.db, rules, claim.requestsThisMinute, now);
     const model = deps.catalog.find(req.modelId ?? target?.model ?? chat.model) ?? deps.catalog.default;
@@ -79,16 +87,20 @@ export async function prepareTurn(deps: TurnDeps, req: TurnRequest): Promise<Pre
     const userMessageId = target ? findQuestionId(rows, target.id) : randomUUID();
     const question = target ? rows.find((m) => m.id === userMessageId) : null;
     const currentText = target ? (question?.text ?? '') : req.text!;
-    const before = target ? rows.slice(0, rows.findIndex((m) => m.id === userMessageId)) : rows;
+    const cutAt = target ? rows.findIndex((m) => m.id === userMessageId) : replaced ? rows.indexOf(replaced) : rows.length;
+    const before = rows.slice(0, cutAt);
+    // a summary that folded in a message this edit drops would tell the model about it: the prompt goes without
+    const summaryIndex = chat.summaryThroughId ? rows.findIndex((m) => m.id === chat.summaryThroughId) : -1;
+    const summaryKept = !replaced || summaryIndex < cutAt;
 
     phases.end('checks');
-    const extracted = req.mode === 'answer' ? extractSlots(currentText) : [];
+    const extracted = asNew ? extractSlots(currentText) : [];
     const slotsNow = applySlotUpdates(chat.slots, extracted, { messageId: userMessageId, at: now }).next;
     const prompt = await composeTurnPrompt(deps.db, chat.id, {
       model,
       slots: slotsNow,
-      summary: chat.summary,
-      summarizedThroughId: chat.summaryThroughId,
+      summary: summaryKept ? chat.summary : null,
+      summarizedThroughId: summaryKept ? chat.summaryThroughId : null,
       history: historyForPrompt(before),
       current: { id: userMessageId, role: 'user', text: currentText },
       now,
@@ -111,19 +123,23 @@ export async function prepareTurn(deps: TurnDeps, req: TurnRequest): Promise<Pre
       model: model.id,
       purpose: mode === 'continue' ? 'continuation' : 'answer',
       reservedMicros,
-      title: chat.title === DEFAULT_TITLE && req.mode === 'answer' ? titleFrom(currentText) : null,
+      title: chat.title === DEFAULT_TITLE && asNew ? titleFrom(currentText) : null,
       context: prompt.context,
       now,
     };
-    // facts stated in the question are recorded with it, in the same transaction
-    const opened = extracted.length
-      ? await deps.db.$transaction(async (tx) => {
-          const result = await openTurnRows(tx, rowsToOpen);
-          if (result.opened) await recordSlotValues(tx, chat.id, extracted, { messageId: userMessageId, at: now, kind: 'extracted' });
-          return result;
-        })
-      : await openTurnRows(deps.db, rowsToOpen);
-    if (!opened.opened) throw new InsufficientCreditsError(reservedMicros, opened.balanceMicros);
+    // facts stated in the question are recorded with it, and an edit drops the replaced messages, in the
+    // same transaction: a refusal (credits) leaves the chat as it was
+    if (extracted.length || replaced) {
+      await deps.db.$transaction(async (tx) => {
+        if (replaced) await dropMessagesFrom(tx, chat.id, replaced.id);
+        const result = await openTurnRows(tx, rowsToOpen);
+        if (!result.opened) throw new InsufficientCreditsError(reservedMicros, result.balanceMicros);
+        if (extracted.length) await recordSlotValues(tx, chat.id, extracted, { messageId: userMessageId, at: now, kind: 'extracted' });
+      });
+    } else {
+      const opened = await openTurnRows(deps.db, rowsToOpen);
+      if (!opened.opened) throw new InsufficientCreditsError(reservedMicros, opened.balanceMicros);
+    }
     phases.end('open');
 
     return {

@@ -120,6 +120,23 @@ export async function openTurnRows(db: Db | Tx, o: OpenTurn): Promise<{ opened: 
   return { opened: (row?.opened ?? 0) === 1, balanceMicros: row?.balance ?? 0n };
 }
 
+/**
+ * Edit and resend: the person's message and everything after it leave the chat (answers, document
+ * notices), as when a conversation is taken up again from that point. Ledger entries only name the
+ * messages, so what the dropped answers cost stays in the books. A summary that folded in a dropped
+ * message is dropped with it (the next turn that needs one writes it again).
+ */
+export async function dropMessagesFrom(db: Db | Tx, chatId: string, messageId: string): Promise<void> {
+  await db.$executeRaw`
+    WITH dropped AS (
+      DELETE FROM message
+      WHERE "chatId" = ${chatId} AND "createdAt" >= (SELECT "createdAt" FROM message WHERE id = ${messageId} AND "chatId" = ${chatId})
+      RETURNING id
+    )
+    UPDATE chat SET summary = NULL, "summaryThroughId" = NULL
+    WHERE id = ${chatId} AND "summaryThroughId" IN (SELECT id FROM dropped)`;
+}
+
 export interface CloseTurn {
   mode: TurnMode;
   turnId: string;

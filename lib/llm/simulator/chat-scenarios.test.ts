@@ -31,6 +31,22 @@ describe('plain answers in the user language', () => {
   });
 });
 
+describe('a request for code', () => {
+  it.each([
+    'Write a Python function that removes duplicate lines from a file and keeps their order.',
+    'Напиши функцию на Python, которая удаляет повторяющиеся строки',
+    '写一个 Python 函数，删除文件中的重复行',
+    '[sim:markdown] anything',
+  ])('%s is answered with a code block, math, a table and a footnote', async (text) => {
+    const reply = await ask(text);
+    expect(reply.toolCalls).toHaveLength(0);
+    expect(reply.content).toContain('```python\ndef remove_duplicate_lines');
+    expect(reply.content).toMatch(/\$\$\nT\(n\) = O\(n\)\n\$\$/);
+    expect(reply.content).toMatch(/^\|.*\|$/m);
+    expect(reply.content).toMatch(/\[\^1\]: /);
+  });
+});
+
 describe('tool calls', () => {
   it.each([
     ['How do I reset my password?', 'reset password'],

@@ -30,6 +30,8 @@ export interface Directives {
   parallelTools: boolean;
   /** `[sim:artifact=…]`: which continuation artifact to act out. */
   artifact: ContinuationArtifact | null;
+  /** `[sim:markdown]`: an answer with code, math, a table and a footnote. */
+  markdown: boolean;
 }
 
 const DIRECTIVE = /\[sim:([^\]\n]+)\]/g;
@@ -45,6 +47,7 @@ export function parseDirectives(text: string): Directives {
     textThenTool: false,
     parallelTools: false,
     artifact: null,
+    markdown: false,
   };
   for (const match of text.matchAll(DIRECTIVE)) {
     const body = match[1].trim().toLowerCase();
@@ -54,6 +57,7 @@ export function parseDirectives(text: string): Directives {
     else if (body === 'endless') directives.endless = true;
     else if (body === 'text+tool') directives.textThenTool = true;
     else if (body === 'parallel-tools') directives.parallelTools = true;
+    else if (body === 'markdown') directives.markdown = true;
     else if (body.startsWith('delay=')) directives.delayMs = nonNegativeInt(body.slice(6));
     else if (body.startsWith('list')) directives.listLength = nonNegativeInt(body.slice(4));
     else if (body.startsWith('artifact=')) {

@@ -2,6 +2,7 @@ import { extendEndlessly } from '../endless';
 import { searchKeywords } from '../intents';
 import type { ReplyContext, SimulatedReply } from '../types';
 import type { ChatScenario } from './chat-scenario';
+import { codeAnswer } from './code-answer';
 import { greeting } from './greeting';
 import { numberedList } from './numbered-list';
 import { plainAnswer } from './plain-answer';
@@ -22,6 +23,7 @@ export const CHAT_SCENARIOS: readonly ChatScenario[] = [
   textThenTool,
   parallelSearchDocs,
   rememberFact,
+  codeAnswer,
   startDocument,
   numberedList,
   searchDocs,
