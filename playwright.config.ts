@@ -8,7 +8,15 @@ export const e2eDataDir = process.env.E2E_DATA_DIR ?? `.data-e2e-${port}`;
 
 // `npm test` sets CHROMIUM_PATH to the browser scripts/ensure-chromium.ts found or installed;
 // run on its own, the config looks in the same places.
-const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
 
 export default defineConfig({
   testDir: 'e2e',

@@ -15,8 +15,16 @@ export async function runBillingBenchmark(calls = 200) {
     for (let i = 0; i < calls; i++) {
       const entryId = await openLedgerEntry(db.prisma, { userId: user.id, turnId: `bench-${i}` });
       const start = performance.now();
-      await db.prisma.$transaction((tx) => reserveCall(tx, { entryId, userId: user.id, seq: 0, model: 'm', purpose: 'answer', reservedMicros: 5_000n }));
-      await settleCall(db.prisma, { entryId, seq: 0, usage: { inputTokens: 300, outputTokens: 200, reasoningTokens: 0 }, estimated: false, costMicros: 200n });
+      await db.prisma.$transaction((tx) =>
+        reserveCall(tx, { entryId, userId: user.id, seq: 0, model: 'm', purpose: 'answer', reservedMicros: 5_000n }),
+      );
+      await settleCall(db.prisma, {
+        entryId,
+        seq: 0,
+        usage: { inputTokens: 300, outputTokens: 200, reasoningTokens: 0 },
+        estimated: false,
+        costMicros: 200n,
+      });
       overheads.push(performance.now() - start);
     }
     return {

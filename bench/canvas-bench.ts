@@ -33,7 +33,14 @@ const FIRST_PAINT_TARGET_MS = 300;
 const INTERACTIVE_TARGET_MS = 600;
 /** this benchmark's ports: the checkout's server, and the baseline's on the next one */
 const PORT = Number(process.env.QUIRE_CANVAS_BENCH_PORT ?? 3500);
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 interface Target {
   label: string;
@@ -77,7 +84,12 @@ export async function runCanvasBenchmark() {
         runs: RUNS,
         firstPaintMs: round(firstPaint),
         interactiveMs: round(interactive),
-        interactiveP90Ms: round(percentile(runs.map((t) => t.interactive), 90)),
+        interactiveP90Ms: round(
+          percentile(
+            runs.map((t) => t.interactive),
+            90,
+          ),
+        ),
         htmlMs: round(median(runs.map((t) => t.responseEnd))),
         domContentLoadedMs: round(median(runs.map((t) => t.domContentLoaded))),
         scrollP95FrameMs: round(scroll.p95),
@@ -87,7 +99,9 @@ export async function runCanvasBenchmark() {
         pass: firstPaint <= FIRST_PAINT_TARGET_MS && interactive <= INTERACTIVE_TARGET_MS,
       });
     }
-    console.log(`open a ${SECTIONS}-section / ${SECTIONS * WORDS_PER_SECTION}-word document (medians of ${RUNS} cold page loads each, alternating)`);
+    console.log(
+      `open a ${SECTIONS}-section / ${SECTIONS * WORDS_PER_SECTION}-word document (medians of ${RUNS} cold page loads each, alternating)`,
+    );
     console.table(rows);
     return { rows };
   } finally {
@@ -106,8 +120,10 @@ function baselineWorktree(): { dir: string; commit: string } {
   const dir = path.join(os.tmpdir(), `quire-canvas-baseline-${commit.slice(0, 7)}`);
   if (!existsSync(path.join(dir, 'package.json'))) git('worktree', 'add', '--detach', dir, commit);
   // the same dependencies, hard-linked (no install, no network), and the generated Prisma client
-  if (!existsSync(path.join(dir, 'node_modules'))) execFileSync('cp', ['-al', path.resolve('node_modules'), path.join(dir, 'node_modules')]);
-  if (!existsSync(path.join(dir, 'lib/generated'))) execFileSync('cp', ['-r', path.resolve('lib/generated'), path.join(dir, 'lib/generated')]);
+  if (!existsSync(path.join(dir, 'node_modules')))
+    execFileSync('cp', ['-al', path.resolve('node_modules'), path.join(dir, 'node_modules')]);
+  if (!existsSync(path.join(dir, 'lib/generated')))
+    execFileSync('cp', ['-r', path.resolve('lib/generated'), path.join(dir, 'lib/generated')]);
   return { dir, commit };
 }
 
@@ -125,7 +141,12 @@ function buildOnce(dir: string) {
 async function serve(target: Target): Promise<Served> {
   const pg = await createPostgresDatabase();
   try {
-    const env = { PORT: String(target.port), DATABASE_URL: pg.url, DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'quire-canvas-bench-')), RATE_LIMIT_PER_MINUTE: '1000000' };
+    const env = {
+      PORT: String(target.port),
+      DATABASE_URL: pg.url,
+      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'quire-canvas-bench-')),
+      RATE_LIMIT_PER_MINUTE: '1000000',
+    };
     // the server runs in its own checkout: Next serves the build of the directory it starts in
     const start = `cd '${target.dir}' && exec '${process.execPath}' --import tsx scripts/start.ts`;
     const { child } = await spawnUntil('sh', ['-c', start], env, /Quire is serving at/);
@@ -146,7 +167,10 @@ async function signUp(baseUrl: string): Promise<{ cookie: string; email: string 
     headers: { 'content-type': 'application/json', origin: baseUrl },
     body: JSON.stringify({ email, password: 'bench-password', name: 'Canvas Bench' }),
   });
-  const cookie = response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   if (!response.ok || !cookie) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
   return { cookie, email };
 }
@@ -158,9 +182,25 @@ async function seedDocument(databaseUrl: string, email: string): Promise<string>
     const db = database.prisma;
     const owner = await db.user.findUniqueOrThrow({ where: { email }, select: { id: true } });
     const document = await db.document.create({
-      data: { ownerId: owner.id, request: 'A long operations manual', title: 'Operations manual', type: 'report', model: 'sim-swift', sectionCount: SECTIONS },
+      data: {
+        ownerId: owner.id,
+        request: 'A long operations manual',
+        title: 'Operations manual',
+        type: 'report',
+        model: 'sim-swift',
+        sectionCount: SECTIONS,
+      },
     });
-    await db.documentJob.create({ data: { documentId: document.id, status: 'done', step: 'done', budgetMicros: 2_000_000n, sectionsDone: SECTIONS, finishedAt: new Date() } });
+    await db.documentJob.create({
+      data: {
+        documentId: document.id,
+        status: 'done',
+        step: 'done',
+        budgetMicros: 2_000_000n,
+        sectionsDone: SECTIONS,
+        finishedAt: new Date(),
+      },
+    });
     for (let position = 1; position <= SECTIONS; position++) {
       const body = canonicalize(sectionBody(position));
       await db.section.create({
@@ -182,16 +222,21 @@ async function seedDocument(databaseUrl: string, email: string): Promise<string>
   }
 }
 
-const WORDS = 'the warehouse in Lisbon handles orders every day while pickers and packers keep delivery times short for customers across Portugal and Spain'.split(' ');
+const WORDS =
+  'the warehouse in Lisbon handles orders every day while pickers and packers keep delivery times short for customers across Portugal and Spain'.split(
+    ' ',
+  );
 
 /** About WORDS_PER_SECTION words of the canvas subset: paragraphs with marks and citations, a list, a table every fifth section. */
 function sectionBody(position: number): string {
   const words = (count: number, seed: number) => Array.from({ length: count }, (_, i) => WORDS[(i * 7 + seed) % WORDS.length]).join(' ');
-  const paragraph = (seed: number) => `${capitalize(words(40, seed))} **${words(3, seed + 1)}** and *${words(2, seed + 2)}*[^${(seed % 5) + 1}]. ${capitalize(words(45, seed + 3))}.`;
+  const paragraph = (seed: number) =>
+    `${capitalize(words(40, seed))} **${words(3, seed + 1)}** and *${words(2, seed + 2)}*[^${(seed % 5) + 1}]. ${capitalize(words(45, seed + 3))}.`;
   const blocks = [`## Overview ${position}`, paragraph(position), paragraph(position + 1)];
   blocks.push([1, 2, 3, 4].map((i) => `- ${capitalize(words(12, position + i))}[^${i}]`).join('\n'));
   blocks.push(paragraph(position + 2), paragraph(position + 3), paragraph(position + 4));
-  if (position % 5 === 0) blocks.push(['| Metric | Value |', '| --- | --- |', '| Orders per day | 4,200 |', '| Delivery days | 2 |'].join('\n'));
+  if (position % 5 === 0)
+    blocks.push(['| Metric | Value |', '| --- | --- |', '| Orders per day | 4,200 |', '| Delivery days | 2 |'].join('\n'));
   return blocks.join('\n\n');
 }
 
@@ -234,7 +279,11 @@ async function openToInteractive(browser: Browser, target: Served): Promise<Open
     await context.addInitScript(PROBE);
     const page = await context.newPage();
     await page.goto(target.url, { waitUntil: 'commit' });
-    const handle = await page.waitForFunction(() => (window as unknown as { __canvasInteractiveAt?: number }).__canvasInteractiveAt, undefined, { timeout: 60_000, polling: 50 });
+    const handle = await page.waitForFunction(
+      () => (window as unknown as { __canvasInteractiveAt?: number }).__canvasInteractiveAt,
+      undefined,
+      { timeout: 60_000, polling: 50 },
+    );
     const interactive = Number(await handle.jsonValue());
     const navigation = await page.evaluate(() => {
       const entry = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;

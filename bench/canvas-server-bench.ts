@@ -71,7 +71,14 @@ export async function runRewriteServerBenchmark() {
       modelCpuMs = 0;
       const started = performance.now();
       const cpu = process.cpuUsage();
-      const result = await rewriteRange(deps, { sectionId, userId: fx.owner, start, end, instruction: INSTRUCTIONS[i % INSTRUCTIONS.length], baseVersion: section.version });
+      const result = await rewriteRange(deps, {
+        sectionId,
+        userId: fx.owner,
+        start,
+        end,
+        instruction: INSTRUCTIONS[i % INSTRUCTIONS.length],
+        baseVersion: section.version,
+      });
       const total = performance.now() - started;
       const totalCpu = cpuMs(process.cpuUsage(cpu));
       if (i < WARMUP) continue;

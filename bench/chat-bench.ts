@@ -70,7 +70,11 @@ async function drain(res: Response) {
 async function newChats(stack: BenchStack, n: number): Promise<string[]> {
   return Promise.all(
     Array.from({ length: n }, async () => {
-      const res = await fetch(`${stack.quireUrl}/api/chats`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: stack.cookie }, body: '{}' });
+      const res = await fetch(`${stack.quireUrl}/api/chats`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: stack.cookie },
+        body: '{}',
+      });
       return ((await res.json()) as { id: string }).id;
     }),
   );
@@ -80,7 +84,9 @@ async function newChats(stack: BenchStack, n: number): Promise<string[]> {
 async function settle(stack: BenchStack, chatIds: string[]) {
   for (const id of chatIds) {
     for (let i = 0; i < 200; i++) {
-      const chat = (await (await fetch(`${stack.quireUrl}/api/chats/${id}`, { headers: { cookie: stack.cookie } })).json()) as { liveTurnId: string | null };
+      const chat = (await (await fetch(`${stack.quireUrl}/api/chats/${id}`, { headers: { cookie: stack.cookie } })).json()) as {
+        liveTurnId: string | null;
+      };
       if (!chat.liveTurnId) break;
       await new Promise((r) => setTimeout(r, 50));
     }
@@ -99,7 +105,10 @@ export const CONVERSATION_PACE = { tokenDelayMs: 20, thinkMs: [4_000, 12_000] as
 async function conversations(chats: number, turns: number, send: (chat: number) => Promise<number>): Promise<number[]> {
   const [minThink, maxThink] = CONVERSATION_PACE.thinkMs;
   let seed = 42;
-  const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+  const random = () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
   const pauses = Array.from({ length: chats }, () => Array.from({ length: turns }, () => minThink + random() * (maxThink - minThink)));
   const samples: number[] = [];
   await Promise.all(
@@ -136,7 +145,10 @@ export async function runChatBenchmark(opts: { rounds1?: number; rounds50?: numb
   try {
     const ttft: Array<Record<string, number | string>> = [];
     const turnIds: string[] = [];
-    for (const [concurrency, rounds] of [[1, opts.rounds1 ?? 30], [50, opts.rounds50 ?? 4]] as const) {
+    for (const [concurrency, rounds] of [
+      [1, opts.rounds1 ?? 30],
+      [50, opts.rounds50 ?? 4],
+    ] as const) {
       progress(`time to first token, ${concurrency === 1 ? 'one chat' : `burst of ${concurrency} chats`} (${rounds} rounds)`);
       const chats = await newChats(stack, concurrency);
       await quireTtft(stack, chats[0]!); // warm-up: compiles routes, opens pools
@@ -165,7 +177,9 @@ export async function runChatBenchmark(opts: { rounds1?: number; rounds50?: numb
 
     const turns = opts.conversationTurns ?? 4;
     const paced = `[sim:delay=${CONVERSATION_PACE.tokenDelayMs}] ${GREETING}`;
-    progress(`time to first token, 50 chats in conversation (${turns} messages each, ${CONVERSATION_PACE.tokenDelayMs} ms a token, ${CONVERSATION_PACE.thinkMs.join('–')} ms to think)`);
+    progress(
+      `time to first token, 50 chats in conversation (${turns} messages each, ${CONVERSATION_PACE.tokenDelayMs} ms a token, ${CONVERSATION_PACE.thinkMs.join('–')} ms to think)`,
+    );
     const talking = await newChats(stack, 50);
     const direct = await conversations(50, turns, () => directTtft(stack, paced, true));
     const quire = await conversations(50, turns, async (chat) => {
@@ -175,7 +189,11 @@ export async function runChatBenchmark(opts: { rounds1?: number; rounds50?: numb
     });
     ttft.push(ttftRow('50 chats, conversations', quire, direct));
 
-    const stats = (await (await fetch(`${stack.simUrl}/_stats`)).json()) as Array<{ turnId: string | null; closedAt: number | null; closeReason: string | null }>;
+    const stats = (await (await fetch(`${stack.simUrl}/_stats`)).json()) as Array<{
+      turnId: string | null;
+      closedAt: number | null;
+      closeReason: string | null;
+    }>;
     const callsPerTurn = turnIds.map((id) => stats.filter((s) => s.turnId === id).length);
 
     progress('stop latency');
@@ -205,7 +223,12 @@ export async function runChatBenchmark(opts: { rounds1?: number; rounds50?: numb
     }
     return {
       ttft,
-      stop: { samples: stopLatencies.length, medianMs: round(median(stopLatencies)), p95Ms: round(percentile(stopLatencies, 95)), targetP95Ms: 200 },
+      stop: {
+        samples: stopLatencies.length,
+        medianMs: round(median(stopLatencies)),
+        p95Ms: round(percentile(stopLatencies, 95)),
+        targetP95Ms: 200,
+      },
       callsPerPlainTurn: round(callsPerTurn.reduce((a, b) => a + b, 0) / callsPerTurn.length, 2),
     };
   } finally {

@@ -150,7 +150,13 @@ async function quire(db: Db, all: ContextMessage[], turns: number, out: QuireNot
     const now = new Date(start + turn * 60_000);
     slots = applySlotUpdates(slots, extractSlots(current.text), { messageId: current.id, at: now }).next;
     const prompt = await composeTurnPrompt(db, chat.id, {
-      model: MODEL, slots, summary: summary?.text ?? null, summarizedThroughId: summary?.throughId ?? null, history, current, now,
+      model: MODEL,
+      slots,
+      summary: summary?.text ?? null,
+      summarizedThroughId: summary?.throughId ?? null,
+      history,
+      current,
+      now,
     });
     if (prompt.recalled.length > 0) {
       out.recallTurns.push(turn);
@@ -163,8 +169,13 @@ async function quire(db: Db, all: ContextMessage[], turns: number, out: QuireNot
     // as refreshSummary does after the answer is saved
     const sofar = [...history, current, answer];
     const after = buildTurnPrompt({
-      model: MODEL, slots, summary: summary?.text ?? null, summarizedThroughId: summary?.throughId ?? null,
-      history: sofar.slice(0, -1), current: answer, now,
+      model: MODEL,
+      slots,
+      summary: summary?.text ?? null,
+      summarizedThroughId: summary?.throughId ?? null,
+      history: sofar.slice(0, -1),
+      current: answer,
+      now,
     });
     const plan = planSummaryFold(sofar, after);
     let summaryInput = NO_SUMMARY;
@@ -197,8 +208,18 @@ async function benchConversation(db: Db, conversation: ScriptedConversation): Pr
   const rows = conversation.turns.map((_, i) => ({
     conversation: conversation.name,
     turn: i + 1,
-    full: { input: full[i]!.input.tokens, cumulative: full[i]!.cumulative.tokens, chars: full[i]!.input.chars, cumulativeChars: full[i]!.cumulative.chars },
-    lastSix: { input: lastSix[i]!.input.tokens, cumulative: lastSix[i]!.cumulative.tokens, chars: lastSix[i]!.input.chars, cumulativeChars: lastSix[i]!.cumulative.chars },
+    full: {
+      input: full[i]!.input.tokens,
+      cumulative: full[i]!.cumulative.tokens,
+      chars: full[i]!.input.chars,
+      cumulativeChars: full[i]!.cumulative.chars,
+    },
+    lastSix: {
+      input: lastSix[i]!.input.tokens,
+      cumulative: lastSix[i]!.cumulative.tokens,
+      chars: lastSix[i]!.input.chars,
+      cumulativeChars: lastSix[i]!.cumulative.chars,
+    },
     quire: {
       input: ours[i]!.input.tokens,
       summaryInput: ours[i]!.summaryInput.tokens,
@@ -231,7 +252,10 @@ async function benchConversation(db: Db, conversation: ScriptedConversation): Pr
       recalls: out.recalls,
       finalSlots: out.slots,
       targetsMet:
-        kept.quire.all === 1 && kept.quire.needle && cumulative.quire <= cumulative.lastSix && cumulativeChars.quire <= cumulativeChars.lastSix,
+        kept.quire.all === 1 &&
+        kept.quire.needle &&
+        cumulative.quire <= cumulative.lastSix &&
+        cumulativeChars.quire <= cumulativeChars.lastSix,
     },
   };
 }
@@ -254,7 +278,9 @@ export async function runContextBenchmark(): Promise<{ rows: BenchRow[]; summary
 export function printReport(report: Awaited<ReturnType<typeof runContextBenchmark>>): void {
   for (const summary of report.summary) {
     console.log(`\n## ${summary.conversation}  (model ${MODEL.id}: the route's budget)`);
-    console.log('turn | (a) full: in tokens  chars    cum | (b) last 6: in tokens  chars   cum | (c) Quire: in tokens  chars  +summary   cum  recall');
+    console.log(
+      'turn | (a) full: in tokens  chars    cum | (b) last 6: in tokens  chars   cum | (c) Quire: in tokens  chars  +summary   cum  recall',
+    );
     for (const row of report.rows.filter((r) => r.conversation === summary.conversation)) {
       const cells = [
         String(row.turn).padStart(4),

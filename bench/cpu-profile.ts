@@ -32,7 +32,11 @@ interface CpuProfile {
  * busy time. Only samples inside `window` (monotonic µs, the clock the profile
  * uses) count, so start-up (module loading, compiling) stays out; idle is not CPU.
  */
-export function topSelfFrames(profile: CpuProfile, window: { fromUs: number; toUs: number }, count = 15): Array<{ selfMs: number; share: string; frame: string }> {
+export function topSelfFrames(
+  profile: CpuProfile,
+  window: { fromUs: number; toUs: number },
+  count = 15,
+): Array<{ selfMs: number; share: string; frame: string }> {
   const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map<string, number>();
   let total = 0;
@@ -43,7 +47,10 @@ export function topSelfFrames(profile: CpuProfile, window: { fromUs: number; toU
     const f = byNode.get(id)!.callFrame;
     if (at < window.fromUs || at > window.toUs || f.functionName === '(idle)') return;
     total += us;
-    const file = f.url.replace(/^file:\/\//, '').replace(/^.*node_modules\//, '').replace(/^.*\.next\//, '.next/');
+    const file = f.url
+      .replace(/^file:\/\//, '')
+      .replace(/^.*node_modules\//, '')
+      .replace(/^.*\.next\//, '.next/');
     const key = `${f.functionName || '(anonymous)'} ${file}${file ? `:${f.lineNumber + 1}` : ''}`;
     self.set(key, (self.get(key) ?? 0) + us);
   });
@@ -63,7 +70,8 @@ async function profile(name: string, dir: string, upstream: Upstream) {
     await upstream.script({ chunks: 20, chunkChars: 4, delayMs: 0 });
     for (const s of await peer.senders(3)) await (await s()).text(); // warm-up
     window.fromUs = monotonicUs();
-    for (let r = 0; r < 3; r++) perChunk += (await cpuPerChunk(peer, upstream, { chunks: 2000, chunkChars: 4, delayMs: 1 }, 4)).msPerChunk / 3;
+    for (let r = 0; r < 3; r++)
+      perChunk += (await cpuPerChunk(peer, upstream, { chunks: 2000, chunkChars: 4, delayMs: 1 }, 4)).msPerChunk / 3;
     window.toUs = monotonicUs();
   } finally {
     await peer.close!(); // SIGTERM: the graceful shutdown exits and node writes the profile

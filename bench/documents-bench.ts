@@ -27,7 +27,12 @@ export async function runDocumentsBenchmark() {
     console.table(rows);
     return { rows };
   }
-  const simulator = await spawnUntil(process.execPath, ['--import', 'tsx', 'lib/llm/simulator/cli.ts', '--port', '0', '--delay', String(TOKEN_DELAY_MS)], {} as NodeJS.ProcessEnv, /(http:\/\/\S+\/v1)/);
+  const simulator = await spawnUntil(
+    process.execPath,
+    ['--import', 'tsx', 'lib/llm/simulator/cli.ts', '--port', '0', '--delay', String(TOKEN_DELAY_MS)],
+    {} as NodeJS.ProcessEnv,
+    /(http:\/\/\S+\/v1)/,
+  );
   const simulatorUrl = simulator.match[1];
   try {
     const throughput: Record<number, number> = {};
@@ -35,7 +40,12 @@ export async function runDocumentsBenchmark() {
       const seconds = await timeJobs(simulatorUrl, workers);
       throughput[workers] = THROUGHPUT_JOBS / seconds;
       console.log(`documents bench: ${workers} worker(s), ${THROUGHPUT_JOBS} jobs in ${round(seconds, 1)} s`);
-      rows.push({ benchmark: `throughput, ${workers} worker${workers === 1 ? '' : 's'}`, jobs: THROUGHPUT_JOBS, seconds: round(seconds, 1), jobsPerMinute: round(throughput[workers] * 60, 1) });
+      rows.push({
+        benchmark: `throughput, ${workers} worker${workers === 1 ? '' : 's'}`,
+        jobs: THROUGHPUT_JOBS,
+        seconds: round(seconds, 1),
+        jobsPerMinute: round(throughput[workers] * 60, 1),
+      });
     }
     const speedup = throughput[4] / throughput[1];
     rows.push({ benchmark: 'throughput, 4 vs 1 workers', speedup: round(speedup, 2), target: '≥ 3', pass: speedup >= 3 });
@@ -54,7 +64,15 @@ async function promptFlatness(): Promise<Record<string, unknown>> {
   try {
     const { second, twentieth, fortieth } = await writePromptTokensOf40Sections(database.prisma, simulator.url);
     const ratio = fortieth / second;
-    return { benchmark: 'write prompt tokens, 40 sections', section2: second, section20: twentieth, section40: fortieth, ratio: round(ratio, 2), target: '≤ 1.2', pass: ratio <= 1.2 };
+    return {
+      benchmark: 'write prompt tokens, 40 sections',
+      section2: second,
+      section20: twentieth,
+      section40: fortieth,
+      ratio: round(ratio, 2),
+      target: '≤ 1.2',
+      pass: ratio <= 1.2,
+    };
   } finally {
     await database.close();
     await simulator.close();
@@ -65,7 +83,14 @@ async function seedJobs(database: Database, count: number, request = 'Write a re
   const userId = await createTestUser(database.prisma, { credits: 100_000_000n });
   const ids: string[] = [];
   for (let i = 0; i < count; i++) {
-    const { jobId } = await createDocument(database.prisma, { ownerId: userId, request: `${request}, part ${i + 1}`, model: 'sim-swift', sectionCount: 2, researchRounds: 1, sources: [parsePastedText('Notes', SAMPLE_SOURCE)] });
+    const { jobId } = await createDocument(database.prisma, {
+      ownerId: userId,
+      request: `${request}, part ${i + 1}`,
+      model: 'sim-swift',
+      sectionCount: 2,
+      researchRounds: 1,
+      sources: [parsePastedText('Notes', SAMPLE_SOURCE)],
+    });
     ids.push(jobId);
   }
   return ids;
@@ -73,12 +98,22 @@ async function seedJobs(database: Database, count: number, request = 'Write a re
 
 function startWorkers(count: number, env: Record<string, string>): Promise<ChildProcess[]> {
   return Promise.all(
-    Array.from({ length: count }, async () => (await spawnUntil(process.execPath, ['--import', 'tsx', 'scripts/worker.ts'], env as NodeJS.ProcessEnv, /"event":"worker_started"/)).child),
+    Array.from(
+      { length: count },
+      async () =>
+        (await spawnUntil(process.execPath, ['--import', 'tsx', 'scripts/worker.ts'], env as NodeJS.ProcessEnv, /"event":"worker_started"/))
+          .child,
+    ),
   );
 }
 
 /** Answers questions as soon as they are asked (a person would take longer; the bench measures the workers). */
-async function waitForJobs(database: Database, jobIds: string[], until: (statuses: string[]) => boolean, timeoutMs = 600_000): Promise<void> {
+async function waitForJobs(
+  database: Database,
+  jobIds: string[],
+  until: (statuses: string[]) => boolean,
+  timeoutMs = 600_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const jobs = await database.prisma.documentJob.findMany({ where: { id: { in: jobIds } }, select: { status: true, documentId: true } });
@@ -131,7 +166,13 @@ async function recoveryAfterKill(simulatorUrl: string): Promise<Record<string, u
     }
     const seconds = (Date.now() - killedAt) / 1000;
     await waitForJobs(database, [jobId], ([status]) => status === 'done');
-    return { benchmark: 'recovery after SIGKILL', leaseSeconds: DEFAULT_LEASE_MS / 1000, seconds: round(seconds, 1), target: `≤ ${DEFAULT_LEASE_MS / 1000} s`, pass: seconds <= DEFAULT_LEASE_MS / 1000 + 1 };
+    return {
+      benchmark: 'recovery after SIGKILL',
+      leaseSeconds: DEFAULT_LEASE_MS / 1000,
+      seconds: round(seconds, 1),
+      target: `≤ ${DEFAULT_LEASE_MS / 1000} s`,
+      pass: seconds <= DEFAULT_LEASE_MS / 1000 + 1,
+    };
   } finally {
     await Promise.all(children.map(stop));
     await database.close();

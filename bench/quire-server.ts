@@ -27,7 +27,12 @@ export async function startBenchStack(opts: { tokenDelayMs: number; port?: numbe
   const pg = await createPostgresDatabase();
   const children: ChildProcess[] = [];
   try {
-    const sim = await spawnUntil(process.execPath, ['--import', 'tsx', 'lib/llm/simulator/cli.ts', '--port', '0', '--delay', String(opts.tokenDelayMs)], {}, /(http:\/\/\S+\/v1)/);
+    const sim = await spawnUntil(
+      process.execPath,
+      ['--import', 'tsx', 'lib/llm/simulator/cli.ts', '--port', '0', '--delay', String(opts.tokenDelayMs)],
+      {},
+      /(http:\/\/\S+\/v1)/,
+    );
     children.push(sim.child);
     const port = opts.port ?? 3900 + Math.floor(Math.random() * 90);
     const quire = await spawnUntil(
@@ -51,7 +56,10 @@ export async function startBenchStack(opts: { tokenDelayMs: number; port?: numbe
       headers: { 'content-type': 'application/json', origin: quireUrl },
       body: JSON.stringify({ email: `bench-${Date.now()}@example.com`, password: 'bench-password', name: 'Bench' }),
     });
-    const cookie = signUp.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = signUp.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     if (!signUp.ok || !cookie) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
     return {
       quireUrl,

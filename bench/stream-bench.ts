@@ -47,7 +47,12 @@ export class Upstream {
     readonly child: ChildProcess,
   ) {}
   static async start(port: number = PORTS.upstream): Promise<Upstream> {
-    const { child, match } = await spawnUntil(process.execPath, ['--import', 'tsx', 'bench/peers/scripted-upstream.ts', '--port', String(port)], {}, /upstream at (\S+)/);
+    const { child, match } = await spawnUntil(
+      process.execPath,
+      ['--import', 'tsx', 'bench/peers/scripted-upstream.ts', '--port', String(port)],
+      {},
+      /upstream at (\S+)/,
+    );
     return new Upstream(match[1]!, child);
   }
   async script(s: Script) {
@@ -61,11 +66,21 @@ export class Upstream {
   }
   /** the same request sent straight to the upstream: the "direct" side of every added-latency figure */
   direct: Send = (signal) =>
-    fetch(`${this.url}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(openAiBody()), signal });
+    fetch(`${this.url}/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(openAiBody()),
+      signal,
+    });
 }
 
 const GREETING = 'hello there, what can you do?';
-const openAiBody = () => ({ model: 'bench', stream: true, stream_options: { include_usage: true }, messages: [{ role: 'user', content: GREETING }] });
+const openAiBody = () => ({
+  model: 'bench',
+  stream: true,
+  stream_options: { include_usage: true },
+  messages: [{ role: 'user', content: GREETING }],
+});
 const openAiText = (p: string) => /"content":"[^"]/.test(p);
 
 function probeFile(name: string) {
@@ -74,18 +89,60 @@ function probeFile(name: string) {
 
 export async function startProxy(upstream: Upstream): Promise<Peer> {
   const loopFile = probeFile('proxy');
-  const { child } = await spawnUntil(process.execPath, ['--import', 'tsx', '--import', LOOP_PROBE, 'bench/peers/pass-through-proxy.ts', '--port', String(PORTS.proxy), '--upstream', upstream.url], { LOOP_PROBE_FILE: loopFile }, /proxy at/);
+  const { child } = await spawnUntil(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '--import',
+      LOOP_PROBE,
+      'bench/peers/pass-through-proxy.ts',
+      '--port',
+      String(PORTS.proxy),
+      '--upstream',
+      upstream.url,
+    ],
+    { LOOP_PROBE_FILE: loopFile },
+    /proxy at/,
+  );
   const send: Send = (signal) =>
-    fetch(`http://127.0.0.1:${PORTS.proxy}/v1/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(openAiBody()), signal });
+    fetch(`http://127.0.0.1:${PORTS.proxy}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(openAiBody()),
+      signal,
+    });
   return { name: 'bare proxy', child, loopFile, isText: openAiText, senders: async (n) => Array.from({ length: n }, () => send) };
 }
 
 export async function startTemplate(upstream: Upstream): Promise<Peer> {
   const loopFile = probeFile('template');
-  const { child } = await spawnUntil(process.execPath, ['--import', 'tsx', '--import', LOOP_PROBE, 'bench/peers/template-route.ts', '--port', String(PORTS.template), '--upstream', upstream.url], { LOOP_PROBE_FILE: loopFile }, /template at/);
+  const { child } = await spawnUntil(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '--import',
+      LOOP_PROBE,
+      'bench/peers/template-route.ts',
+      '--port',
+      String(PORTS.template),
+      '--upstream',
+      upstream.url,
+    ],
+    { LOOP_PROBE_FILE: loopFile },
+    /template at/,
+  );
   const body = JSON.stringify({ messages: [{ id: 'm1', role: 'user', parts: [{ type: 'text', text: GREETING }] }] });
-  const send: Send = (signal) => fetch(`http://127.0.0.1:${PORTS.template}/api/chat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body, signal });
-  return { name: 'AI SDK template', child, loopFile, isText: (p) => p.includes('"text-delta"'), senders: async (n) => Array.from({ length: n }, () => send) };
+  const send: Send = (signal) =>
+    fetch(`http://127.0.0.1:${PORTS.template}/api/chat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body, signal });
+  return {
+    name: 'AI SDK template',
+    child,
+    loopFile,
+    isText: (p) => p.includes('"text-delta"'),
+    senders: async (n) => Array.from({ length: n }, () => send),
+  };
 }
 
 /** Quire's production server (scripts/start.ts on a built tree) on a fresh PostgreSQL database. */
@@ -117,7 +174,10 @@ export async function startQuire(name: string, dir: string, port: number, upstre
       headers: { 'content-type': 'application/json', origin: url },
       body: JSON.stringify({ email: `bench-${Date.now()}@example.com`, password: 'bench-password', name: 'Bench' }),
     });
-    const cookie = signUp.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = signUp.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     if (!signUp.ok || !cookie) throw new Error(`sign-up on ${name} failed: ${signUp.status} ${await signUp.text()}`);
     const body = JSON.stringify({ text: GREETING });
     return {
@@ -128,9 +188,19 @@ export async function startQuire(name: string, dir: string, port: number, upstre
       senders: (n) =>
         Promise.all(
           Array.from({ length: n }, async (): Promise<Send> => {
-            const res = await fetch(`${url}/api/chats`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: '{}' });
+            const res = await fetch(`${url}/api/chats`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', cookie },
+              body: '{}',
+            });
             const { id } = (await res.json()) as { id: string };
-            return (signal) => fetch(`${url}/api/chats/${id}/messages`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body, signal });
+            return (signal) =>
+              fetch(`${url}/api/chats/${id}/messages`, {
+                method: 'POST',
+                headers: { 'content-type': 'application/json', cookie },
+                body,
+                signal,
+              });
           }),
         ),
       close: async () => {
@@ -205,7 +275,12 @@ function outOfOrderShare(ttfts: number[]): number {
   return pairs ? inverted / pairs : 0;
 }
 
-export async function cpuPerChunk(peer: Peer, upstream: Upstream, script: Script, concurrent: number): Promise<{ msPerChunk: number; textIntact: boolean; loopMaxMs: number }> {
+export async function cpuPerChunk(
+  peer: Peer,
+  upstream: Upstream,
+  script: Script,
+  concurrent: number,
+): Promise<{ msPerChunk: number; textIntact: boolean; loopMaxMs: number }> {
   await upstream.script(script);
   const senders = await peer.senders(concurrent);
   await readLoop(peer);
@@ -308,7 +383,8 @@ export async function runStreamBenchmark(argv: string[] = process.argv.slice(2))
         const arrival = (await upstream.arrivals()).at(-1)!;
         cpu.push((arrival.serverCpuNs! - before) / 1e6);
         wall.push(arrival.at - sentAt);
-        for (const [, name, ms] of (reading.serverTiming ?? '').matchAll(/([\w-]+);dur=([\d.]+)/g)) byPhase.set(name!, [...(byPhase.get(name!) ?? []), Number(ms)]);
+        for (const [, name, ms] of (reading.serverTiming ?? '').matchAll(/([\w-]+);dur=([\d.]+)/g))
+          byPhase.set(name!, [...(byPhase.get(name!) ?? []), Number(ms)]);
       }
       sendCpu.set(peer, cpu);
       sendWall.set(peer, wall);
@@ -373,12 +449,24 @@ export async function runStreamBenchmark(argv: string[] = process.argv.slice(2))
         ...cell(phases, (v) => [...v].map(([name, ms]) => `${name} ${round(median(ms), 1)}`).join(', ')),
       },
       { measure: 'added TTFT, one at a time, ms (median)', ...cell(one, (v) => round(median(v) - median(oneDirect), 1)), target: '≤ 10' },
-      { measure: 'added TTFT, 20 at once, ms (median / p95)', ...cell(bursts[20]!.added, (v) => `${round(median(v))} / ${round(percentile(v, 95))}`), target: '≤ 40 / ≤ 120' },
-      { measure: 'added TTFT, 50 at once, ms (median / p95)', ...cell(bursts[50]!.added, (v) => `${round(median(v))} / ${round(percentile(v, 95))}`), target: 'p95 ≤ 250' },
+      {
+        measure: 'added TTFT, 20 at once, ms (median / p95)',
+        ...cell(bursts[20]!.added, (v) => `${round(median(v))} / ${round(percentile(v, 95))}`),
+        target: '≤ 40 / ≤ 120',
+      },
+      {
+        measure: 'added TTFT, 50 at once, ms (median / p95)',
+        ...cell(bursts[50]!.added, (v) => `${round(median(v))} / ${round(percentile(v, 95))}`),
+        target: 'p95 ≤ 250',
+      },
       { measure: '50 at once: first tokens out of send order, % of pairs', ...cell(bursts[50]!.order, (v) => round(100 * median(v))) },
       { measure: '50 at once: event loop max, ms', ...cell(bursts[50]!.loop, (v) => round(v, 1)), target: 'a few ms' },
       { measure: 'RSS growth per 100 live answers, MB', ...cell(rss, (v) => round(v)) },
-      { measure: 'Stop → upstream closed, ms (median / p95)', ...cell(stops, (v) => `${round(median(v))} / ${round(percentile(v, 95))}`), target: 'p95 ≤ 50' },
+      {
+        measure: 'Stop → upstream closed, ms (median / p95)',
+        ...cell(stops, (v) => `${round(median(v))} / ${round(percentile(v, 95))}`),
+        target: 'p95 ≤ 50',
+      },
     ];
     console.table(table);
     return { baseline: commit, table };

@@ -25,7 +25,10 @@ async function expectNoSeriousViolations(page: Page, what: string): Promise<void
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help}\n${violation.nodes.map((node) => `  ${node.target.join(' ')}: ${node.failureSummary?.split('\n').slice(1, 3).join(' ')}`).join('\n')}`);
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help}\n${violation.nodes.map((node) => `  ${node.target.join(' ')}: ${node.failureSummary?.split('\n').slice(1, 3).join(' ')}`).join('\n')}`,
+    );
   // soft: one run reports every page and theme that fails, not only the first
   expect.soft(serious, `axe on ${what}`).toEqual([]);
 }
@@ -66,7 +69,13 @@ test('chat: an answer with its sources and document cards, the chat menu, the de
   // Started, Questions, Done and Updated cards in the chat
   const document = await writtenDocument(page.request, { chatId: chatPath.split('/').pop() });
   const section = document.sections[0];
-  expect((await page.request.patch(`/api/sections/${section.id}`, { data: { body: `${section.body}\n\nOne more line.`, baseVersion: section.version } })).status()).toBe(200);
+  expect(
+    (
+      await page.request.patch(`/api/sections/${section.id}`, {
+        data: { body: `${section.body}\n\nOne more line.`, baseVersion: section.version },
+      })
+    ).status(),
+  ).toBe(200);
   await page.goto(chatPath);
   const chat = new ChatPage(page);
   await chat.send('How do I export a chat to PDF?');
@@ -79,7 +88,10 @@ test('chat: an answer with its sources and document cards, the chat menu, the de
       name: 'the chat menu',
       open: async (p) => {
         await conversation.open(p);
-        await p.getByRole('button', { name: /^Actions for/ }).first().click();
+        await p
+          .getByRole('button', { name: /^Actions for/ })
+          .first()
+          .click();
         await expect(p.getByRole('menu')).toBeVisible();
       },
     },
@@ -87,7 +99,10 @@ test('chat: an answer with its sources and document cards, the chat menu, the de
       name: 'the delete confirmation',
       open: async (p) => {
         await conversation.open(p);
-        await p.getByRole('button', { name: /^Actions for/ }).first().click();
+        await p
+          .getByRole('button', { name: /^Actions for/ })
+          .first()
+          .click();
         await p.getByRole('menuitem', { name: /delete/i }).click();
         await expect(p.getByRole('alertdialog')).toBeVisible();
       },
@@ -145,7 +160,9 @@ test('documents: the list with a notification, a written document, its History a
         await expect(p.getByRole('dialog').getByText('Not shared with anyone yet.')).toBeVisible();
       },
     },
-    visit('a shared document as its editor', `/documents/${document.id}`, (p) => expect(p.getByTestId('canvas-editor').first()).toBeVisible()),
+    visit('a shared document as its editor', `/documents/${document.id}`, (p) =>
+      expect(p.getByTestId('canvas-editor').first()).toBeVisible(),
+    ),
     visit('wallet', '/wallet', (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible()),
   ]);
   await ownerContext.close();

@@ -10,7 +10,15 @@ import { e2ePorts } from './ports';
 // guessing passwords behind a forged X-Forwarded-For.
 const port = e2ePorts.server;
 const direct = `http://127.0.0.1:${port}`;
-const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
 
 async function signUpAndChat(page: Page, origin: string) {
   await page.goto(`${origin}/sign-up`);
@@ -54,7 +62,9 @@ test.describe('the app at 127.0.0.1 (no proxy settings)', () => {
     expect(res.headers()['x-content-type-options']).toBe('nosniff');
   });
 
-  test("another site's page cannot post with the person's cookie (403), and a text/plain body is 415: nothing is created", async ({ request }) => {
+  test("another site's page cannot post with the person's cookie (403), and a text/plain body is 415: nothing is created", async ({
+    request,
+  }) => {
     await signUpApi(request);
     const crossOrigin = await request.post('/api/chats', { headers: { origin: 'http://evil.example' }, data: { title: 'planted' } });
     expect(crossOrigin.status()).toBe(403);
@@ -70,7 +80,10 @@ test.describe('the app at 127.0.0.1 (no proxy settings)', () => {
     const own = await request.post('/api/chats', { headers: { origin: direct, 'sec-fetch-site': 'same-origin' }, data: { title: 'mine' } });
     expect(own.status()).toBe(201);
     // auth routes follow the same rule
-    const signIn = await request.post('/api/auth/sign-in/email', { headers: { origin: 'http://evil.example' }, data: { email: 'x@example.com', password: 'whatever-it-is' } });
+    const signIn = await request.post('/api/auth/sign-in/email', {
+      headers: { origin: 'http://evil.example' },
+      data: { email: 'x@example.com', password: 'whatever-it-is' },
+    });
     expect(signIn.status()).toBe(403);
   });
 });
@@ -80,7 +93,14 @@ async function startQuire(serverPort: number, env: Record<string, string>): Prom
   const dataDir = `.data-e2e-${serverPort}`;
   rmSync(dataDir, { recursive: true, force: true });
   const child = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/start.ts'], {
-    env: { ...process.env, PORT: String(serverPort), DATA_DIR: dataDir, SIMULATOR_TOKEN_DELAY_MS: '5', RATE_LIMIT_PER_MINUTE: '1000', ...env },
+    env: {
+      ...process.env,
+      PORT: String(serverPort),
+      DATA_DIR: dataDir,
+      SIMULATOR_TOKEN_DELAY_MS: '5',
+      RATE_LIMIT_PER_MINUTE: '1000',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   await new Promise<void>((resolve, reject) => {
@@ -114,7 +134,13 @@ function startProxy(listenPort: number, upstreamPort: number): Promise<Server> {
   const proxy = createServer((req, res) => {
     const forwardedFor = [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ');
     const upstream = httpRequest(
-      { host: '127.0.0.1', port: upstreamPort, method: req.method, path: req.url, headers: { ...req.headers, 'x-forwarded-for': forwardedFor, 'x-forwarded-host': req.headers.host, 'x-forwarded-proto': 'http' } },
+      {
+        host: '127.0.0.1',
+        port: upstreamPort,
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, 'x-forwarded-for': forwardedFor, 'x-forwarded-host': req.headers.host, 'x-forwarded-proto': 'http' },
+      },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);
@@ -181,7 +207,12 @@ test.describe('behind a reverse proxy, and without one', () => {
   test('with TRUST_PROXY and https at the proxy, cookies are Secure', async () => {
     const api = await newRequest.newContext({ baseURL: `http://127.0.0.1:${proxiedPort}` });
     const res = await api.post('/api/auth/sign-up/email', {
-      headers: { origin: 'https://quire.example.org', 'x-forwarded-host': 'quire.example.org', 'x-forwarded-proto': 'https', 'x-forwarded-for': '198.51.100.30' },
+      headers: {
+        origin: 'https://quire.example.org',
+        'x-forwarded-host': 'quire.example.org',
+        'x-forwarded-proto': 'https',
+        'x-forwarded-for': '198.51.100.30',
+      },
       data: { email: uniqueEmail('secure'), password: 'correct-horse-battery', name: 'Secure Person' },
     });
     expect(res.status()).toBe(200);

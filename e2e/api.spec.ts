@@ -37,7 +37,10 @@ test.describe('the HTTP API refuses bad requests clearly', () => {
   test('malformed and oversized bodies are 400 and 413, never 500', async ({ request }) => {
     await signUpApi(request);
     const { id } = await (await request.post('/api/chats', { data: {} })).json();
-    const malformed = await request.post(`/api/chats/${id}/messages`, { headers: { 'content-type': 'application/json' }, data: Buffer.from('{"text": ') });
+    const malformed = await request.post(`/api/chats/${id}/messages`, {
+      headers: { 'content-type': 'application/json' },
+      data: Buffer.from('{"text": '),
+    });
     expect(malformed.status()).toBe(400);
     expect((await malformed.json()).error.code).toBe('invalid_json');
     const tooLong = await request.post(`/api/chats/${id}/messages`, { data: { text: 'x'.repeat(6001) } });
@@ -45,20 +48,27 @@ test.describe('the HTTP API refuses bad requests clearly', () => {
     expect((await tooLong.json()).error.message).toMatch(/6000|6,000/);
     const wrongType = await request.post(`/api/chats/${id}/messages`, { data: { text: 42 } });
     expect(wrongType.status()).toBe(400);
-    const huge = await request.post(`/api/chats/${id}/messages`, { headers: { 'content-type': 'application/json' }, data: Buffer.from(JSON.stringify({ text: 'y'.repeat(200_000) })) });
+    const huge = await request.post(`/api/chats/${id}/messages`, {
+      headers: { 'content-type': 'application/json' },
+      data: Buffer.from(JSON.stringify({ text: 'y'.repeat(200_000) })),
+    });
     expect(huge.status()).toBe(413);
     const unknownModel = await request.post('/api/chats', { data: { model: 'no-such-model' } });
     expect(unknownModel.status()).toBe(400);
   });
 
-  test('files waiting in a chat: listed for their owner only, removed while they wait, 409 once a document took them', async ({ baseURL }) => {
+  test('files waiting in a chat: listed for their owner only, removed while they wait, 409 once a document took them', async ({
+    baseURL,
+  }) => {
     const alice = await newRequest.newContext({ baseURL });
     const bob = await newRequest.newContext({ baseURL });
     await signUpApi(alice);
     await signUpApi(bob);
     const { id: chatId } = await (await alice.post('/api/chats', { data: {} })).json();
     const attach = async (name: string) => {
-      const res = await alice.post('/api/documents/attachments', { multipart: { chatId, file: { name, mimeType: 'text/plain', buffer: Buffer.from('One.\n\nTwo.') } } });
+      const res = await alice.post('/api/documents/attachments', {
+        multipart: { chatId, file: { name, mimeType: 'text/plain', buffer: Buffer.from('One.\n\nTwo.') } },
+      });
       expect(res.status()).toBe(201);
       return ((await res.json()) as Array<{ id: string }>)[0]!.id;
     };
@@ -69,7 +79,9 @@ test.describe('the HTTP API refuses bad requests clearly', () => {
     expect((await missing.json()).error.message).toMatch(/chatId/);
     expect((await bob.get(`/api/documents/attachments?chatId=${chatId}`)).status()).toBe(404);
     const listed = await alice.get(`/api/documents/attachments?chatId=${chatId}`);
-    expect(await listed.json()).toEqual([{ id: first, title: 'first', kind: 'text', size: { unit: 'paragraph', count: 2 }, createdAt: expect.any(String) }]);
+    expect(await listed.json()).toEqual([
+      { id: first, title: 'first', kind: 'text', size: { unit: 'paragraph', count: 2 }, createdAt: expect.any(String) },
+    ]);
 
     const foreign = await bob.delete(`/api/documents/attachments/${first}`);
     expect(foreign.status()).toBe(404);
@@ -93,7 +105,9 @@ test.describe('the HTTP API refuses bad requests clearly', () => {
   test('staff routes answer 403 to non-staff', async ({ request }) => {
     await signUpApi(request);
     expect((await request.get('/api/staff/transcripts')).status()).toBe(403);
-    expect((await request.post('/api/staff/credits', { data: { email: 'x@example.com', amountMicros: 1, reason: 'x' } })).status()).toBe(403);
+    expect((await request.post('/api/staff/credits', { data: { email: 'x@example.com', amountMicros: 1, reason: 'x' } })).status()).toBe(
+      403,
+    );
   });
 
   test('the model catalog lists the simulated models as offline', async ({ request }) => {

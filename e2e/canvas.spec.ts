@@ -32,7 +32,9 @@ test('a phrase with Cyrillic and an emoji is rewritten in place; the rest of the
   await expect(status).toHaveAttribute('data-phase', 'applied', { timeout: 30_000 });
   await expect(editor).toContainText('Склад в Лиссабоне ОБРАБАТЫВАЕТ ЗАКАЗЫ 🚚 БЫСТРО и точно');
   // the replaced range is highlighted (split into several spans where fact-check flags overlap it)
-  await expect.poll(async () => (await editor.locator('.canvas-rewritten').allTextContents()).join('')).toBe('ОБРАБАТЫВАЕТ ЗАКАЗЫ 🚚 БЫСТРО');
+  await expect
+    .poll(async () => (await editor.locator('.canvas-rewritten').allTextContents()).join(''))
+    .toBe('ОБРАБАТЫВАЕТ ЗАКАЗЫ 🚚 БЫСТРО');
 
   const stored = await sectionNow(page.request, document.id, section.id);
   expect(stored.body).toBe(`${before}ОБРАБАТЫВАЕТ ЗАКАЗЫ 🚚 БЫСТРО${after}\n\nA second paragraph, untouched.`);
@@ -123,6 +125,11 @@ test('a reviewer reads without editing, compares two versions and restores one',
   const stored = await sectionNow(page.request, document.id, section.id);
   expect(stored.version).toBe(3);
   expect(stored.body).toBe(draft);
-  await expect(editor).toContainText(draft.split('\n')[0].replace(/\[\^\d+\]|[*_]/g, '').slice(0, 20));
+  await expect(editor).toContainText(
+    draft
+      .split('\n')[0]
+      .replace(/\[\^\d+\]|[*_]/g, '')
+      .slice(0, 20),
+  );
   await owner.close();
 });

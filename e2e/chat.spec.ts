@@ -59,11 +59,18 @@ test('stop: the answer is saved as far as it was shown, marked stopped, and staf
   await staffContext.close();
 });
 
-test('a file attached and sent waits in the chat: its chip is back after a reload, and removing it takes it out for good', async ({ page }) => {
+test('a file attached and sent waits in the chat: its chip is back after a reload, and removing it takes it out for good', async ({
+  page,
+}) => {
   await signUpInBrowser(page, uniqueEmail('attacher'));
-  const waitingListed = () => page.waitForResponse((res) => res.url().includes('/api/documents/attachments?chatId=') && res.request().method() === 'GET');
+  const waitingListed = () =>
+    page.waitForResponse((res) => res.url().includes('/api/documents/attachments?chatId=') && res.request().method() === 'GET');
 
-  await page.getByTestId('attach-input').setInputFiles({ name: 'trip-notes.md', mimeType: 'text/markdown', buffer: Buffer.from('# Trip\n\nPorto in May.\n\nLisbon in June.\n') });
+  await page.getByTestId('attach-input').setInputFiles({
+    name: 'trip-notes.md',
+    mimeType: 'text/markdown',
+    buffer: Buffer.from('# Trip\n\nPorto in May.\n\nLisbon in June.\n'),
+  });
   const chips = page.getByTestId('attachment-chip');
   await expect(chips).toHaveCount(1);
   await expect(chips.first()).toHaveAttribute('data-state', 'ready');

@@ -9,9 +9,15 @@ function distanceFromEnd(page: Page): Promise<number> {
 }
 
 const longQuestion = (directive: string) =>
-  [`${directive} Please plan my week.`, ...Array.from({ length: 24 }, (_, i) => `Line ${i + 1}: something I need to get done this week, with a few details.`)].join('\n');
+  [
+    `${directive} Please plan my week.`,
+    ...Array.from({ length: 24 }, (_, i) => `Line ${i + 1}: something I need to get done this week, with a few details.`),
+  ].join('\n');
 
-for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+]) {
   test(`bug 1: after a long multi-line question the view follows the streaming answer (${viewport.width} px)`, async ({ page }) => {
     test.setTimeout(120_000);
     await page.setViewportSize(viewport);
@@ -48,7 +54,10 @@ test('bug 1: a reader who scrolls up with the wheel is left where they are', asy
   await chat.stop();
 });
 
-test('bugs 2 and 3: a top-up is a credit line with its reason in both ledgers; the staff ledger says whose line and what it was for', async ({ page, browser }) => {
+test('bugs 2 and 3: a top-up is a credit line with its reason in both ledgers; the staff ledger says whose line and what it was for', async ({
+  page,
+  browser,
+}) => {
   const email = await signUpInBrowser(page, uniqueEmail('topped'));
   const chat = new ChatPage(page);
   await chat.send('Plan a picnic by the river');
@@ -82,7 +91,9 @@ test('bugs 2 and 3: a top-up is a credit line with its reason in both ledgers; t
   await expect(own).toContainText('+$2.50');
 });
 
-test('bug 4: after a rewrite, the note stops saying "highlighted" when the highlight fades, and a History restore ends its Undo', async ({ page }) => {
+test('bug 4: after a rewrite, the note stops saying "highlighted" when the highlight fades, and a History restore ends its Undo', async ({
+  page,
+}) => {
   test.setTimeout(150_000);
   await signUpApi(page.request, uniqueEmail('restorer'));
   const document = await writtenDocument(page.request);
@@ -129,7 +140,9 @@ test('bug 4: after a rewrite, the note stops saying "highlighted" when the highl
   expect((await sectionNow(page.request, document.id, section.id)).body).toContain('ships orders quickly');
 });
 
-test('bug 5 and basic 13: in Russian the chart axis shows whole numbers, key facts and model names are translated; the chart is named for the tokens it plots', async ({ browser }) => {
+test('bug 5 and basic 13: in Russian the chart axis shows whole numbers, key facts and model names are translated; the chart is named for the tokens it plots', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const context = await browser.newContext({ locale: 'ru-RU', viewport: { width: 1400, height: 900 } });
   const page = await context.newPage();
@@ -159,7 +172,9 @@ test('bug 5 and basic 13: in Russian the chart axis shows whole numbers, key fac
   await expect(ticks.filter({ hasText: 'тыс.' }).first()).toBeVisible();
   // every label starts inside the chart: none is cut down to "тыс."
   for (const tick of await ticks.all()) {
-    const overhang = await tick.evaluate((el) => (el as SVGGraphicsElement).ownerSVGElement!.getBoundingClientRect().left - el.getBoundingClientRect().left);
+    const overhang = await tick.evaluate(
+      (el) => (el as SVGGraphicsElement).ownerSVGElement!.getBoundingClientRect().left - el.getBoundingClientRect().left,
+    );
     expect(overhang, (await tick.textContent()) ?? '').toBeLessThanOrEqual(0.5);
   }
   await context.close();
@@ -169,13 +184,18 @@ test('bug 6: a written document never states the clarifying questions as facts',
   test.setTimeout(150_000);
   await signUpApi(page.request, uniqueEmail('questioned'));
   const { id } = await writtenDocument(page.request);
-  const document = (await (await page.request.get(`/api/documents/${id}`)).json()) as { questions: Array<{ text: string }>; sections: Array<{ body: string }> };
+  const document = (await (await page.request.get(`/api/documents/${id}`)).json()) as {
+    questions: Array<{ text: string }>;
+    sections: Array<{ body: string }>;
+  };
   expect(document.questions.length).toBeGreaterThan(0);
   const text = document.sections.map((s) => s.body).join('\n');
   for (const question of document.questions) expect(text).not.toContain(question.text.replace(/\?$/, '').slice(0, 40));
 });
 
-test('basic 7: "New chat" reuses an empty chat; a chat is renamed, archived and brought back, and deleted while its ledger entries stay', async ({ page }) => {
+test('basic 7: "New chat" reuses an empty chat; a chat is renamed, archived and brought back, and deleted while its ledger entries stay', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signUpInBrowser(page, uniqueEmail('lister'));
   await page.waitForURL(/\/chats\//);
@@ -229,7 +249,10 @@ test('basic 7: "New chat" reuses an empty chat; a chat is renamed, archived and 
   await expect(page.getByTestId('ledger-row').first().getByTestId('ledger-for')).toHaveText('Deleted chat');
 });
 
-test('basics 8 and 13: copy an answer, regenerate the last one with another model, and a reasoning model says it is thinking first', async ({ page, context }) => {
+test('basics 8 and 13: copy an answer, regenerate the last one with another model, and a reasoning model says it is thinking first', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(120_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await signUpInBrowser(page, uniqueEmail('regenerator'));

@@ -40,7 +40,9 @@ test('a document from the chat with an attached file: answer the questions, watc
   // the progress bar moves while sections appear, then the job is done
   const progress = page.getByRole('progressbar');
   await expect(progress).toBeVisible();
-  await expect(page.getByTestId('document-status')).toHaveAttribute('data-status', /researching|writing|finalizing|done/, { timeout: 30_000 });
+  await expect(page.getByTestId('document-status')).toHaveAttribute('data-status', /researching|writing|finalizing|done/, {
+    timeout: 30_000,
+  });
   await expect(page.getByTestId('document-status')).toHaveAttribute('data-status', 'done', { timeout: 180_000 });
   await expect(progress).toHaveAttribute('aria-valuenow', '100');
   const sections = page.getByTestId('document-section');
@@ -60,7 +62,9 @@ test('a document from the chat with an attached file: answer the questions, watc
   expect(await html.text()).toContain('<main id="main">');
 });
 
-test('basic 9: the chat reports the assistant’s change and a person’s burst of saves as one card each, saying who changed which section', async ({ page }) => {
+test('basic 9: the chat reports the assistant’s change and a person’s burst of saves as one card each, saying who changed which section', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await signUpInBrowser(page, uniqueEmail('editor'), 'Ada Lovelace');
   await expect(page).toHaveURL(/\/chats\//);
@@ -92,7 +96,10 @@ test('basic 9: the chat reports the assistant’s change and a person’s burst 
   await expect(updated.last().getByRole('listitem')).toContainText(/revised/);
 });
 
-test('basic 11: the owner shares from the header’s Share panel; the recipient is notified and finds the document in their list; role change and removal take effect', async ({ page, browser }) => {
+test('basic 11: the owner shares from the header’s Share panel; the recipient is notified and finds the document in their list; role change and removal take effect', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   await signUpInBrowser(page, uniqueEmail('owner'), 'Ada Lovelace');
   const recipientContext = await browser.newContext();

@@ -8,7 +8,11 @@ async function signIn(page: Page, email: string) {
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-test('basic 12: a visitor sees what Quire is; a link to a page asked for before sign-in leads back to it, never to another site', async ({ page, request, browser }) => {
+test('basic 12: a visitor sees what Quire is; a link to a page asked for before sign-in leads back to it, never to another site', async ({
+  page,
+  request,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const email = await signUpApi(request, uniqueEmail('returning'));
   await page.goto('/');
@@ -31,7 +35,10 @@ test('basic 12: a visitor sees what Quire is; a link to a page asked for before 
   await other.close();
 });
 
-test('basics 8 and 12: an empty chat focuses the composer and offers examples; the code example is answered with highlighted code, math and a footnote', async ({ page, context }) => {
+test('basics 8 and 12: an empty chat focuses the composer and offers examples; the code example is answered with highlighted code, math and a footnote', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(120_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   // highlighting, KaTeX styles and fonts all load under the page's nonce CSP

@@ -27,12 +27,23 @@ async function cookieHeader(request: APIRequestContext): Promise<string> {
  * A multipart upload sent in chunks with no Content-Length (Transfer-Encoding:
  * chunked) that would total `totalBytes`; stops sending once the server answers.
  */
-function chunkedUpload(port: number, path: string, cookie: string, totalBytes: number): Promise<{ status: number; body: string; sentBytes: number }> {
+function chunkedUpload(
+  port: number,
+  path: string,
+  cookie: string,
+  totalBytes: number,
+): Promise<{ status: number; body: string; sentBytes: number }> {
   const boundary = '----quire-hardening';
   return new Promise((resolve, reject) => {
     let sentBytes = 0;
     let answered = false;
-    const req = http.request({ host: 'localhost', port, path, method: 'POST', headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}`, 'transfer-encoding': 'chunked' } });
+    const req = http.request({
+      host: 'localhost',
+      port,
+      path,
+      method: 'POST',
+      headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}`, 'transfer-encoding': 'chunked' },
+    });
     req.on('response', (res) => {
       answered = true;
       const chunks: Buffer[] = [];
@@ -82,7 +93,10 @@ test.describe('the built-in simulator answers only its own server', () => {
 });
 
 test.describe('hostile uploads cost the server little', () => {
-  test('a 300 KB DOCX that inflates to 1 GB and a 60 MB chunked upload are refused, memory stays put, the server keeps answering', async ({ request, baseURL }) => {
+  test('a 300 KB DOCX that inflates to 1 GB and a 60 MB chunked upload are refused, memory stays put, the server keeps answering', async ({
+    request,
+    baseURL,
+  }) => {
     test.setTimeout(120_000);
     await signUpApi(request);
     const chatId = await newChat(request);
@@ -120,11 +134,15 @@ test.describe('U+0000 and lone surrogates in any text field are never a 500', ()
   const NUL = 'a\u0000b';
   const LONE = 'c\uD800d';
 
-  test('sign-up name, chat title, message, slot value and key, document request, pasted and uploaded text, answers, section body, rewrite instruction', async ({ request }) => {
+  test('sign-up name, chat title, message, slot value and key, document request, pasted and uploaded text, answers, section body, rewrite instruction', async ({
+    request,
+  }) => {
     test.setTimeout(180_000);
     const statuses: Array<[string, number]> = [];
     const note = (what: string, status: number) => statuses.push([what, status]);
-    const signUp = await request.post('/api/auth/sign-up/email', { data: { email: uniqueEmail('nul'), password: 'correct-horse-battery', name: `Ada ${NUL} ${LONE}` } });
+    const signUp = await request.post('/api/auth/sign-up/email', {
+      data: { email: uniqueEmail('nul'), password: 'correct-horse-battery', name: `Ada ${NUL} ${LONE}` },
+    });
     note('sign-up name', signUp.status());
     expect(signUp.ok()).toBe(true);
 
@@ -139,12 +157,19 @@ test.describe('U+0000 and lone surrogates in any text field are never a 500', ()
     const slot = await request.patch(`/api/chats/${chatId}/slots/os`, { data: { value: `Lin${'\u0000'}ux` } });
     note('slot value', slot.status());
     expect(await slot.json()).toMatchObject({ key: 'os', value: 'Linux' });
-    expect((await request.patch(`/api/chats/${chatId}/slots/${encodeURIComponent('fact:a\u0000b')}`, { data: { value: 'x' } })).status()).toBe(400);
-    expect((await request.patch(`/api/chats/${chatId}/slots/${encodeURIComponent('not a key!')}`, { data: { value: 'x' } })).status()).toBe(400);
+    expect(
+      (await request.patch(`/api/chats/${chatId}/slots/${encodeURIComponent('fact:a\u0000b')}`, { data: { value: 'x' } })).status(),
+    ).toBe(400);
+    expect((await request.patch(`/api/chats/${chatId}/slots/${encodeURIComponent('not a key!')}`, { data: { value: 'x' } })).status()).toBe(
+      400,
+    );
     expect([400, 404]).toContain((await request.get(`/api/chats/${encodeURIComponent('abc\u0000')}`)).status());
 
     const multipart = await request.post('/api/documents/attachments', {
-      multipart: { chatId: `${chatId}`, file: { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from(`Zero${'\u0000'} byte here.\n\nAnd more.`) } },
+      multipart: {
+        chatId: `${chatId}`,
+        file: { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from(`Zero${'\u0000'} byte here.\n\nAnd more.`) },
+      },
     });
     note('uploaded text', multipart.status());
 
@@ -152,7 +177,9 @@ test.describe('U+0000 and lone surrogates in any text field are never a 500', ()
       data: {
         request: `Write a short report ${NUL} on the warehouse ${LONE}`,
         sectionCount: 1,
-        sources: [{ kind: 'text', title: `Notes ${NUL}`, content: `The warehouse ${NUL} opened in 2021 ${LONE}.\n\nIt ships 4,200 orders a day.` }],
+        sources: [
+          { kind: 'text', title: `Notes ${NUL}`, content: `The warehouse ${NUL} opened in 2021 ${LONE}.\n\nIt ships 4,200 orders a day.` },
+        ],
       },
     });
     note('document request and pasted source', created.status());
@@ -178,7 +205,9 @@ test.describe('U+0000 and lone surrogates in any text field are never a 500', ()
       .toBe('done');
 
     const section = sections[0];
-    const saved = await request.patch(`/api/sections/${section.id}`, { data: { body: `New ${NUL} body ${LONE} here.`, baseVersion: section.version } });
+    const saved = await request.patch(`/api/sections/${section.id}`, {
+      data: { body: `New ${NUL} body ${LONE} here.`, baseVersion: section.version },
+    });
     note('section body', saved.status());
     expect(saved.status()).toBe(200);
     const rewrite = await request.post(`/api/sections/${section.id}/rewrite`, {

@@ -7,7 +7,10 @@ const STAFF = 'invites-staff@example.com';
 // the second test signs in as the staff member the first one verified
 test.describe.configure({ mode: 'serial' });
 
-test('a staff-listed address is not staff until it follows the mailed link; then staff invite a new person, who signs up with the link', async ({ page, browser }) => {
+test('a staff-listed address is not staff until it follows the mailed link; then staff invite a new person, who signs up with the link', async ({
+  page,
+  browser,
+}) => {
   // signed up with a listed address: in, but no staff rights yet, and told why
   await signUpInBrowser(page, STAFF, 'Ines Staff');
   await expect(page.getByTestId('verify-email-banner')).toContainText(/staff list/i);
@@ -22,7 +25,10 @@ test('a staff-listed address is not staff until it follows the mailed link; then
   await expect(page.getByRole('heading', { name: 'Invites', level: 1 })).toBeVisible();
 
   // staff make a link for anyone, valid a week
-  await page.getByTestId('create-invite-form').getByRole('button', { name: /create link/i }).click();
+  await page
+    .getByTestId('create-invite-form')
+    .getByRole('button', { name: /create link/i })
+    .click();
   const linkField = page.getByTestId('invite-link');
   await expect(linkField).toHaveValue(/\/sign-up\?invite=/);
   const link = await linkField.inputValue();
@@ -62,7 +68,10 @@ test('staff revoke an invite made for one address, and the mail to that address 
 
   const friend = uniqueEmail('friend');
   await page.getByLabel(/email \(optional\)/i).fill(friend);
-  await page.getByTestId('create-invite-form').getByRole('button', { name: /create link/i }).click();
+  await page
+    .getByTestId('create-invite-form')
+    .getByRole('button', { name: /create link/i })
+    .click();
   const link = await page.getByTestId('invite-link').inputValue();
   expect(await linkMailedTo(friend, /http:\/\/\S+\/sign-up\?invite=\S+/)).toBe(link);
 

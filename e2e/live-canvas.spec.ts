@@ -2,7 +2,10 @@ import { expect, test } from '@playwright/test';
 import { editorOf } from './pages/canvas-page';
 import { saveSection, sectionNow, signUpApi, uniqueEmail, writtenDocument } from './support';
 
-test('the canvas arrives as HTML from the server, and an editor mounts only on the section the person enters', async ({ page, browser }) => {
+test('the canvas arrives as HTML from the server, and an editor mounts only on the section the person enters', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(150_000);
   await signUpApi(page.request, uniqueEmail('canvas-static'));
   const document = await writtenDocument(page.request);
@@ -36,18 +39,27 @@ test('the canvas arrives as HTML from the server, and an editor mounts only on t
   await expect(page.locator(`[data-section-id="${second.id}"] [data-live="true"]`)).toHaveCount(1);
   await expect(page.locator(`[data-section-id="${first.id}"] [data-live="false"]`)).toHaveCount(1);
   await expect.poll(async () => (await sectionNow(page.request, document.id, first.id)).body).toContain('**first ever**');
-  await expect.poll(async () => (await sectionNow(page.request, document.id, second.id)).body, { timeout: 10_000 }).toBe('Typed first. Second part.');
+  await expect
+    .poll(async () => (await sectionNow(page.request, document.id, second.id)).body, { timeout: 10_000 })
+    .toBe('Typed first. Second part.');
 });
 
-test("another person's saves show as they happen: in place where the person is not editing, as a notice where they are", async ({ page, browser }) => {
+test("another person's saves show as they happen: in place where the person is not editing, as a notice where they are", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(150_000);
   await signUpApi(page.request, uniqueEmail('live-owner'));
   const document = await writtenDocument(page.request);
   const [first, second] = document.sections;
   const ada = await browser.newContext();
   const adaEmail = uniqueEmail('live-ada');
-  expect((await ada.request.post('/api/auth/sign-up/email', { data: { email: adaEmail, password: 'correct-horse-battery', name: 'Ada' } })).ok()).toBe(true);
-  expect((await page.request.post(`/api/documents/${document.id}/members`, { data: { email: adaEmail, role: 'editor' } })).status()).toBe(201);
+  expect(
+    (await ada.request.post('/api/auth/sign-up/email', { data: { email: adaEmail, password: 'correct-horse-battery', name: 'Ada' } })).ok(),
+  ).toBe(true);
+  expect((await page.request.post(`/api/documents/${document.id}/members`, { data: { email: adaEmail, role: 'editor' } })).status()).toBe(
+    201,
+  );
 
   await page.goto(`/documents/${document.id}`);
   await expect(editorOf(page, first.id)).toHaveAttribute('contenteditable', 'true');
@@ -64,7 +76,9 @@ test("another person's saves show as they happen: in place where the person is n
   await editorOf(page, first.id).click();
   await page.keyboard.press('Control+End');
   await page.keyboard.type(' Owner was here.');
-  await expect(page.locator(`[data-section-id="${first.id}"] [data-testid="save-state"]`)).toHaveAttribute('data-state', 'saved', { timeout: 10_000 });
+  await expect(page.locator(`[data-section-id="${first.id}"] [data-testid="save-state"]`)).toHaveAttribute('data-state', 'saved', {
+    timeout: 10_000,
+  });
   await saveSection(ada.request, await sectionNow(ada.request, document.id, first.id), 'Ada replaced the first part.');
   const notice = page.locator(`[data-section-id="${first.id}"] [data-testid="saved-while-editing"]`);
   await expect(notice).toContainText('Ada saved this section while you were editing', { timeout: 15_000 });

@@ -58,108 +58,113 @@ test.describe('shutdown', () => {
     const answer = saved.body.messages.find((m) => m.role === 'assistant')!;
     expect(answer.status).toBe('stopped');
     expect(answer.text).toBe(seen);
-    const ledger = await reopened.json<Array<{ status: string; chargedMicros: number; reservedMicros: number; calls: Array<{ status: string; estimated: boolean }> }>>(
-      'GET',
-      `/api/ledger?chatId=${chat.body.id}`,
-    );
+    const ledger = await reopened.json<
+      Array<{ status: string; chargedMicros: number; reservedMicros: number; calls: Array<{ status: string; estimated: boolean }> }>
+    >('GET', `/api/ledger?chatId=${chat.body.id}`);
     expect(ledger.body).toHaveLength(1);
     expect(ledger.body[0]).toMatchObject({ status: 'settled', calls: [{ status: 'charged', estimated: true }] });
     expect(ledger.body[0]!.chargedMicros).toBeGreaterThan(0);
   });
 });
 
-test.describe.serial('operations and staff top-ups on a server of their own', () => {
-  const port = e2ePorts.metricsServer;
-  const metricsPort = e2ePorts.metrics;
-  const dataDir = `.data-e2e-ops-${port}`;
-  const staffEmail = `ops-staff-${Date.now().toString(36)}@example.com`;
-  let server: QuireProcess;
-  let staff: ApiClient;
-  test.beforeAll(async () => {
-    test.setTimeout(240_000);
-    removeDataDir(dataDir);
-    server = await startQuire(port, dataDir, { STAFF_EMAILS: staffEmail, METRICS_PORT: String(metricsPort) });
-    staff = new ApiClient(server.url);
-    await staff.signUp(staffEmail);
-    // staff rights start once the address is verified: without SMTP_URL the link is in the server's log
-    await expect.poll(() => verificationPath(server.output(), staffEmail), { timeout: 15_000 }).toBeTruthy();
-    await staff.send('GET', verificationPath(server.output(), staffEmail)!);
+test.describe
+  .serial('operations and staff top-ups on a server of their own', () => {
+    const port = e2ePorts.metricsServer;
+    const metricsPort = e2ePorts.metrics;
+    const dataDir = `.data-e2e-ops-${port}`;
+    const staffEmail = `ops-staff-${Date.now().toString(36)}@example.com`;
+    let server: QuireProcess;
+    let staff: ApiClient;
+    test.beforeAll(async () => {
+      test.setTimeout(240_000);
+      removeDataDir(dataDir);
+      server = await startQuire(port, dataDir, { STAFF_EMAILS: staffEmail, METRICS_PORT: String(metricsPort) });
+      staff = new ApiClient(server.url);
+      await staff.signUp(staffEmail);
+      // staff rights start once the address is verified: without SMTP_URL the link is in the server's log
+      await expect.poll(() => verificationPath(server.output(), staffEmail), { timeout: 15_000 }).toBeTruthy();
+      await staff.send('GET', verificationPath(server.output(), staffEmail)!);
+    });
+    test.afterAll(async () => {
+      server?.child.kill('SIGTERM');
+      await server?.exited;
+      removeDataDir(dataDir);
+    });
+
+    test('health and readiness answer load balancers without a session', async () => {
+      const health = await fetch(`${server.url}/healthz`);
+      expect(health.status).toBe(200);
+      expect(await health.json()).toMatchObject({ status: 'ok' });
+      const ready = await fetch(`${server.url}/readyz`);
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toMatchObject({ status: 'ready', database: { ok: true }, model: { ok: true } });
+    });
+
+    test('metrics: 401 signed out, 403 for a non-staff account, Prometheus text for staff and on METRICS_PORT; a turn is counted', async () => {
+      expect((await fetch(`${server.url}/metrics`)).status).toBe(401);
+      const person = new ApiClient(server.url);
+      await person.signUp(uniqueEmail('metrics'));
+      expect((await person.send('GET', '/metrics')).status).toBe(403);
+
+      const scrape = async () => {
+        const res = await staff.send('GET', '/metrics');
+        expect(res.status).toBe(200);
+        expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+        return res.text();
+      };
+      const before = await scrape();
+      const chat = await person.json<{ id: string }>('POST', '/api/chats', {});
+      const turn = await person.send('POST', `/api/chats/${chat.body.id}/messages`, { text: 'Hello there' });
+      const stream = readUiStream(turn.body!);
+      await stream.readToEnd();
+      expect(stream.turnOutcome()?.status).toBe('complete');
+      await expect
+        .poll(async () => metricValue(await scrape(), 'quire_turns_total{status="complete"}'))
+        .toBe(metricValue(before, 'quire_turns_total{status="complete"}') + 1);
+      const after = await scrape();
+      expect(metricValue(after, 'quire_model_call_duration_seconds_count{outcome="ok"}')).toBeGreaterThan(
+        metricValue(before, 'quire_model_call_duration_seconds_count{outcome="ok"}'),
+      );
+      expect(metricValue(after, 'quire_model_tokens_total{direction="output"}')).toBeGreaterThan(
+        metricValue(before, 'quire_model_tokens_total{direction="output"}'),
+      );
+      for (const name of ['quire_active_streams', 'quire_document_jobs_waiting', 'quire_errors_total'])
+        expect(after).toContain(`# TYPE ${name}`);
+
+      // the separate port needs no session, and serves only the metrics
+      const open = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+      expect(open.status).toBe(200);
+      expect(await open.text()).toContain('quire_turns_total{status="complete"}');
+      expect((await fetch(`http://127.0.0.1:${metricsPort}/api/chats`)).status).toBe(404);
+    });
+
+    test('a top-up sent twice with one idempotency key grants once; a new key grants again', async () => {
+      const person = new ApiClient(server.url);
+      const email = uniqueEmail('topup');
+      await person.signUp(email);
+      const balance = async () => (await person.json<{ balanceMicros: number }>('GET', '/api/wallet')).body.balanceMicros;
+      const start = await balance();
+      const topUp = { email, amountMicros: 2_000_000, reason: 'support ticket 42' };
+
+      // a double click: the same key twice, at once, in the body and in the header
+      const [first, second] = await Promise.all([
+        staff.json('POST', '/api/staff/credits', { ...topUp, idempotencyKey: 'form-a1b2c3d4' }),
+        staff.json('POST', '/api/staff/credits', topUp, { 'idempotency-key': 'form-a1b2c3d4' }),
+      ]);
+      expect([first.status, second.status].sort()).toEqual([200, 201]);
+      expect(first.body.grantId).toBe(second.body.grantId);
+      expect(await balance()).toBe(start + 2_000_000);
+
+      const third = await staff.json('POST', '/api/staff/credits', { ...topUp, idempotencyKey: 'form-e5f6a7b8' });
+      expect(third.status).toBe(201);
+      expect(await balance()).toBe(start + 4_000_000);
+      // the same key for another amount is refused, not granted
+      expect((await staff.json('POST', '/api/staff/credits', { ...topUp, amountMicros: 5, idempotencyKey: 'form-e5f6a7b8' })).status).toBe(
+        409,
+      );
+      expect(await balance()).toBe(start + 4_000_000);
+    });
   });
-  test.afterAll(async () => {
-    server?.child.kill('SIGTERM');
-    await server?.exited;
-    removeDataDir(dataDir);
-  });
-
-  test('health and readiness answer load balancers without a session', async () => {
-    const health = await fetch(`${server.url}/healthz`);
-    expect(health.status).toBe(200);
-    expect(await health.json()).toMatchObject({ status: 'ok' });
-    const ready = await fetch(`${server.url}/readyz`);
-    expect(ready.status).toBe(200);
-    expect(await ready.json()).toMatchObject({ status: 'ready', database: { ok: true }, model: { ok: true } });
-  });
-
-  test('metrics: 401 signed out, 403 for a non-staff account, Prometheus text for staff and on METRICS_PORT; a turn is counted', async () => {
-    expect((await fetch(`${server.url}/metrics`)).status).toBe(401);
-    const person = new ApiClient(server.url);
-    await person.signUp(uniqueEmail('metrics'));
-    expect((await person.send('GET', '/metrics')).status).toBe(403);
-
-    const scrape = async () => {
-      const res = await staff.send('GET', '/metrics');
-      expect(res.status).toBe(200);
-      expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
-      return res.text();
-    };
-    const before = await scrape();
-    const chat = await person.json<{ id: string }>('POST', '/api/chats', {});
-    const turn = await person.send('POST', `/api/chats/${chat.body.id}/messages`, { text: 'Hello there' });
-    const stream = readUiStream(turn.body!);
-    await stream.readToEnd();
-    expect(stream.turnOutcome()?.status).toBe('complete');
-    await expect.poll(async () => metricValue(await scrape(), 'quire_turns_total{status="complete"}')).toBe(
-      metricValue(before, 'quire_turns_total{status="complete"}') + 1,
-    );
-    const after = await scrape();
-    expect(metricValue(after, 'quire_model_call_duration_seconds_count{outcome="ok"}')).toBeGreaterThan(
-      metricValue(before, 'quire_model_call_duration_seconds_count{outcome="ok"}'),
-    );
-    expect(metricValue(after, 'quire_model_tokens_total{direction="output"}')).toBeGreaterThan(metricValue(before, 'quire_model_tokens_total{direction="output"}'));
-    for (const name of ['quire_active_streams', 'quire_document_jobs_waiting', 'quire_errors_total']) expect(after).toContain(`# TYPE ${name}`);
-
-    // the separate port needs no session, and serves only the metrics
-    const open = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
-    expect(open.status).toBe(200);
-    expect(await open.text()).toContain('quire_turns_total{status="complete"}');
-    expect((await fetch(`http://127.0.0.1:${metricsPort}/api/chats`)).status).toBe(404);
-  });
-
-  test('a top-up sent twice with one idempotency key grants once; a new key grants again', async () => {
-    const person = new ApiClient(server.url);
-    const email = uniqueEmail('topup');
-    await person.signUp(email);
-    const balance = async () => (await person.json<{ balanceMicros: number }>('GET', '/api/wallet')).body.balanceMicros;
-    const start = await balance();
-    const topUp = { email, amountMicros: 2_000_000, reason: 'support ticket 42' };
-
-    // a double click: the same key twice, at once, in the body and in the header
-    const [first, second] = await Promise.all([
-      staff.json('POST', '/api/staff/credits', { ...topUp, idempotencyKey: 'form-a1b2c3d4' }),
-      staff.json('POST', '/api/staff/credits', topUp, { 'idempotency-key': 'form-a1b2c3d4' }),
-    ]);
-    expect([first.status, second.status].sort()).toEqual([200, 201]);
-    expect(first.body.grantId).toBe(second.body.grantId);
-    expect(await balance()).toBe(start + 2_000_000);
-
-    const third = await staff.json('POST', '/api/staff/credits', { ...topUp, idempotencyKey: 'form-e5f6a7b8' });
-    expect(third.status).toBe(201);
-    expect(await balance()).toBe(start + 4_000_000);
-    // the same key for another amount is refused, not granted
-    expect((await staff.json('POST', '/api/staff/credits', { ...topUp, amountMicros: 5, idempotencyKey: 'form-e5f6a7b8' })).status).toBe(409);
-    expect(await balance()).toBe(start + 4_000_000);
-  });
-});
 
 test('the owner changes a member role and revokes them; the revoked member gets 404 at once', async ({ baseURL }) => {
   const owner = new ApiClient(baseURL!);
@@ -184,11 +189,19 @@ test('the owner changes a member role and revokes them; the revoked member gets 
   expect((await stranger.send('DELETE', `/api/documents/${id}/members/${memberId}`)).status).toBe(404);
   expect((await owner.send('PATCH', `/api/documents/${id}/members/${memberId}`, { role: 'owner' })).status).toBe(400);
 
-  expect(await owner.json('PATCH', `/api/documents/${id}/members/${memberId}`, { role: 'editor' })).toEqual({ status: 200, body: { userId: memberId, role: 'editor' } });
+  expect(await owner.json('PATCH', `/api/documents/${id}/members/${memberId}`, { role: 'editor' })).toEqual({
+    status: 200,
+    body: { userId: memberId, role: 'editor' },
+  });
   expect((await member.json('GET', `/api/documents/${id}`)).body).toMatchObject({ role: 'editor' });
-  expect((await owner.json('GET', `/api/documents/${id}/members`)).body).toEqual([expect.objectContaining({ userId: memberId, role: 'editor' })]);
+  expect((await owner.json('GET', `/api/documents/${id}/members`)).body).toEqual([
+    expect.objectContaining({ userId: memberId, role: 'editor' }),
+  ]);
 
-  expect(await owner.json('DELETE', `/api/documents/${id}/members/${memberId}`)).toEqual({ status: 200, body: { userId: memberId, removed: true } });
+  expect(await owner.json('DELETE', `/api/documents/${id}/members/${memberId}`)).toEqual({
+    status: 200,
+    body: { userId: memberId, removed: true },
+  });
   expect((await member.send('GET', `/api/documents/${id}`)).status).toBe(404);
   expect((await member.send('GET', '/api/documents')).ok).toBe(true);
   expect(JSON.stringify((await member.json('GET', '/api/documents')).body)).not.toContain(id);

@@ -27,7 +27,10 @@ export async function startQuire(port: number, dataDir: string, env: Record<stri
   const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`Quire exited with ${child.exitCode} while starting:\n${output}`);
-    const up = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
+    const up = await fetch(`${url}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
@@ -67,7 +70,12 @@ export class ApiClient {
     return response;
   }
 
-  async json<T = any>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: T }> {
+  async json<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; body: T }> {
     const response = await this.send(method, path, body, headers);
     const text = await response.text();
     return { status: response.status, body: (text ? JSON.parse(text) : null) as T };

@@ -52,12 +52,21 @@ export interface SectionJson {
   status: string;
 }
 
-const NOTES = 'Northwind Traders opened its Lisbon warehouse in March 2021. The warehouse handles 4,200 orders a day. Delivery times in Portugal fell from 5 days to 2 days.';
+const NOTES =
+  'Northwind Traders opened its Lisbon warehouse in March 2021. The warehouse handles 4,200 orders a day. Delivery times in Portugal fell from 5 days to 2 days.';
 
 /** A two-section document written by the pipeline (offline simulator), its questions answered; with `chatId`, its events go to that chat. */
-export async function writtenDocument(request: APIRequestContext, options: { chatId?: string } = {}): Promise<{ id: string; sections: SectionJson[] }> {
+export async function writtenDocument(
+  request: APIRequestContext,
+  options: { chatId?: string } = {},
+): Promise<{ id: string; sections: SectionJson[] }> {
   const created = await request.post('/api/documents', {
-    data: { request: 'Write a short report on the Lisbon warehouse', sectionCount: 2, sources: [{ kind: 'text', title: 'Warehouse notes', content: NOTES }], ...options },
+    data: {
+      request: 'Write a short report on the Lisbon warehouse',
+      sectionCount: 2,
+      sources: [{ kind: 'text', title: 'Warehouse notes', content: NOTES }],
+      ...options,
+    },
   });
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: string };
@@ -65,7 +74,10 @@ export async function writtenDocument(request: APIRequestContext, options: { cha
   await expect
     .poll(
       async () => {
-        const document = (await (await request.get(`/api/documents/${id}`)).json()) as { status: string; questions: Array<{ id: string; answer: string | null }> };
+        const document = (await (await request.get(`/api/documents/${id}`)).json()) as {
+          status: string;
+          questions: Array<{ id: string; answer: string | null }>;
+        };
         if (document.status === 'awaiting_answers' && !answered) {
           answered = true;
           const answers = document.questions.map((q) => ({ questionId: q.id, text: 'Operations managers; 2021 to 2023.' }));

@@ -9,25 +9,38 @@ let searxng: RunningServer;
 
 test.beforeAll(async () => {
   pages = await startPageServer(e2ePorts.pages, e2ePorts.pagesTrap);
-  searxng = await startSearxngFake(e2ePorts.searxng, [{ url: `http://127.0.0.1:${e2ePorts.pages}/port-2022`, title: 'Port of Lisbon 2022' }]);
+  searxng = await startSearxngFake(e2ePorts.searxng, [
+    { url: `http://127.0.0.1:${e2ePorts.pages}/port-2022`, title: 'Port of Lisbon 2022' },
+  ]);
 });
 test.afterAll(async () => {
   await Promise.all([pages?.close(), searxng?.close()]);
 });
 
-test('a document researched from the web: a link that could not be read shows why, a footnote shows its page and quote', async ({ page }) => {
+test('a document researched from the web: a link that could not be read shows why, a footnote shows its page and quote', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   await signUpInBrowser(page, uniqueEmail('web'));
 
   // a literal metadata address is refused when it is given
   const refused = await page.request.post('/api/documents', {
-    data: { request: 'Write a report on the cloud', allowPublicSources: true, sources: [{ kind: 'url', url: 'http://169.254.169.254/latest/meta-data/' }] },
+    data: {
+      request: 'Write a report on the cloud',
+      allowPublicSources: true,
+      sources: [{ kind: 'url', url: 'http://169.254.169.254/latest/meta-data/' }],
+    },
   });
   expect(refused.status()).toBe(422);
   expect((await refused.json()).error.message).toMatch(/private, loopback or link-local/);
 
   const created = await page.request.post('/api/documents', {
-    data: { request: 'Write a report on the Port of Lisbon', sectionCount: 1, allowPublicSources: true, sources: [{ kind: 'url', url: `${pages.url}/missing` }] },
+    data: {
+      request: 'Write a report on the Port of Lisbon',
+      sectionCount: 1,
+      allowPublicSources: true,
+      sources: [{ kind: 'url', url: `${pages.url}/missing` }],
+    },
   });
   expect(created.status()).toBe(201);
   const { id } = await created.json();

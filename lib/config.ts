@@ -5,7 +5,10 @@ import { z } from 'zod';
 const envSchema = z.object({
   PORT: z.coerce.number().int().positive().default(3000),
   DATA_DIR: z.string().min(1).default('.data'),
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres://').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres://')
+    .optional(),
   AUTH_SECRET: z.string().min(16).optional(),
   LLM_BASE_URL: z.string().url().optional(),
   LLM_API_KEY: z.string().optional(),
@@ -18,10 +21,17 @@ const envSchema = z.object({
   SIMULATOR_TOKEN_DELAY_MS: z.coerce.number().nonnegative().optional(),
   TURN_WALL_CLOCK_MS: z.coerce.number().int().positive().default(180_000),
   CHAT_IDLE_MINUTES: z.coerce.number().int().positive().default(240),
-  APP_URL: z.string().url().regex(/^https?:\/\//, 'APP_URL must start with http:// or https://').optional(),
+  APP_URL: z
+    .string()
+    .url()
+    .regex(/^https?:\/\//, 'APP_URL must start with http:// or https://')
+    .optional(),
   TRUST_PROXY: z.string().optional(),
   SIGNUP: z.enum(['open', 'invite', 'closed']).optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+    .optional(),
   MAIL_FROM: z.string().min(3).optional(),
   SEARCH_PROVIDER: z.enum(['searxng']).optional(),
   SEARXNG_URL: z.string().url().optional(),
@@ -39,7 +49,13 @@ function parseTrustProxy(raw: string | undefined): TrustProxy {
     const hops = Number(value);
     return hops > 0 ? { kind: 'hops', hops } : { kind: 'none' };
   }
-  return { kind: 'addresses', addresses: value.split(',').map((s) => s.trim()).filter(Boolean) };
+  return {
+    kind: 'addresses',
+    addresses: value
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  };
 }
 
 export type AppConfig = ReturnType<typeof loadConfig>;
@@ -64,7 +80,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       maxOutputTokens: e.LLM_MAX_OUTPUT_TOKENS,
     },
     startingCredits: BigInt(e.STARTING_CREDITS),
-    staffEmails: e.STAFF_EMAILS.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
+    staffEmails: e.STAFF_EMAILS.split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
     publicSources: e.PUBLIC_SOURCES === 'on',
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     simulatorTokenDelayMs: e.SIMULATOR_TOKEN_DELAY_MS,
@@ -80,7 +98,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     mailFrom: e.MAIL_FROM ?? `Quire <no-reply@${e.APP_URL ? new URL(e.APP_URL).hostname : 'localhost'}>`,
     search: { provider: e.SEARCH_PROVIDER, searxngUrl: e.SEARXNG_URL },
     /** host:port pairs that research may fetch although they resolve inside the network */
-    fetchAllowHosts: e.FETCH_ALLOW_HOSTS.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
+    fetchAllowHosts: e.FETCH_ALLOW_HOSTS.split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
     metricsPort: e.METRICS_PORT,
   };
 }

@@ -39,7 +39,7 @@ export function newRequestId(): string {
 
 export function errorText(error: unknown): string {
   if (error instanceof Error) return error.stack ?? `${error.name}: ${error.message}`;
-  return typeof error === 'string' ? error : JSON.stringify(error) ?? String(error);
+  return typeof error === 'string' ? error : (JSON.stringify(error) ?? String(error));
 }
 
 /** A URL fit for a log line or a banner: user and password removed. */

@@ -27,12 +27,8 @@ export async function runStartupTasks(database: Database, cfg: AppConfig): Promi
   await settleOrphanedTurns(db, database.kind === 'pglite' ? 0 : cfg.turnWallClockMs + 60_000);
   await sweepStaleReservations(db, database.kind === 'pglite' ? 0 : RESERVATION_TIMEOUT_MS);
   const sweeper = setInterval(() => {
-    void sweepStaleReservations(db, RESERVATION_TIMEOUT_MS).catch((error) =>
-      logError({ event: 'sweep_error', error }),
-    );
-    void settleOrphanedTurns(db, cfg.turnWallClockMs + 60_000).catch((error) =>
-      logError({ event: 'sweep_error', error }),
-    );
+    void sweepStaleReservations(db, RESERVATION_TIMEOUT_MS).catch((error) => logError({ event: 'sweep_error', error }));
+    void settleOrphanedTurns(db, cfg.turnWallClockMs + 60_000).catch((error) => logError({ event: 'sweep_error', error }));
   }, 60_000);
   sweeper.unref();
   // The web process runs one document worker in-process (`npm run worker` adds more on PostgreSQL).

@@ -6,7 +6,11 @@ import { PGlite } from '@electric-sql/pglite';
 import { pgliteAdapterFactory } from '../lib/db/pglite-adapter';
 import { diffMigrationsToSchema, MIGRATIONS_DIR } from '../lib/db/migrate';
 
-const name = (process.argv[2] ?? '').trim().toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
+const name = (process.argv[2] ?? '')
+  .trim()
+  .toLowerCase()
+  .replace(/[^a-z0-9]+/g, '_')
+  .replace(/^_|_$/g, '');
 if (!name) {
   console.error('usage: npm run db:migration -- <name>');
   process.exit(2);

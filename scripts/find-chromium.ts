@@ -45,7 +45,8 @@ export function chromiumCandidates(m: Machine): Chromium[] {
   add('Playwright cache', m.playwrightExecutable());
   for (const file of playwrightCacheExecutables(m)) add('Playwright cache', file);
   for (const file of installedBrowserPaths(m)) add('installed browser', file);
-  for (const command of ['google-chrome', 'google-chrome-stable', 'chromium', 'chromium-browser']) add('installed browser', m.which(command));
+  for (const command of ['google-chrome', 'google-chrome-stable', 'chromium', 'chromium-browser'])
+    add('installed browser', m.which(command));
   return found;
 }
 
@@ -98,7 +99,9 @@ export function ensureChromium(m: Machine, log: (line: string) => void = () => {
   if (wanted) {
     // an explicit choice that does not work is a mistake to report, not a reason to pick another browser
     if (m.isExecutable(wanted)) return { path: wanted, source: 'CHROMIUM_PATH' };
-    return { error: `CHROMIUM_PATH is ${wanted}, which is not an executable file: point it at a Chrome or Chromium executable, or unset it so \`npm test\` finds one.` };
+    return {
+      error: `CHROMIUM_PATH is ${wanted}, which is not an executable file: point it at a Chrome or Chromium executable, or unset it so \`npm test\` finds one.`,
+    };
   }
   const found = findChromium(m);
   if (found) return found;
@@ -127,7 +130,11 @@ function playwrightCacheRoot(m: Machine): string | undefined {
 const CACHE_LAYOUTS: Partial<Record<NodeJS.Platform, { full: string[]; shell: string[] }>> = {
   linux: {
     full: ['chrome-linux64/chrome', 'chrome-linux-arm64/chrome', 'chrome-linux/chrome'],
-    shell: ['chrome-headless-shell-linux64/chrome-headless-shell', 'chrome-headless-shell-linux-arm64/chrome-headless-shell', 'chrome-linux/headless_shell'],
+    shell: [
+      'chrome-headless-shell-linux64/chrome-headless-shell',
+      'chrome-headless-shell-linux-arm64/chrome-headless-shell',
+      'chrome-linux/headless_shell',
+    ],
   },
   darwin: {
     full: [
@@ -135,7 +142,11 @@ const CACHE_LAYOUTS: Partial<Record<NodeJS.Platform, { full: string[]; shell: st
       'chrome-mac-x64/Google Chrome for Testing.app/Contents/MacOS/Google Chrome for Testing',
       'chrome-mac/Chromium.app/Contents/MacOS/Chromium',
     ],
-    shell: ['chrome-headless-shell-mac-arm64/chrome-headless-shell', 'chrome-headless-shell-mac-x64/chrome-headless-shell', 'chrome-mac/headless_shell'],
+    shell: [
+      'chrome-headless-shell-mac-arm64/chrome-headless-shell',
+      'chrome-headless-shell-mac-x64/chrome-headless-shell',
+      'chrome-mac/headless_shell',
+    ],
   },
   win32: { full: ['chrome-win64/chrome.exe', 'chrome-win/chrome.exe'], shell: ['chrome-headless-shell-win64/chrome-headless-shell.exe'] },
 };
@@ -161,7 +172,13 @@ function playwrightCacheExecutables(m: Machine): string[] {
 /** Where Google Chrome and Chromium install themselves outside PATH or before it. */
 function installedBrowserPaths(m: Machine): string[] {
   if (m.platform === 'linux') {
-    return ['/usr/bin/google-chrome', '/usr/bin/google-chrome-stable', '/opt/google/chrome/chrome', '/usr/bin/chromium-browser', '/snap/bin/chromium'];
+    return [
+      '/usr/bin/google-chrome',
+      '/usr/bin/google-chrome-stable',
+      '/opt/google/chrome/chrome',
+      '/usr/bin/chromium-browser',
+      '/snap/bin/chromium',
+    ];
   }
   if (m.platform === 'darwin') {
     const apps = ['Google Chrome.app/Contents/MacOS/Google Chrome', 'Chromium.app/Contents/MacOS/Chromium'];

@@ -12,7 +12,14 @@ const mail = await startSmtpSink({ port: Number(process.env.SCREENSHOT_SMTP_PORT
 const out = 'docs/screenshots';
 const browser = await chromium.launch({
   executablePath: chromiumExecutable(),
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
 
 async function signUp(page: Page, email: string, name: string) {
@@ -71,7 +78,8 @@ await page.screenshot({ path: `${out}/wallet.png` });
 const staffContext = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US', colorScheme: 'dark' });
 const staff = await staffContext.newPage();
 await signUp(staff, `staff@example.com`, 'Sam Staff').catch(() => undefined);
-for (let waited = 0; !mail.messages.some((m) => m.to.includes('staff@example.com')) && waited < 15_000; waited += 250) await staff.waitForTimeout(250);
+for (let waited = 0; !mail.messages.some((m) => m.to.includes('staff@example.com')) && waited < 15_000; waited += 250)
+  await staff.waitForTimeout(250);
 const verifyLink = mail.messages.map((m) => /https?:\/\/\S+\/verify-email\?\S+/.exec(m.text)?.[0]).find(Boolean);
 if (verifyLink) await staff.goto(verifyLink);
 await staff.goto(`${base}/staff`);

@@ -17,10 +17,12 @@ async function main() {
     process.exit(2);
   }
   const index = process.argv.indexOf('--concurrency');
-  const concurrency = Math.max(1, Number(index >= 0 ? process.argv[index + 1] : process.env.WORKER_CONCURRENCY ?? 1) || 1);
+  const concurrency = Math.max(1, Number(index >= 0 ? process.argv[index + 1] : (process.env.WORKER_CONCURRENCY ?? 1)) || 1);
   // The web process applies migrations; several workers starting together must not race for the migration lock.
   const database = await openDatabase({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir, migrate: false });
-  const [schema] = await database.prisma.$queryRaw<Array<{ ready: boolean }>>`SELECT to_regclass('public.document_job') IS NOT NULL AS ready`;
+  const [schema] = await database.prisma.$queryRaw<
+    Array<{ ready: boolean }>
+  >`SELECT to_regclass('public.document_job') IS NOT NULL AS ready`;
   if (!schema?.ready) {
     console.error('The database has no document tables yet: start the web process (npm start) once to apply the migrations.');
     await database.close();
@@ -29,10 +31,18 @@ async function main() {
   const deps = pipelineDepsFromConfig(database, cfg);
   const options = workerOptionsFromEnv();
   const workers = Array.from({ length: concurrency }, () => startDocumentWorker(deps, options));
-  logEvent({ event: 'worker_started', workers: workers.map((w) => w.workerId), models: cfg.llm.baseUrl ? safeUrl(cfg.llm.baseUrl) : 'simulator via the web process' });
+  logEvent({
+    event: 'worker_started',
+    workers: workers.map((w) => w.workerId),
+    models: cfg.llm.baseUrl ? safeUrl(cfg.llm.baseUrl) : 'simulator via the web process',
+  });
 
   // SIGTERM hands running steps back to the queue (lease released), then closes the database; a second signal exits at once
-  gracefulShutdown().onSignals({ servers: [], background: { stop: async () => void (await Promise.all(workers.map((w) => w.stop()))) }, database });
+  gracefulShutdown().onSignals({
+    servers: [],
+    background: { stop: async () => void (await Promise.all(workers.map((w) => w.stop()))) },
+    database,
+  });
 }
 
 main().catch((error) => {

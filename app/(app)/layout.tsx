@@ -10,7 +10,12 @@ export default async function AppLayout({ children }: { children: React.ReactNod
   const [chats, wallet] = await Promise.all([listChats(app.db, user.id), getWallet(app.db, user.id)]);
   const waitsForStaff = user.role !== 'staff' && !user.emailVerified && isStaffListed(app.config.staffEmails, user.email);
   return (
-    <AppShell user={user} chats={toJson(chats)} wallet={wallet} pendingVerification={waitsForStaff ? { mailed: app.mailer.delivers } : undefined}>
+    <AppShell
+      user={user}
+      chats={toJson(chats)}
+      wallet={wallet}
+      pendingVerification={waitsForStaff ? { mailed: app.mailer.delivers } : undefined}
+    >
       {children}
     </AppShell>
   );

@@ -9,7 +9,13 @@ const arg = (name: string) => process.argv[process.argv.indexOf(name) + 1]!;
 const upstream = new URL(arg('--upstream'));
 const server = createServer((req, res) => {
   const out = httpRequest(
-    { host: upstream.hostname, port: upstream.port, method: req.method, path: `${upstream.pathname.replace(/\/v1$/, '')}${req.url}`, headers: req.headers },
+    {
+      host: upstream.hostname,
+      port: upstream.port,
+      method: req.method,
+      path: `${upstream.pathname.replace(/\/v1$/, '')}${req.url}`,
+      headers: req.headers,
+    },
     (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);

@@ -46,7 +46,9 @@ async function stream(res: ServerResponse, arrival: Arrival, s: Script) {
   }
   if (closed) return;
   res.write(chunkJson({}, 'stop'));
-  res.write(`data: ${JSON.stringify({ id: 'chatcmpl-bench', object: 'chat.completion.chunk', created: 1, model: 'bench', choices: [], usage: { prompt_tokens: 50, completion_tokens: s.chunks, total_tokens: 50 + s.chunks } })}\n\n`);
+  res.write(
+    `data: ${JSON.stringify({ id: 'chatcmpl-bench', object: 'chat.completion.chunk', created: 1, model: 'bench', choices: [], usage: { prompt_tokens: 50, completion_tokens: s.chunks, total_tokens: 50 + s.chunks } })}\n\n`,
+  );
   res.end('data: [DONE]\n\n');
   Object.assign(arrival, { closedAt: Date.now(), closeReason: 'done' });
 }
@@ -61,7 +63,12 @@ const readBody = (req: NodeJS.ReadableStream) =>
 const port = Number(process.argv[process.argv.indexOf('--port') + 1] ?? 0);
 const server = createServer(async (req, res) => {
   if (req.method === 'POST' && req.url === '/v1/chat/completions') {
-    const arrival: Arrival = { at: Date.now(), serverCpuNs: watchedPid ? threadCpuNs(watchedPid) : null, closedAt: null, closeReason: null };
+    const arrival: Arrival = {
+      at: Date.now(),
+      serverCpuNs: watchedPid ? threadCpuNs(watchedPid) : null,
+      closedAt: null,
+      closeReason: null,
+    };
     arrivals.push(arrival);
     await readBody(req);
     return stream(res, arrival, script);

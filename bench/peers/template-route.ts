@@ -15,7 +15,11 @@ const provider = createOpenAICompatible({ name: 'template', baseURL: arg('--upst
 
 async function POST(request: Request): Promise<Response> {
   const { messages } = (await request.json()) as { messages: UIMessage[] };
-  const result = streamText({ model: provider.chatModel('bench'), messages: await convertToModelMessages(messages), abortSignal: request.signal });
+  const result = streamText({
+    model: provider.chatModel('bench'),
+    messages: await convertToModelMessages(messages),
+    abortSignal: request.signal,
+  });
   return result.toUIMessageStreamResponse();
 }
 
@@ -24,7 +28,14 @@ const server = createServer(async (req, res) => {
   res.on('close', () => abort.abort());
   let body = '';
   for await (const piece of req) body += piece;
-  const response = await POST(new Request(`http://localhost${req.url}`, { method: 'POST', body, signal: abort.signal, headers: { 'content-type': 'application/json' } }));
+  const response = await POST(
+    new Request(`http://localhost${req.url}`, {
+      method: 'POST',
+      body,
+      signal: abort.signal,
+      headers: { 'content-type': 'application/json' },
+    }),
+  );
   res.writeHead(response.status, Object.fromEntries(response.headers));
   const reader = response.body!.getReader();
   try {

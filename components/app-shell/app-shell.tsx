@@ -37,7 +37,10 @@ export function AppShell({ user, chats, wallet, pendingVerification, children }:
         {t('skipToContent')}
       </a>
       <div className="flex h-dvh overflow-hidden">
-        <aside className="hidden w-72 shrink-0 border-r border-zinc-200 bg-zinc-50 md:flex dark:border-zinc-800 dark:bg-zinc-900/40" aria-label={t('sidebar')}>
+        <aside
+          className="hidden w-72 shrink-0 border-r border-zinc-200 bg-zinc-50 md:flex dark:border-zinc-800 dark:bg-zinc-900/40"
+          aria-label={t('sidebar')}
+        >
           <Sidebar user={user} chats={chats} />
         </aside>
         <div className="flex min-w-0 flex-1 flex-col">

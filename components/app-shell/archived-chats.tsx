@@ -57,7 +57,10 @@ export function ArchivedChats() {
           {chats.length === 0 && <li className="px-2 py-1 text-xs text-zinc-500">{t('none')}</li>}
           {chats.map((chat) => (
             <li key={chat.id} className="flex items-center gap-1" data-testid="archived-chat">
-              <Link href={`/chats/${chat.id}`} className="min-w-0 flex-1 truncate rounded px-2 py-1 text-sm text-zinc-600 hover:bg-zinc-200/60 dark:text-zinc-400 dark:hover:bg-zinc-800">
+              <Link
+                href={`/chats/${chat.id}`}
+                className="min-w-0 flex-1 truncate rounded px-2 py-1 text-sm text-zinc-600 hover:bg-zinc-200/60 dark:text-zinc-400 dark:hover:bg-zinc-800"
+              >
                 {titleOf(chat.title)}
               </Link>
               <button

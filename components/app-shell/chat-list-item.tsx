@@ -55,6 +55,7 @@ export function ChatListItem({ chat }: { chat: ChatSummaryJson }) {
             name="title"
             defaultValue={title}
             maxLength={200}
+            // biome-ignore lint/a11y/noAutofocus: the field appears because the person chose Rename
             autoFocus
             aria-label={t('renameLabel')}
             onBlur={(event) => event.currentTarget.form?.requestSubmit()}
@@ -97,7 +98,11 @@ export function ChatListItem({ chat }: { chat: ChatSummaryJson }) {
           </button>
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
-          <DropdownMenu.Content align="end" sideOffset={4} className="z-50 min-w-40 rounded-lg border border-zinc-200 bg-white p-1 shadow-lg dark:border-zinc-800 dark:bg-zinc-900">
+          <DropdownMenu.Content
+            align="end"
+            sideOffset={4}
+            className="z-50 min-w-40 rounded-lg border border-zinc-200 bg-white p-1 shadow-lg dark:border-zinc-800 dark:bg-zinc-900"
+          >
             <DropdownMenu.Item className={MENU_ITEM} onSelect={() => setRenaming(true)}>
               <Pencil className="size-3.5" aria-hidden />
               {t('rename')}

@@ -69,7 +69,11 @@ export function ChatSearch({ children }: { children: ReactNode }) {
             <ul className="flex flex-col gap-0.5 pb-3">
               {hits.map((hit) => (
                 <li key={hit.id}>
-                  <Link href={`/chats/${hit.id}`} data-testid="chat-search-hit" className="block rounded-md px-2 py-1.5 hover:bg-zinc-200/60 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:hover:bg-zinc-800">
+                  <Link
+                    href={`/chats/${hit.id}`}
+                    data-testid="chat-search-hit"
+                    className="block rounded-md px-2 py-1.5 hover:bg-zinc-200/60 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:hover:bg-zinc-800"
+                  >
                     <span className="block truncate text-sm text-zinc-800 dark:text-zinc-200">{titleOf(hit.title)}</span>
                     {hit.snippet && <span className="line-clamp-2 text-xs text-zinc-500 dark:text-zinc-400">{hit.snippet}</span>}
                   </Link>

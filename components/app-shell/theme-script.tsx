@@ -5,5 +5,6 @@ const script = `(function(){try{var t=localStorage.getItem('${THEME_STORAGE_KEY}
 
 /** `nonce`: the page's script nonce (proxy.ts), without which the Content-Security-Policy blocks it. */
 export function ThemeScript({ nonce }: { nonce?: string }) {
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed script of ours (no user input) that must run before the first paint
   return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: script }} />;
 }

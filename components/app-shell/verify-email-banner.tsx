@@ -29,7 +29,11 @@ export function VerifyEmailBanner({ email, mailed }: { email: string; mailed: bo
   }
 
   return (
-    <div role="status" data-testid="verify-email-banner" className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950/50 dark:text-amber-200">
+    <div
+      role="status"
+      data-testid="verify-email-banner"
+      className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950/50 dark:text-amber-200"
+    >
       <MailCheck className="size-4 shrink-0" aria-hidden />
       <p className="min-w-0 flex-1">{mailed ? t('mailed', { email }) : t('logged')}</p>
       <Button size="sm" variant="secondary" onClick={resend} disabled={pending}>

@@ -22,7 +22,15 @@ const KNOWN_ERRORS: Record<string, string> = {
 };
 
 /** The sign-up gate's refusals (SIGNUP=invite|closed), each with its own explanation. */
-const GATE_CODES = new Set(['SIGNUP_CLOSED', 'INVITE_REQUIRED', 'INVITE_NOT_FOUND', 'INVITE_USED', 'INVITE_REVOKED', 'INVITE_EXPIRED', 'INVITE_EMAIL_MISMATCH']);
+const GATE_CODES = new Set([
+  'SIGNUP_CLOSED',
+  'INVITE_REQUIRED',
+  'INVITE_NOT_FOUND',
+  'INVITE_USED',
+  'INVITE_REVOKED',
+  'INVITE_EXPIRED',
+  'INVITE_EMAIL_MISMATCH',
+]);
 
 interface AuthFormProps {
   mode: 'sign-in' | 'sign-up';
@@ -62,7 +70,13 @@ export function AuthForm({ mode, invite, staffOnly = false, offerSignUp = true, 
       const code = caught instanceof ApiError ? caught.code : '';
       const known = KNOWN_ERRORS[code];
       setError(
-        GATE_CODES.has(code) ? t(`gate.${code}.message`) : known ? t(`errors.${known}`) : caught instanceof Error ? caught.message : t('errors.generic'),
+        GATE_CODES.has(code)
+          ? t(`gate.${code}.message`)
+          : known
+            ? t(`errors.${known}`)
+            : caught instanceof Error
+              ? caught.message
+              : t('errors.generic'),
       );
       setPending(false);
     }
@@ -71,7 +85,9 @@ export function AuthForm({ mode, invite, staffOnly = false, offerSignUp = true, 
   return (
     <div className="w-full max-w-sm">
       <h1 className="text-2xl font-semibold tracking-tight">{signUp ? t('signUpTitle') : t('signInTitle')}</h1>
-      <p className="mt-1.5 text-sm text-zinc-600 dark:text-zinc-400">{signUp ? (invite ? t('invitedLead') : staffOnly ? t('staffSignUp.lead') : t('signUpLead')) : t('signInLead')}</p>
+      <p className="mt-1.5 text-sm text-zinc-600 dark:text-zinc-400">
+        {signUp ? (invite ? t('invitedLead') : staffOnly ? t('staffSignUp.lead') : t('signUpLead')) : t('signInLead')}
+      </p>
       <form
         onSubmit={submit}
         className="mt-6 flex flex-col gap-4 rounded-2xl border border-zinc-200 bg-white p-6 shadow-sm dark:border-zinc-800 dark:bg-zinc-900"
@@ -116,7 +132,11 @@ export function AuthForm({ mode, invite, staffOnly = false, offerSignUp = true, 
           )}
         </Field>
         {error && (
-          <p id="auth-error" role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700 dark:bg-red-950/50 dark:text-red-300">
+          <p
+            id="auth-error"
+            role="alert"
+            className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700 dark:bg-red-950/50 dark:text-red-300"
+          >
             {error}
           </p>
         )}
@@ -128,7 +148,10 @@ export function AuthForm({ mode, invite, staffOnly = false, offerSignUp = true, 
       {(signUp || offerSignUp) && (
         <p className="mt-5 text-center text-sm text-zinc-600 dark:text-zinc-400">
           {signUp ? t('haveAccount') : t('noAccount')}{' '}
-          <Link href={`${signUp ? '/sign-in' : '/sign-up'}${returnTo ? `?${RETURN_PARAM}=${encodeURIComponent(returnTo)}` : ''}`} className="font-medium text-indigo-600 underline-offset-2 hover:underline dark:text-indigo-400">
+          <Link
+            href={`${signUp ? '/sign-in' : '/sign-up'}${returnTo ? `?${RETURN_PARAM}=${encodeURIComponent(returnTo)}` : ''}`}
+            className="font-medium text-indigo-600 underline-offset-2 hover:underline dark:text-indigo-400"
+          >
             {signUp ? t('signInLink') : t('signUpLink')}
           </Link>
         </p>

@@ -43,7 +43,8 @@ function safeJson(text: string): unknown {
 const base = (sectionId: string) => `/api/sections/${encodeURIComponent(sectionId)}`;
 
 export const sectionApi = {
-  save: (sectionId: string, body: string, baseVersion: number) => sectionRequest<{ version: number }>(base(sectionId), 'PATCH', { body, baseVersion }),
+  save: (sectionId: string, body: string, baseVersion: number) =>
+    sectionRequest<{ version: number }>(base(sectionId), 'PATCH', { body, baseVersion }),
   versions: (sectionId: string) => sectionRequest<SectionVersionJson[]>(`${base(sectionId)}/versions`, 'GET'),
   restore: (sectionId: string, version: number, baseVersion: number) =>
     sectionRequest<{ version: number }>(`${base(sectionId)}/restore`, 'POST', { version, baseVersion }),
@@ -51,6 +52,8 @@ export const sectionApi = {
     sectionRequest<RewriteResponse>(`${base(sectionId)}/rewrite`, 'POST', input),
   accept: (sectionId: string, proposalId: string, baseVersion: number) =>
     sectionRequest<AcceptedProposalJson>(`${base(sectionId)}/proposals/${encodeURIComponent(proposalId)}/accept`, 'POST', { baseVersion }),
-  dismissFlag: (sectionId: string, token: string, reason: string) => sectionRequest<unknown>(`${base(sectionId)}/flags/dismiss`, 'POST', { token, reason }),
-  reject: (sectionId: string, proposalId: string) => sectionRequest<unknown>(`${base(sectionId)}/proposals/${encodeURIComponent(proposalId)}/reject`, 'POST', {}),
+  dismissFlag: (sectionId: string, token: string, reason: string) =>
+    sectionRequest<unknown>(`${base(sectionId)}/flags/dismiss`, 'POST', { token, reason }),
+  reject: (sectionId: string, proposalId: string) =>
+    sectionRequest<unknown>(`${base(sectionId)}/proposals/${encodeURIComponent(proposalId)}/reject`, 'POST', {}),
 };

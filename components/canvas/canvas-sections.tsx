@@ -34,11 +34,22 @@ export function CanvasSections({
       <LiveSaveBanner save={live.latest} onDismiss={live.dismiss} />
       {role === 'reviewer' && <p className="text-sm text-zinc-500">{t('reviewerNote')}</p>}
       {sections.map((section) => (
-        <SectionCanvas key={section.id} section={section} role={role} onChanged={onChanged} prerendered={prerendered?.[section.id]} savedBy={live.saves[section.id]?.name ?? null} />
+        <SectionCanvas
+          key={section.id}
+          section={section}
+          role={role}
+          onChanged={onChanged}
+          prerendered={prerendered?.[section.id]}
+          savedBy={live.saves[section.id]?.name ?? null}
+        />
       ))}
       <div aria-live="assertive" className="pointer-events-none fixed inset-x-0 bottom-6 z-40 flex justify-center px-4">
         {crossing && (
-          <p role="alert" data-testid="cross-section-notice" className="pointer-events-auto max-w-lg rounded-lg bg-zinc-900 px-4 py-2.5 text-sm text-white shadow-lg dark:bg-zinc-100 dark:text-zinc-900">
+          <p
+            role="alert"
+            data-testid="cross-section-notice"
+            className="pointer-events-auto max-w-lg rounded-lg bg-zinc-900 px-4 py-2.5 text-sm text-white shadow-lg dark:bg-zinc-100 dark:text-zinc-900"
+          >
             {t('crossSection')}
           </p>
         )}

@@ -61,12 +61,18 @@ export function ConflictDialog({ conflict, sectionTitle, onKeepMine, onTakeTheir
           data-testid="conflict-dialog"
         >
           <Dialog.Title className="text-lg font-semibold">{t('title')}</Dialog.Title>
-          <Dialog.Description className="text-sm text-zinc-600 dark:text-zinc-400">{t('description', { title: sectionTitle })}</Dialog.Description>
+          <Dialog.Description className="text-sm text-zinc-600 dark:text-zinc-400">
+            {t('description', { title: sectionTitle })}
+          </Dialog.Description>
           {conflict && (
             <>
               <div className="grid gap-4 md:grid-cols-2">
                 <TextPane heading={t('mine')} text={conflict.mine} testId="conflict-mine" />
-                <TextPane heading={t('theirs', { version: conflict.current.version })} text={conflict.current.body} testId="conflict-theirs" />
+                <TextPane
+                  heading={t('theirs', { version: conflict.current.version })}
+                  text={conflict.current.body}
+                  testId="conflict-theirs"
+                />
               </div>
               <section className="flex flex-col gap-2">
                 <h3 className="text-sm font-medium">{t('diffHeading')}</h3>
@@ -102,7 +108,10 @@ function TextPane({ heading, text, testId }: { heading: string; text: string; te
   return (
     <section className="flex min-w-0 flex-col gap-1">
       <h3 className="text-sm font-medium">{heading}</h3>
-      <pre className="max-h-64 overflow-y-auto whitespace-pre-wrap break-words rounded-lg bg-zinc-50 p-3 font-sans text-sm leading-6 dark:bg-zinc-950" data-testid={testId}>
+      <pre
+        className="max-h-64 overflow-y-auto whitespace-pre-wrap break-words rounded-lg bg-zinc-50 p-3 font-sans text-sm leading-6 dark:bg-zinc-950"
+        data-testid={testId}
+      >
         {text}
       </pre>
     </section>

@@ -22,7 +22,10 @@ export function FlagsNote({ sectionId, flags, canDismiss, onDismissed }: FlagsNo
   if (flags.length === 0) return null;
   const tokens = [...new Set(flags.map((flag) => flag.token))];
   return (
-    <div role="note" className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950/50 dark:text-amber-200">
+    <div
+      role="note"
+      className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950/50 dark:text-amber-200"
+    >
       <p className="font-medium">{t('heading')}</p>
       <ul className="mt-1 list-disc space-y-1 pl-5" data-testid="section-flags">
         {tokens.map((token) => {
@@ -36,7 +39,12 @@ export function FlagsNote({ sectionId, flags, canDismiss, onDismissed }: FlagsNo
                 </Button>
               )}
               {canDismiss && open === token && (
-                <DismissForm sectionId={sectionId} token={token} onCancel={() => setOpen(null)} onDone={() => (setOpen(null), onDismissed?.())} />
+                <DismissForm
+                  sectionId={sectionId}
+                  token={token}
+                  onCancel={() => setOpen(null)}
+                  onDone={() => (setOpen(null), onDismissed?.())}
+                />
               )}
             </li>
           );
@@ -64,12 +72,17 @@ function DismissForm({ sectionId, token, onCancel, onDone }: { sectionId: string
     }
   };
   return (
-    <form onSubmit={(event) => void submit(event)} className="mt-1 flex flex-wrap items-center gap-2" aria-label={t('dismissLabel', { token })}>
+    <form
+      onSubmit={(event) => void submit(event)}
+      className="mt-1 flex flex-wrap items-center gap-2"
+      aria-label={t('dismissLabel', { token })}
+    >
       <input
         value={reason}
         onChange={(event) => setReason(event.target.value)}
         maxLength={500}
         required
+        // biome-ignore lint/a11y/noAutofocus: the field appears because the person chose Dismiss
         autoFocus
         placeholder={t('reasonPlaceholder')}
         aria-label={t('reason')}
@@ -81,7 +94,11 @@ function DismissForm({ sectionId, token, onCancel, onDone }: { sectionId: string
       <Button size="sm" variant="ghost" onClick={onCancel} disabled={busy}>
         {t('cancel')}
       </Button>
-      {error && <p role="alert" className="w-full text-red-700 dark:text-red-300">{error}</p>}
+      {error && (
+        <p role="alert" className="w-full text-red-700 dark:text-red-300">
+          {error}
+        </p>
+      )}
     </form>
   );
 }

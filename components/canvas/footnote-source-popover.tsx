@@ -24,7 +24,15 @@ const WIDTH = 336;
  * exact sentence the fact was quoted from, and when it was read. Listens on
  * its children, so the editors and static sections inside stay as they are.
  */
-export function FootnoteSourcePopover({ sections, sources, children }: { sections: SectionJson[]; sources: SourceJson[]; children: ReactNode }) {
+export function FootnoteSourcePopover({
+  sections,
+  sources,
+  children,
+}: {
+  sections: SectionJson[];
+  sources: SourceJson[];
+  children: ReactNode;
+}) {
   const t = useTranslations('canvas.footnote');
   const locale = useLocale();
   const [open, setOpen] = useState<OpenFootnote | null>(null);
@@ -54,7 +62,13 @@ export function FootnoteSourcePopover({ sections, sources, children }: { section
     const sectionId = chip?.closest('[data-section-id]')?.getAttribute('data-section-id');
     if (!chip || !sectionId) return null;
     const rect = chip.getBoundingClientRect();
-    return { sectionId, n: chip.getAttribute('data-citation') ?? '', top: rect.bottom + 6, left: Math.max(8, Math.min(rect.left - 16, window.innerWidth - WIDTH - 8)), pinned };
+    return {
+      sectionId,
+      n: chip.getAttribute('data-citation') ?? '',
+      top: rect.bottom + 6,
+      left: Math.max(8, Math.min(rect.left - 16, window.innerWidth - WIDTH - 8)),
+      pinned,
+    };
   };
   const keepOpen = () => clearTimeout(hideTimer.current);
   const hideSoon = () => {
@@ -96,7 +110,12 @@ export function FootnoteSourcePopover({ sections, sources, children }: { section
             <>
               <div className="flex flex-col gap-0.5">
                 {source.url ? (
-                  <a href={source.url} target="_blank" rel="noopener noreferrer nofollow" className="font-medium break-words text-indigo-700 hover:underline dark:text-indigo-300">
+                  <a
+                    href={source.url}
+                    target="_blank"
+                    rel="noopener noreferrer nofollow"
+                    className="font-medium break-words text-indigo-700 hover:underline dark:text-indigo-300"
+                  >
                     {source.title}
                   </a>
                 ) : (
@@ -107,7 +126,10 @@ export function FootnoteSourcePopover({ sections, sources, children }: { section
                   {source.url && <> · {t('readOn', { date: new Date(source.readAt).toLocaleDateString(locale) })}</>}
                 </span>
               </div>
-              <blockquote className="border-l-2 border-indigo-300 pl-2 text-zinc-700 italic dark:text-zinc-300" data-testid="footnote-quote">
+              <blockquote
+                className="border-l-2 border-indigo-300 pl-2 text-zinc-700 italic dark:text-zinc-300"
+                data-testid="footnote-quote"
+              >
                 {citation.quote}
               </blockquote>
               {source.url && <span className="text-xs break-all text-zinc-500">{source.url}</span>}

@@ -19,7 +19,9 @@ function decorate(state: EditorState, ranges: HighlightRange[], existing: Decora
   const size = state.doc.content.size;
   const decorations = ranges
     .filter((range) => range.from < range.to && range.to <= size)
-    .map((range) => Decoration.inline(range.from, range.to, { class: `canvas-${range.kind}`, 'data-highlight': range.kind }, { kind: range.kind }));
+    .map((range) =>
+      Decoration.inline(range.from, range.to, { class: `canvas-${range.kind}`, 'data-highlight': range.kind }, { kind: range.kind }),
+    );
   return existing.add(state.doc, decorations);
 }
 

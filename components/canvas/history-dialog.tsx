@@ -91,7 +91,14 @@ export function HistoryDialog({ sectionId, sectionTitle, currentVersion, flushEd
           )}
           {versions === null && !problem && <p className="text-sm text-zinc-500">{t('loading')}</p>}
           {versions && (
-            <VersionList versions={versions} currentVersion={currentVersion} picked={picked} restoring={restoring} onToggle={toggle} onRestore={(v) => void restore(v)} />
+            <VersionList
+              versions={versions}
+              currentVersion={currentVersion}
+              picked={picked}
+              restoring={restoring}
+              onToggle={toggle}
+              onRestore={(v) => void restore(v)}
+            />
           )}
           {older && newer ? (
             <section className="flex flex-col gap-2">

@@ -5,7 +5,8 @@ import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
 import type { RemoteSave } from './use-live-sections';
 
-const QUIET = 'flex items-center gap-2 rounded-lg border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-950 dark:border-sky-900 dark:bg-sky-950/60 dark:text-sky-100';
+const QUIET =
+  'flex items-center gap-2 rounded-lg border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-950 dark:border-sky-900 dark:bg-sky-950/60 dark:text-sky-100';
 
 /**
  * At the top of the canvas: someone else saved a section, which now shows

@@ -16,9 +16,15 @@ interface ProposalCardProps {
 export function ProposalCard({ proposal, busy, onAccept, onReject }: ProposalCardProps) {
   const t = useTranslations('canvas.proposal');
   return (
-    <section aria-label={t('title')} data-testid="rewrite-proposal" className="flex flex-col gap-3 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm dark:border-amber-900 dark:bg-amber-950/40">
+    <section
+      aria-label={t('title')}
+      data-testid="rewrite-proposal"
+      className="flex flex-col gap-3 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm dark:border-amber-900 dark:bg-amber-950/40"
+    >
       <h3 className="font-medium text-amber-900 dark:text-amber-200">{t('title')}</h3>
-      <p className="text-amber-900 dark:text-amber-200">{t('explanation', { tokens: proposal.flags.map((flag) => `“${flag.token}”`).join(', ') })}</p>
+      <p className="text-amber-900 dark:text-amber-200">
+        {t('explanation', { tokens: proposal.flags.map((flag) => `“${flag.token}”`).join(', ') })}
+      </p>
       <div className="grid gap-3 md:grid-cols-2">
         <div>
           <h4 className="mb-1 text-xs font-medium text-zinc-500">{t('original')}</h4>
@@ -55,7 +61,11 @@ function withFlagsMarked(text: string, flags: FactFlagJson[], label: string): Re
     if (span.start < at) continue;
     parts.push(text.slice(at, span.start));
     parts.push(
-      <mark key={span.start} title={label} className="canvas-flagged rounded-sm bg-red-100 px-0.5 text-red-900 underline decoration-red-500 decoration-wavy dark:bg-red-950 dark:text-red-200">
+      <mark
+        key={span.start}
+        title={label}
+        className="canvas-flagged rounded-sm bg-red-100 px-0.5 text-red-900 underline decoration-red-500 decoration-wavy dark:bg-red-950 dark:text-red-200"
+      >
         {text.slice(span.start, span.end)}
         <span className="sr-only"> ({label})</span>
       </mark>,

@@ -11,7 +11,14 @@ interface RewriteStatusProps {
   onDismiss(): void;
 }
 
-const ERROR_KEY: Record<number, string> = { 400: 'invalidRange', 402: 'credits', 403: 'forbidden', 404: 'notFound', 422: 'unprocessable', 429: 'rateLimited' };
+const ERROR_KEY: Record<number, string> = {
+  400: 'invalidRange',
+  402: 'credits',
+  403: 'forbidden',
+  404: 'notFound',
+  422: 'unprocessable',
+  429: 'rateLimited',
+};
 
 /** Under the section: the rewrite in progress, its result with Undo, or why it failed. */
 export function RewriteStatus({ phase, onUndo, onDismiss }: RewriteStatusProps) {
@@ -21,7 +28,11 @@ export function RewriteStatus({ phase, onUndo, onDismiss }: RewriteStatusProps) 
   if (phase.kind === 'failed') {
     const key = phase.code === 'unsaved' ? 'unsaved' : (ERROR_KEY[phase.status] ?? 'generic');
     return (
-      <div role="alert" data-testid="rewrite-error" className="flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/50 dark:text-red-200">
+      <div
+        role="alert"
+        data-testid="rewrite-error"
+        className="flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/50 dark:text-red-200"
+      >
         <p className="flex-1">{t(`errors.${key}`, { message: phase.message })}</p>
         <DismissButton label={t('dismiss')} onClick={onDismiss} />
       </div>
@@ -29,7 +40,13 @@ export function RewriteStatus({ phase, onUndo, onDismiss }: RewriteStatusProps) 
   }
 
   return (
-    <div role="status" aria-live="polite" data-testid="rewrite-status" data-phase={phase.kind} className="flex items-center gap-2 rounded-lg border border-zinc-200 bg-zinc-50 px-3 py-2 text-sm dark:border-zinc-800 dark:bg-zinc-900">
+    <div
+      role="status"
+      aria-live="polite"
+      data-testid="rewrite-status"
+      data-phase={phase.kind}
+      className="flex items-center gap-2 rounded-lg border border-zinc-200 bg-zinc-50 px-3 py-2 text-sm dark:border-zinc-800 dark:bg-zinc-900"
+    >
       {(phase.kind === 'working' || phase.kind === 'undoing') && <Loader2 className="size-4 animate-spin text-indigo-500" aria-hidden />}
       <p className="flex-1">
         {phase.kind === 'working' && t('working', { instruction: phase.instruction })}

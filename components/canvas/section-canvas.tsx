@@ -5,7 +5,14 @@ import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode
 import { flushSync } from 'react-dom';
 import { parseSection } from '@/lib/documents/canvas';
 import { SectionConflictError, sectionApi } from './canvas-api';
-import { canEdit, PIPELINE_STATUSES, type CanvasRole, type CanvasSectionJson, type FactFlagJson, type SectionSnapshot } from './canvas-types';
+import {
+  canEdit,
+  PIPELINE_STATUSES,
+  type CanvasRole,
+  type CanvasSectionJson,
+  type FactFlagJson,
+  type SectionSnapshot,
+} from './canvas-types';
 import { ConflictDialog, type SectionConflict } from './conflict-dialog';
 import { FlagsNote } from './flags-note';
 import { HistoryDialog } from './history-dialog';
@@ -97,7 +104,8 @@ export const SectionCanvas = memo(function SectionCanvas({ section, role, onChan
     onConflict: (current) => setConflict({ mine: text.currentText(), current }),
   });
   // While the model works the text stays put: typing now would be overwritten by the result.
-  const rewriteBusy = rewrite.phase.kind === 'working' || rewrite.phase.kind === 'undoing' || (rewrite.phase.kind === 'proposal' && rewrite.phase.busy);
+  const rewriteBusy =
+    rewrite.phase.kind === 'working' || rewrite.phase.kind === 'undoing' || (rewrite.phase.kind === 'proposal' && rewrite.phase.busy);
   const selection = useSelectionToolbar(body, editable && !rewriteBusy);
 
   // The page reloads the document (the pipeline, someone else's save): a newer text shows in place, unless the
@@ -179,7 +187,15 @@ export const SectionCanvas = memo(function SectionCanvas({ section, role, onChan
 
   const headingId = `section-${section.id}`;
   return (
-    <section ref={root} onBlur={entered ? leaveSoon : undefined} aria-labelledby={headingId} className="flex flex-col gap-3 border-t border-zinc-200 pt-6 dark:border-zinc-800" data-testid="document-section" data-section-id={section.id} data-status={section.status}>
+    <section
+      ref={root}
+      onBlur={entered ? leaveSoon : undefined}
+      aria-labelledby={headingId}
+      className="flex flex-col gap-3 border-t border-zinc-200 pt-6 dark:border-zinc-800"
+      data-testid="document-section"
+      data-section-id={section.id}
+      data-status={section.status}
+    >
       <SectionHeader
         headingId={headingId}
         position={section.position}
@@ -225,13 +241,25 @@ export const SectionCanvas = memo(function SectionCanvas({ section, role, onChan
           </StaticSurface>
         )}
         {selection.toolbar && (
-          <RewriteToolbar position={selection.toolbar.position} autoFocus={selection.toolbar.autoFocus} onSubmit={submitRewrite} onClose={closeToolbar} />
+          <RewriteToolbar
+            position={selection.toolbar.position}
+            autoFocus={selection.toolbar.autoFocus}
+            onSubmit={submitRewrite}
+            onClose={closeToolbar}
+          />
         )}
       </div>
-      {newerWaiting && <SavedWhileEditingNotice name={savedBy} onShow={() => setConflict({ mine: text.currentText(), current: newerWaiting })} />}
+      {newerWaiting && (
+        <SavedWhileEditingNotice name={savedBy} onShow={() => setConflict({ mine: text.currentText(), current: newerWaiting })} />
+      )}
       <RewriteStatus phase={rewrite.phase} onUndo={() => void rewrite.undo()} onDismiss={rewrite.dismiss} />
       {rewrite.phase.kind === 'proposal' && (
-        <ProposalCard proposal={rewrite.phase.proposal} busy={rewrite.phase.busy} onAccept={() => void rewrite.accept()} onReject={() => void rewrite.reject()} />
+        <ProposalCard
+          proposal={rewrite.phase.proposal}
+          busy={rewrite.phase.busy}
+          onAccept={() => void rewrite.accept()}
+          onReject={() => void rewrite.reject()}
+        />
       )}
       {!inPipeline && <FlagsNote sectionId={section.id} flags={flags} canDismiss={editable} onDismissed={onChanged} />}
       <ConflictDialog
@@ -254,5 +282,16 @@ const NO_FLAGS: FactFlagJson[] = [];
 function sameSection(a: SectionCanvasProps, b: SectionCanvasProps): boolean {
   const x = a.section;
   const y = b.section;
-  return a.role === b.role && a.onChanged === b.onChanged && a.prerendered === b.prerendered && a.savedBy === b.savedBy && x.id === y.id && x.version === y.version && x.status === y.status && x.body === y.body && x.title === y.title && JSON.stringify(x.flags) === JSON.stringify(y.flags);
+  return (
+    a.role === b.role &&
+    a.onChanged === b.onChanged &&
+    a.prerendered === b.prerendered &&
+    a.savedBy === b.savedBy &&
+    x.id === y.id &&
+    x.version === y.version &&
+    x.status === y.status &&
+    x.body === y.body &&
+    x.title === y.title &&
+    JSON.stringify(x.flags) === JSON.stringify(y.flags)
+  );
 }

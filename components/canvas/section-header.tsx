@@ -26,7 +26,17 @@ const SAVE_TONE: Record<SaveState, string> = {
 };
 
 /** Title, pipeline status, version and the save state of one section. */
-export function SectionHeader({ headingId, position, title, status, version, saveState, saveError, onRetrySave, actions }: SectionHeaderProps) {
+export function SectionHeader({
+  headingId,
+  position,
+  title,
+  status,
+  version,
+  saveState,
+  saveError,
+  onRetrySave,
+  actions,
+}: SectionHeaderProps) {
   const t = useTranslations('canvas');
   return (
     <div className="flex flex-wrap items-center gap-2">
@@ -37,7 +47,13 @@ export function SectionHeader({ headingId, position, title, status, version, sav
       {version > 0 && <span className="text-xs text-zinc-500">{t('version', { version })}</span>}
       <span className="ml-auto flex items-center gap-2">
         {saveState && (
-          <span role="status" aria-live="polite" data-testid="save-state" data-state={saveState} className={`text-xs ${SAVE_TONE[saveState]}`}>
+          <span
+            role="status"
+            aria-live="polite"
+            data-testid="save-state"
+            data-state={saveState}
+            className={`text-xs ${SAVE_TONE[saveState]}`}
+          >
             {saveState === 'failed' ? t('save.failed', { message: saveError ?? '' }) : t(`save.${saveState}`)}
           </span>
         )}

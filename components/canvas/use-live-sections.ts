@@ -54,11 +54,15 @@ export function useLiveSections(documentId: string, sections: CanvasSectionJson[
       polling = true;
       controller = new AbortController();
       try {
-        const { sections: heads } = await fetchJson<{ sections: SectionHeadJson[] }>(`/api/documents/${documentId}/live`, { signal: controller.signal });
+        const { sections: heads } = await fetchJson<{ sections: SectionHeadJson[] }>(`/api/documents/${documentId}/live`, {
+          signal: controller.signal,
+        });
         const shown = new Map(known.current.map((section) => [section.id, section.version]));
         const moved = heads.filter((head) => head.version > (shown.get(head.id) ?? 0) && !head.savedBy?.you);
         if (moved.length > 0) {
-          const byPeople = moved.filter((head) => head.savedBy).map((head) => ({ sectionId: head.id, position: head.position, version: head.version, name: head.savedBy!.name }));
+          const byPeople = moved
+            .filter((head) => head.savedBy)
+            .map((head) => ({ sectionId: head.id, position: head.position, version: head.version, name: head.savedBy!.name }));
           if (byPeople.length > 0) {
             setSaves((previous) => ({ ...previous, ...Object.fromEntries(byPeople.map((save) => [save.sectionId, save])) }));
             setLatest(byPeople.at(-1)!);

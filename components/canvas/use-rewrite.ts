@@ -44,7 +44,10 @@ export function useRewrite({ sectionId, currentVersion, snapshot, flushEdits, ap
   useEffect(() => {
     if (highlightedVersion === null) return;
     const timer = setTimeout(
-      () => setPhase((current) => (current.kind === 'applied' && current.version === highlightedVersion ? { ...current, highlighted: false } : current)),
+      () =>
+        setPhase((current) =>
+          current.kind === 'applied' && current.version === highlightedVersion ? { ...current, highlighted: false } : current,
+        ),
       REWRITTEN_HIGHLIGHT_MS,
     );
     return () => clearTimeout(timer);
@@ -129,7 +132,19 @@ export function useRewrite({ sectionId, currentVersion, snapshot, flushEdits, ap
 }
 
 /** `proposal` is the replacement text for the range that was asked for; flags are offsets into it. */
-function toPendingProposal(result: Extract<RewriteResponse, { applied: false }>, range: { start: number; end: number }, base: SectionSnapshot): PendingProposal {
+function toPendingProposal(
+  result: Extract<RewriteResponse, { applied: false }>,
+  range: { start: number; end: number },
+  base: SectionSnapshot,
+): PendingProposal {
   const { start, end } = range;
-  return { id: result.proposalId, start, end, original: base.body.slice(start, end), replacement: result.proposal, flags: result.flags, baseVersion: base.version };
+  return {
+    id: result.proposalId,
+    start,
+    end,
+    original: base.body.slice(start, end),
+    replacement: result.proposal,
+    flags: result.flags,
+    baseVersion: base.version,
+  };
 }

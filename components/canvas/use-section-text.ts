@@ -24,7 +24,8 @@ export function useSectionText(initial: SectionSnapshot) {
     editorRef.current = next;
     setEditorState(next);
     // The editor is created after the render that asked for it; a newer text may have arrived in between.
-    if (next && createdFrom !== snapshotRef.current.body) next.commands.setContent(parseSection(snapshotRef.current.body), { emitUpdate: false });
+    if (next && createdFrom !== snapshotRef.current.body)
+      next.commands.setContent(parseSection(snapshotRef.current.body), { emitUpdate: false });
   }, []);
 
   const setSnapshot = useCallback((next: SectionSnapshot) => {

@@ -18,12 +18,27 @@ export function VersionList({ versions, currentVersion, picked, restoring, onTog
   const t = useTranslations('canvas.history');
   const format = useFormatter();
   return (
-    <ol className="flex flex-col divide-y divide-zinc-100 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800" data-testid="version-list">
+    <ol
+      className="flex flex-col divide-y divide-zinc-100 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800"
+      data-testid="version-list"
+    >
       {[...versions].reverse().map((item) => {
         const id = `version-${item.version}`;
         return (
-          <li key={item.version} className="flex flex-wrap items-center gap-3 px-3 py-2 text-sm" data-testid="version-row" data-version={item.version} data-kind={item.kind}>
-            <input id={id} type="checkbox" checked={picked.includes(item.version)} onChange={() => onToggle(item.version)} className="size-4 accent-indigo-600" />
+          <li
+            key={item.version}
+            className="flex flex-wrap items-center gap-3 px-3 py-2 text-sm"
+            data-testid="version-row"
+            data-version={item.version}
+            data-kind={item.kind}
+          >
+            <input
+              id={id}
+              type="checkbox"
+              checked={picked.includes(item.version)}
+              onChange={() => onToggle(item.version)}
+              className="size-4 accent-indigo-600"
+            />
             <label htmlFor={id} className="flex flex-1 flex-wrap items-baseline gap-x-2">
               <span className="font-medium">{t('version', { version: item.version })}</span>
               <span>{t('madeBy', { kind: t(`kinds.${item.kind}`), author: item.author })}</span>
@@ -33,7 +48,12 @@ export function VersionList({ versions, currentVersion, picked, restoring, onTog
               {item.version === currentVersion && <span className="text-xs text-emerald-700 dark:text-emerald-400">{t('current')}</span>}
             </label>
             {item.version !== currentVersion && (
-              <Button size="sm" disabled={restoring !== null} onClick={() => onRestore(item)} aria-label={t('restoreVersion', { version: item.version })}>
+              <Button
+                size="sm"
+                disabled={restoring !== null}
+                onClick={() => onRestore(item)}
+                aria-label={t('restoreVersion', { version: item.version })}
+              >
                 {restoring === item.version ? t('restoring') : t('restore')}
               </Button>
             )}

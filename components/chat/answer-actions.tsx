@@ -40,7 +40,15 @@ export function AnswerActions({ text, disabled, onRegenerate, regenerateModel }:
   return (
     <span className="inline-flex items-center gap-1">
       {text && (
-        <Button size="sm" variant="ghost" className="h-6 px-1.5" onClick={() => void copy()} aria-label={copied ? t('copied') : t('copy')} title={copied ? t('copied') : t('copy')} data-testid="copy-answer">
+        <Button
+          size="sm"
+          variant="ghost"
+          className="h-6 px-1.5"
+          onClick={() => void copy()}
+          aria-label={copied ? t('copied') : t('copy')}
+          title={copied ? t('copied') : t('copy')}
+          data-testid="copy-answer"
+        >
           {copied ? <Check className="size-3.5" aria-hidden /> : <Copy className="size-3.5" aria-hidden />}
           <span aria-live="polite" className={copied ? '' : 'sr-only'}>
             {copied ? t('copied') : ''}

@@ -35,7 +35,9 @@ export function AnswerContext({ context, lookup }: AnswerContextProps) {
           <tbody>
             {context.parts.map((part) => (
               <tr key={part.part}>
-                <th scope="row" className="pr-4 text-left font-normal">{t(`parts.${part.part}`)}</th>
+                <th scope="row" className="pr-4 text-left font-normal">
+                  {t(`parts.${part.part}`)}
+                </th>
                 <td className="pr-4 text-right">{tokens(part.tokens)}</td>
                 <td className="text-right">{formatUsd(part.costMicros, locale)}</td>
               </tr>

@@ -29,7 +29,9 @@ export function AnswerFooter({ status, modelLabel, record, actionsDisabled, onCo
       {modelLabel && <span className="font-medium text-zinc-600 dark:text-zinc-300">{modelLabel}</span>}
       <StatusBadge status={status} />
       {settled && record.continuations > 0 && <span title={t('continuedHint')}>{t('continued', { count: record.continuations })}</span>}
-      {settled && (record.costMicros > 0 || record.usage.inputTokens > 0) && <CostLabel costMicros={record.costMicros} usage={record.usage} />}
+      {settled && (record.costMicros > 0 || record.usage.inputTokens > 0) && (
+        <CostLabel costMicros={record.costMicros} usage={record.usage} />
+      )}
       {settled && (status === 'stopped' || status === 'truncated') && (
         <Button size="sm" variant="secondary" onClick={onContinue} disabled={actionsDisabled} data-testid="continue-button">
           <Play className="size-3" aria-hidden />

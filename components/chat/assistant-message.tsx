@@ -38,7 +38,20 @@ interface AssistantMessageProps {
  * stream updates re-renders only what changed, at a priority React may yield
  * (useChat re-renders on every chunk; a slow render must not pile up).
  */
-export const AssistantMessage = memo(function AssistantMessage({ message, record, status, live, modelLabel, actionsDisabled, lookup, onContinue, onRetry, reasoning, regenerateWith, onRegenerate }: AssistantMessageProps) {
+export const AssistantMessage = memo(function AssistantMessage({
+  message,
+  record,
+  status,
+  live,
+  modelLabel,
+  actionsDisabled,
+  lookup,
+  onContinue,
+  onRetry,
+  reasoning,
+  regenerateWith,
+  onRegenerate,
+}: AssistantMessageProps) {
   const t = useTranslations('chat');
   const text = useDeferredValue(messageText(message));
   const notices = dataParts(message, 'notice');
@@ -47,7 +60,13 @@ export const AssistantMessage = memo(function AssistantMessage({ message, record
   const elsewhere = status === 'streaming' && !live && !text;
 
   return (
-    <article className="group flex gap-3" data-testid="message-assistant" data-status={status} data-message-id={message.id} aria-busy={status === 'streaming'}>
+    <article
+      className="group flex gap-3"
+      data-testid="message-assistant"
+      data-status={status}
+      data-message-id={message.id}
+      aria-busy={status === 'streaming'}
+    >
       <div className="mt-0.5 grid size-7 shrink-0 place-items-center rounded-full bg-indigo-50 text-indigo-600 ring-1 ring-indigo-100 dark:bg-indigo-950 dark:text-indigo-300 dark:ring-indigo-900">
         <Sparkle className="size-3.5" aria-hidden />
       </div>
@@ -57,7 +76,11 @@ export const AssistantMessage = memo(function AssistantMessage({ message, record
         {text ? (
           <StreamingMarkdown text={text} streaming={live} className="text-[15px] text-zinc-800 dark:text-zinc-200" />
         ) : status === 'streaming' ? (
-          elsewhere ? <p className="text-sm text-zinc-500">{t('writingElsewhere')}</p> : <ThinkingDots label={reasoning ? t('reasoning') : t('thinking')} visible={reasoning} />
+          elsewhere ? (
+            <p className="text-sm text-zinc-500">{t('writingElsewhere')}</p>
+          ) : (
+            <ThinkingDots label={reasoning ? t('reasoning') : t('thinking')} visible={reasoning} />
+          )
         ) : status === 'stopped' ? (
           <p className="text-sm text-zinc-500 italic">{t('stoppedBeforeText')}</p>
         ) : status === 'complete' ? (
@@ -70,7 +93,10 @@ export const AssistantMessage = memo(function AssistantMessage({ message, record
         ))}
         {status === 'truncated' && <p className="mt-2 text-sm text-amber-700 dark:text-amber-400">{t('truncatedExplain')}</p>}
         {errorText && (
-          <p role="alert" className="mt-2 flex items-start gap-2 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700 dark:bg-red-950/50 dark:text-red-300">
+          <p
+            role="alert"
+            className="mt-2 flex items-start gap-2 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700 dark:bg-red-950/50 dark:text-red-300"
+          >
             <TriangleExclamationPoint className="mt-0.5 size-4 shrink-0" aria-hidden />
             <span>{errorText}</span>
           </p>

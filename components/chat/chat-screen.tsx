@@ -29,7 +29,10 @@ export function ChatScreen({ initialChat, models }: { initialChat: ChatJson; mod
 
   const records = useMemo(() => new Map(view.messages.map((m) => [m.id, m])), [view.messages]);
   const ordered = useMemo(() => orderForDisplay(messages, view.messages), [messages, view.messages]);
-  const documentsStarted = useMemo(() => messages.reduce((n, m) => n + dataParts(m, 'tool').filter((call) => call.name === 'start_document').length, 0), [messages]);
+  const documentsStarted = useMemo(
+    () => messages.reduce((n, m) => n + dataParts(m, 'tool').filter((call) => call.name === 'start_document').length, 0),
+    [messages],
+  );
   const last = messages.at(-1);
   const pendingId = (streaming || settling) && last?.role === 'assistant' ? last.id : null;
   const awaitingAnswer = status === 'submitted' && last?.role === 'user';
@@ -67,30 +70,36 @@ export function ChatScreen({ initialChat, models }: { initialChat: ChatJson; mod
         </header>
         {view.status === 'closed' && <ClosedBanner text={t('closedBanner')} />}
         {view.status === 'open' && view.idle && !streaming && <NewTopicBanner chatId={view.id} />}
-        <div ref={scroller.scrollRef} onScroll={scroller.onScroll} className="min-h-0 flex-1 overflow-y-auto" aria-label={t('conversation')} role="region">
+        <div
+          ref={scroller.scrollRef}
+          onScroll={scroller.onScroll}
+          className="min-h-0 flex-1 overflow-y-auto"
+          aria-label={t('conversation')}
+          role="region"
+        >
           <div ref={scroller.contentRef} className="min-h-full">
-          {messages.length === 0 ? (
-            <div className="mx-auto flex h-full min-h-[60vh] max-w-xl flex-col items-center justify-center px-6 text-center">
-              <h2 className="text-xl font-semibold tracking-tight">{t('emptyTitle')}</h2>
-              <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">{t('emptyLead')}</p>
-              <ExamplePrompts onPick={(text) => setExample({ text, nonce: Date.now() })} />
-            </div>
-          ) : (
-            <MessageList
-              messages={ordered}
-              records={records}
-              models={models}
-              pendingId={pendingId}
-              streaming={streaming}
-              awaitingAnswer={awaitingAnswer}
-              actionsDisabled={streaming || settling || remoteLive}
-              onContinue={session.continueAnswer}
-              onRetry={session.retryAnswer}
-              regenerateModel={model}
-              onRegenerate={regenerate}
-              onEdit={edit}
-            />
-          )}
+            {messages.length === 0 ? (
+              <div className="mx-auto flex h-full min-h-[60vh] max-w-xl flex-col items-center justify-center px-6 text-center">
+                <h2 className="text-xl font-semibold tracking-tight">{t('emptyTitle')}</h2>
+                <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">{t('emptyLead')}</p>
+                <ExamplePrompts onPick={(text) => setExample({ text, nonce: Date.now() })} />
+              </div>
+            ) : (
+              <MessageList
+                messages={ordered}
+                records={records}
+                models={models}
+                pendingId={pendingId}
+                streaming={streaming}
+                awaitingAnswer={awaitingAnswer}
+                actionsDisabled={streaming || settling || remoteLive}
+                onContinue={session.continueAnswer}
+                onRetry={session.retryAnswer}
+                regenerateModel={model}
+                onRegenerate={regenerate}
+                onEdit={edit}
+              />
+            )}
           </div>
         </div>
         {failure && <TurnFailure failure={failure} onDismiss={session.dismissFailure} />}

@@ -24,7 +24,10 @@ export function createChatTransport(chatId: string) {
     prepareSendMessagesRequest: ({ messages, body }) => {
       const request = body as TurnRequestBody | undefined;
       if (request?.action === 'edit') {
-        return { api: `${base}/messages/${encodeURIComponent(request.messageId)}/edit`, body: { text: lastUserText(messages), model: request.model } };
+        return {
+          api: `${base}/messages/${encodeURIComponent(request.messageId)}/edit`,
+          body: { text: lastUserText(messages), model: request.model },
+        };
       }
       if (request && request.action !== 'answer') {
         const body = request.action === 'regenerate' ? { model: request.model } : {};

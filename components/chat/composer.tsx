@@ -37,7 +37,19 @@ interface ComposerProps {
   focusOnOpen?: boolean;
 }
 
-export function Composer({ chatId, documentsStarted, models, model, onModelChange, busy, holdSend, onSend, onStop, draft, focusOnOpen = false }: ComposerProps) {
+export function Composer({
+  chatId,
+  documentsStarted,
+  models,
+  model,
+  onModelChange,
+  busy,
+  holdSend,
+  onSend,
+  onStop,
+  draft,
+  focusOnOpen = false,
+}: ComposerProps) {
   const t = useTranslations('chat.composer');
   const locale = useLocale();
   const [text, setText] = useState('');
@@ -150,11 +162,28 @@ export function Composer({ chatId, documentsStarted, models, model, onModelChang
                 : t('counter', { count: formatCount(text.length, locale), max: formatCount(MAX_MESSAGE_CHARS, locale) }))}
           </span>
           {busy ? (
-            <Button variant="primary" size="icon" className="size-8 rounded-full" onClick={onStop} aria-label={t('stop')} title={t('stop')} data-testid="stop-button">
+            <Button
+              variant="primary"
+              size="icon"
+              className="size-8 rounded-full"
+              onClick={onStop}
+              aria-label={t('stop')}
+              title={t('stop')}
+              data-testid="stop-button"
+            >
               <Square className="size-3.5 fill-current" aria-hidden />
             </Button>
           ) : (
-            <Button type="submit" variant="primary" size="icon" className="size-8 rounded-full" disabled={!canSend} aria-label={t('send')} title={t('send')} data-testid="send-button">
+            <Button
+              type="submit"
+              variant="primary"
+              size="icon"
+              className="size-8 rounded-full"
+              disabled={!canSend}
+              aria-label={t('send')}
+              title={t('send')}
+              data-testid="send-button"
+            >
               <ArrowUp className="size-4" aria-hidden />
             </Button>
           )}

@@ -1,7 +1,12 @@
 import type { DocumentChatEvent } from '@/lib/documents/chat-events';
 import type { ChatMessageJson } from '@/components/api/api-types';
 
-const DOCUMENT_EVENTS: ReadonlySet<string> = new Set<DocumentChatEvent['event']>(['document_started', 'document_questions', 'document_updated', 'document_done']);
+const DOCUMENT_EVENTS: ReadonlySet<string> = new Set<DocumentChatEvent['event']>([
+  'document_started',
+  'document_questions',
+  'document_updated',
+  'document_done',
+]);
 
 /** A system message's `meta` as the document event it carries (lib/documents/chat-events.ts), or null for any other event. */
 export function documentEventOf(meta: ChatMessageJson['meta'] | undefined): DocumentChatEvent | null {

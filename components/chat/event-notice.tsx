@@ -8,7 +8,12 @@ import { messageText } from './chat-ui-message';
 import type { ChatMessage } from '@/lib/chat/turn/wire';
 import { documentEventOf } from './document-event';
 
-const ICONS = { document_started: FilePlus2, document_questions: FileQuestion, document_updated: FilePen, document_done: FileCheck2 } as const;
+const ICONS = {
+  document_started: FilePlus2,
+  document_questions: FileQuestion,
+  document_updated: FilePen,
+  document_done: FileCheck2,
+} as const;
 const QUESTIONS_SHOWN = 3;
 
 /** A system event: a document's Started / Questions / Updated / Done, with its numbers, opening the document. */
@@ -31,7 +36,14 @@ export function EventNotice({ message, record }: { message: ChatMessage; record:
         href={`/documents/${event.documentId}`}
         className="group flex w-full max-w-xl items-start gap-3 rounded-xl border border-zinc-200 bg-zinc-50 px-3.5 py-2.5 text-sm text-zinc-700 transition-colors hover:border-zinc-300 hover:bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-300 dark:hover:border-zinc-700 dark:hover:bg-zinc-900/60"
       >
-        <Icon className={event.event === 'document_done' ? 'mt-0.5 size-4 shrink-0 text-emerald-600 dark:text-emerald-400' : 'mt-0.5 size-4 shrink-0 text-indigo-600 dark:text-indigo-400'} aria-hidden />
+        <Icon
+          className={
+            event.event === 'document_done'
+              ? 'mt-0.5 size-4 shrink-0 text-emerald-600 dark:text-emerald-400'
+              : 'mt-0.5 size-4 shrink-0 text-indigo-600 dark:text-indigo-400'
+          }
+          aria-hidden
+        />
         <EventBody event={event} />
         <ChevronRight className="mt-0.5 size-4 shrink-0 text-zinc-400 transition-transform group-hover:translate-x-0.5" aria-hidden />
       </Link>
@@ -55,7 +67,9 @@ function EventBody({ event }: { event: DocumentChatEvent }) {
       const hidden = event.questions.length - QUESTIONS_SHOWN;
       return (
         <span className="flex min-w-0 flex-1 flex-col gap-1">
-          <span className="font-medium text-zinc-900 dark:text-zinc-100">{t('questions.title', { title: event.title, count: event.questions.length })}</span>
+          <span className="font-medium text-zinc-900 dark:text-zinc-100">
+            {t('questions.title', { title: event.title, count: event.questions.length })}
+          </span>
           <ol className={`${detail} list-decimal pl-4`}>
             {event.questions.slice(0, QUESTIONS_SHOWN).map((question) => (
               <li key={question.id}>{question.text}</li>
@@ -78,13 +92,22 @@ function EventBody({ event }: { event: DocumentChatEvent }) {
           </span>
           {(event.saves ?? 1) > 1 && event.firstAt && event.lastAt && (
             <span className={detail} data-testid="event-saves">
-              {t('updated.saves', { count: event.saves ?? 1, duration: formatDuration((Date.parse(event.lastAt) - Date.parse(event.firstAt)) / 1000, locale) })}
+              {t('updated.saves', {
+                count: event.saves ?? 1,
+                duration: formatDuration((Date.parse(event.lastAt) - Date.parse(event.firstAt)) / 1000, locale),
+              })}
             </span>
           )}
           <ul className={detail}>
             {event.changes.map((change) => (
               <li key={`${change.sectionId}-${change.version}`}>
-                {t('updated.change', { section: change.section, how: change.how, version: change.version, before: change.wordsBefore, after: change.wordsAfter })}
+                {t('updated.change', {
+                  section: change.section,
+                  how: change.how,
+                  version: change.version,
+                  before: change.wordsBefore,
+                  after: change.wordsAfter,
+                })}
               </li>
             ))}
           </ul>
@@ -94,8 +117,12 @@ function EventBody({ event }: { event: DocumentChatEvent }) {
       return (
         <span className="flex min-w-0 flex-1 flex-col gap-0.5">
           <span className="font-medium text-zinc-900 dark:text-zinc-100">{t('done.title', { title: event.title })}</span>
-          <span className={detail}>{t('done.detail', { sections: event.sections, words: event.words, duration: formatDuration(event.seconds, locale) })}</span>
-          {event.flagged > 0 && <span className="text-xs text-amber-700 dark:text-amber-300">{t('done.flagged', { count: event.flagged })}</span>}
+          <span className={detail}>
+            {t('done.detail', { sections: event.sections, words: event.words, duration: formatDuration(event.seconds, locale) })}
+          </span>
+          {event.flagged > 0 && (
+            <span className="text-xs text-amber-700 dark:text-amber-300">{t('done.flagged', { count: event.flagged })}</span>
+          )}
         </span>
       );
   }

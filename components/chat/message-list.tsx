@@ -31,7 +31,20 @@ interface MessageListProps {
   onEdit: (messageId: string, text: string) => void;
 }
 
-export function MessageList({ messages, records, models, pendingId, streaming, awaitingAnswer, actionsDisabled, onContinue, onRetry, regenerateModel, onRegenerate, onEdit }: MessageListProps) {
+export function MessageList({
+  messages,
+  records,
+  models,
+  pendingId,
+  streaming,
+  awaitingAnswer,
+  actionsDisabled,
+  onContinue,
+  onRetry,
+  regenerateModel,
+  onRegenerate,
+  onEdit,
+}: MessageListProps) {
   const t = useTranslations('chat');
   const modelLabel = useModelLabel();
   const labelOf = (id: string | null | undefined) => (id ? modelLabel(models.find((m) => m.id === id)?.label ?? id) : null);
@@ -45,9 +58,18 @@ export function MessageList({ messages, records, models, pendingId, streaming, a
         const record = records.get(message.id);
         if (message.role === 'user') {
           // only a saved message can be edited: the server knows it by its id
-          return <UserMessage key={message.id} message={message} heading={t('youWrote')} onEdit={record ? onEdit : undefined} editDisabled={actionsDisabled} />;
+          return (
+            <UserMessage
+              key={message.id}
+              message={message}
+              heading={t('youWrote')}
+              onEdit={record ? onEdit : undefined}
+              editDisabled={actionsDisabled}
+            />
+          );
         }
-        if (message.role === 'system' || record?.kind === 'event') return <EventNotice key={message.id} message={message} record={record} />;
+        if (message.role === 'system' || record?.kind === 'event')
+          return <EventNotice key={message.id} message={message} record={record} />;
         const pending = message.id === pendingId;
         const model = message.metadata?.model ?? record?.model;
         return (

@@ -7,7 +7,17 @@ import { Badge } from '@/components/ui/badge';
 import { useModelLabel } from './use-model-label';
 
 /** A native select: keyboard, screen readers and tests all know how to drive it. */
-export function ModelPicker({ models, value, onChange, disabled }: { models: ModelJson[]; value: string; onChange: (id: string) => void; disabled?: boolean }) {
+export function ModelPicker({
+  models,
+  value,
+  onChange,
+  disabled,
+}: {
+  models: ModelJson[];
+  value: string;
+  onChange: (id: string) => void;
+  disabled?: boolean;
+}) {
   const t = useTranslations('chat.composer');
   const labelOf = useModelLabel();
   const selected = models.find((m) => m.id === value);

@@ -27,7 +27,10 @@ export function NewTopicBanner({ chatId }: { chatId: string }) {
   };
   return (
     <div className="mx-auto w-full max-w-3xl px-4 pt-4 pb-2 sm:px-6" data-testid="new-topic-banner">
-      <div role="status" className="flex flex-wrap items-center gap-3 rounded-xl border border-indigo-200 bg-indigo-50 px-4 py-2.5 text-sm text-indigo-900 dark:border-indigo-900 dark:bg-indigo-950 dark:text-indigo-200">
+      <div
+        role="status"
+        className="flex flex-wrap items-center gap-3 rounded-xl border border-indigo-200 bg-indigo-50 px-4 py-2.5 text-sm text-indigo-900 dark:border-indigo-900 dark:bg-indigo-950 dark:text-indigo-200"
+      >
         <p className="min-w-0 flex-1">{t('text')}</p>
         <Button size="sm" variant="secondary" onClick={() => void start()} disabled={busy}>
           <MessageSquarePlus className="size-4" aria-hidden />

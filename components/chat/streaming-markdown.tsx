@@ -11,7 +11,12 @@ import { cn } from '@/components/ui/cn';
 const PLUGINS = { code, math };
 
 /** Copy buttons on code and tables; no downloads, diagrams or full-screen views to keep the answer plain. */
-const CONTROLS = { code: { copy: true, download: false }, table: { copy: true, download: false, fullscreen: false }, mermaid: false, image: false } as const;
+const CONTROLS = {
+  code: { copy: true, download: false },
+  table: { copy: true, download: false, fullscreen: false },
+  mermaid: false,
+  image: false,
+} as const;
 
 /** Links open in a new tab at once, as they did before: the answer is the person's own, no warning dialog. */
 const LINK_SAFETY = { enabled: false };
@@ -23,7 +28,11 @@ const LINK_SAFETY = { enabled: false };
 const COMPONENTS: Components = {
   // (the sanitizer gives every link target=_blank; an in-page jump drops it)
   a: ({ node, href, target, rel, ...props }) =>
-    href?.startsWith('#') ? <a href={href} {...props} /> : <defaultComponents.a node={node} href={href} target={target} rel={rel} {...props} />,
+    href?.startsWith('#') ? (
+      <a href={href} {...props} />
+    ) : (
+      <defaultComponents.a node={node} href={href} target={target} rel={rel} {...props} />
+    ),
 };
 
 /** The labels of streamdown's own buttons, in the person's language. */
@@ -51,7 +60,15 @@ function useMarkdownLabels(): Partial<StreamdownTranslations> {
  * as written, so what is shown is what was saved. Code is highlighted with shiki
  * (copy button), `$$…$$` math with KaTeX; `$5` stays a price.
  */
-export const StreamingMarkdown = memo(function StreamingMarkdown({ text, streaming, className }: { text: string; streaming?: boolean; className?: string }) {
+export const StreamingMarkdown = memo(function StreamingMarkdown({
+  text,
+  streaming,
+  className,
+}: {
+  text: string;
+  streaming?: boolean;
+  className?: string;
+}) {
   const translations = useMarkdownLabels();
   return (
     <Streamdown

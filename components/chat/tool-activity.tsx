@@ -21,7 +21,10 @@ export function ToolActivity({ calls }: { calls: ToolCallData[] }) {
               : call.name === 'start_document'
                 ? [FilePlus2, t('startedDocument', { request: argument(call.input, 'request') })]
                 : call.name === 'revise_section'
-                  ? [FilePen, t('revisedSection', { section: argument(call.input, 'section'), instruction: argument(call.input, 'instruction') })]
+                  ? [
+                      FilePen,
+                      t('revisedSection', { section: argument(call.input, 'section'), instruction: argument(call.input, 'instruction') }),
+                    ]
                   : [Wrench, t('used', { name: call.name })];
         return (
           <li key={index} className="flex items-center gap-1.5">

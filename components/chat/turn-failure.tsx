@@ -18,7 +18,10 @@ export function TurnFailure({ failure, onDismiss }: { failure: ApiError; onDismi
   const title = t(TITLE_BY_CODE[failure.code] ?? 'generic');
   return (
     <div className="mx-auto w-full max-w-3xl px-4 sm:px-6" data-testid="turn-failure" data-code={failure.code}>
-      <div role="alert" className="flex items-start gap-3 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/50 dark:text-red-200">
+      <div
+        role="alert"
+        className="flex items-start gap-3 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/50 dark:text-red-200"
+      >
         <CircleExclamationPoint className="mt-0.5 size-4 shrink-0" aria-hidden />
         <div className="min-w-0 flex-1">
           <p className="font-medium">{title}</p>

@@ -63,10 +63,20 @@ export function DocumentActions({ document, onChanged }: { document: DocumentJso
             </Button>
           </>
         )}
-        <a className="inline-flex h-8 items-center gap-1.5 rounded-md border border-zinc-200 px-2.5 text-xs font-medium hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-800" href={`/api/documents/${document.id}/export?format=md`} download title={t('exportMarkdown')}>
+        <a
+          className="inline-flex h-8 items-center gap-1.5 rounded-md border border-zinc-200 px-2.5 text-xs font-medium hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-800"
+          href={`/api/documents/${document.id}/export?format=md`}
+          download
+          title={t('exportMarkdown')}
+        >
           <Download className="size-3.5" aria-hidden /> Markdown
         </a>
-        <a className="inline-flex h-8 items-center gap-1.5 rounded-md border border-zinc-200 px-2.5 text-xs font-medium hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-800" href={`/api/documents/${document.id}/export?format=html`} download title={t('exportHtml')}>
+        <a
+          className="inline-flex h-8 items-center gap-1.5 rounded-md border border-zinc-200 px-2.5 text-xs font-medium hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-800"
+          href={`/api/documents/${document.id}/export?format=html`}
+          download
+          title={t('exportHtml')}
+        >
           <Download className="size-3.5" aria-hidden /> HTML
         </a>
       </div>

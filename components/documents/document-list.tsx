@@ -11,13 +11,21 @@ export function DocumentList({ documents }: { documents: DocumentListItemJson[] 
   const label = useDocumentLabels();
   if (documents.length === 0) return <p className="text-sm text-zinc-500">{t('empty')}</p>;
   return (
-    <ul className="divide-y divide-zinc-200 rounded-xl border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800" data-testid="document-list">
+    <ul
+      className="divide-y divide-zinc-200 rounded-xl border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800"
+      data-testid="document-list"
+    >
       {documents.map((doc) => (
         <li key={doc.id}>
-          <Link href={`/documents/${doc.id}`} className="flex flex-wrap items-center gap-3 px-4 py-3 hover:bg-zinc-50 dark:hover:bg-zinc-900">
+          <Link
+            href={`/documents/${doc.id}`}
+            className="flex flex-wrap items-center gap-3 px-4 py-3 hover:bg-zinc-50 dark:hover:bg-zinc-900"
+          >
             <span className="min-w-0 flex-1 truncate font-medium">{doc.title}</span>
             {doc.role !== 'owner' && <Badge>{label('roles', doc.role)}</Badge>}
-            <span className="text-xs text-zinc-500 tabular-nums">{t('sectionsCount', { done: doc.sectionsDone, total: doc.sectionsTotal })}</span>
+            <span className="text-xs text-zinc-500 tabular-nums">
+              {t('sectionsCount', { done: doc.sectionsDone, total: doc.sectionsTotal })}
+            </span>
             <Badge tone={statusTone(doc.status)}>{label('status', doc.status)}</Badge>
           </Link>
         </li>

@@ -61,7 +61,10 @@ export function DocumentScreen({ initial, prerendered }: { initial: DocumentJson
             {t('screen.sources', { count: document.sources.length })}
           </p>
           {document.error && (
-            <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/50 dark:text-red-200">
+            <p
+              role="alert"
+              className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/50 dark:text-red-200"
+            >
               {document.error}
             </p>
           )}
@@ -76,7 +79,13 @@ export function DocumentScreen({ initial, prerendered }: { initial: DocumentJson
         {waiting && <QuestionsForm document={document} onSaved={refresh} />}
         {document.summary && <p className="text-[15px] text-zinc-700 italic dark:text-zinc-300">{document.summary}</p>}
         <FootnoteSourcePopover sections={document.sections} sources={document.sources}>
-          <CanvasSections documentId={document.id} sections={document.sections} role={document.role} onChanged={refresh} prerendered={prerendered} />
+          <CanvasSections
+            documentId={document.id}
+            sections={document.sections}
+            role={document.role}
+            onChanged={refresh}
+            prerendered={prerendered}
+          />
         </FootnoteSourcePopover>
       </article>
     </div>

@@ -64,7 +64,10 @@ export function MemberList({ documentId, reloadKey }: { documentId: string; relo
               value={m.role}
               onChange={(e) => {
                 const role = e.target.value as Role;
-                void act(() => fetchJson(`${base}/${m.userId}`, { method: 'PATCH', body: { role } }), t('roleChanged', { email: m.email, role }));
+                void act(
+                  () => fetchJson(`${base}/${m.userId}`, { method: 'PATCH', body: { role } }),
+                  t('roleChanged', { email: m.email, role }),
+                );
               }}
             >
               <option value="reviewer">{t('roles.reviewer')}</option>
@@ -81,7 +84,10 @@ export function MemberList({ documentId, reloadKey }: { documentId: string; relo
         ))}
       </ul>
       {result && (
-        <p role={result.ok ? 'status' : 'alert'} className={result.ok ? 'text-sm text-emerald-700 dark:text-emerald-300' : 'text-sm text-red-700 dark:text-red-300'}>
+        <p
+          role={result.ok ? 'status' : 'alert'}
+          className={result.ok ? 'text-sm text-emerald-700 dark:text-emerald-300' : 'text-sm text-red-700 dark:text-red-300'}
+        >
           {result.text}
         </p>
       )}

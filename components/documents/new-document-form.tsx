@@ -41,7 +41,11 @@ export function NewDocumentForm({ publicSources }: { publicSources: boolean }) {
     }
   };
   return (
-    <form onSubmit={submit} aria-labelledby="new-document-title" className="flex flex-col gap-4 rounded-xl border border-zinc-200 p-4 dark:border-zinc-800">
+    <form
+      onSubmit={submit}
+      aria-labelledby="new-document-title"
+      className="flex flex-col gap-4 rounded-xl border border-zinc-200 p-4 dark:border-zinc-800"
+    >
       <h2 id="new-document-title" className="text-base font-semibold">
         {t('title')}
       </h2>
@@ -58,7 +62,11 @@ export function NewDocumentForm({ publicSources }: { publicSources: boolean }) {
         />
       </Field>
       <div className="flex flex-wrap gap-4">
-        <Field label={t('sources', { max: formatFileSize(MAX_SOURCE_FILE_BYTES, locale) })} htmlFor="document-files" className="min-w-64 flex-1">
+        <Field
+          label={t('sources', { max: formatFileSize(MAX_SOURCE_FILE_BYTES, locale) })}
+          htmlFor="document-files"
+          className="min-w-64 flex-1"
+        >
           <input id="document-files" name="files" type="file" multiple accept={SOURCE_FILE_ACCEPT} className="text-sm" />
         </Field>
         <Field label={t('sections')} htmlFor="document-sections" className="w-44">

@@ -21,11 +21,18 @@ export function NotificationList({ notifications }: { notifications: Notificatio
       </h2>
       <ul className="flex flex-col gap-2" data-testid="notifications">
         {notifications.map((n) => (
-          <li key={n.id} data-kind={n.kind} className="flex items-center gap-3 rounded-xl border border-indigo-200 bg-indigo-50 px-4 py-3 text-sm dark:border-indigo-900 dark:bg-indigo-950/40">
+          <li
+            key={n.id}
+            data-kind={n.kind}
+            className="flex items-center gap-3 rounded-xl border border-indigo-200 bg-indigo-50 px-4 py-3 text-sm dark:border-indigo-900 dark:bg-indigo-950/40"
+          >
             <Bell className="size-4 shrink-0 text-indigo-700 dark:text-indigo-300" aria-hidden />
             <span className="min-w-0 flex-1">{n.text}</span>
             {n.documentId && (
-              <Link href={`/documents/${n.documentId}`} className="shrink-0 font-medium text-indigo-800 underline-offset-2 hover:underline dark:text-indigo-200">
+              <Link
+                href={`/documents/${n.documentId}`}
+                className="shrink-0 font-medium text-indigo-800 underline-offset-2 hover:underline dark:text-indigo-200"
+              >
                 {t('open')}
               </Link>
             )}

@@ -1,7 +1,15 @@
 import { useTranslations } from 'next-intl';
 import { useDocumentLabels } from './use-document-labels';
 
-const STEP_WEIGHT: Record<string, number> = { type: 0.02, plan: 0.05, questions: 0.08, research: 0.15, write: 0.2, finalize: 0.95, done: 1 };
+const STEP_WEIGHT: Record<string, number> = {
+  type: 0.02,
+  plan: 0.05,
+  questions: 0.08,
+  research: 0.15,
+  write: 0.2,
+  finalize: 0.95,
+  done: 1,
+};
 
 interface ProgressProps {
   step: string;

@@ -30,7 +30,11 @@ export function QuestionsForm({ document, onSaved }: { document: DocumentJson; o
     }
   };
   return (
-    <form onSubmit={submit} aria-labelledby="questions-title" className="flex flex-col gap-4 rounded-xl border border-amber-200 bg-amber-50/60 p-4 dark:border-amber-900 dark:bg-amber-950/30">
+    <form
+      onSubmit={submit}
+      aria-labelledby="questions-title"
+      className="flex flex-col gap-4 rounded-xl border border-amber-200 bg-amber-50/60 p-4 dark:border-amber-900 dark:bg-amber-950/30"
+    >
       <h2 id="questions-title" className="text-base font-semibold">
         {t('title')}
       </h2>

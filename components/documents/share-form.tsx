@@ -41,7 +41,10 @@ export function ShareForm({ documentId }: { documentId: string }) {
           <Button type="submit">{t('submit')}</Button>
         </div>
         {result && (
-          <p role={result.ok ? 'status' : 'alert'} className={result.ok ? 'text-sm text-emerald-700 dark:text-emerald-300' : 'text-sm text-red-700 dark:text-red-300'}>
+          <p
+            role={result.ok ? 'status' : 'alert'}
+            className={result.ok ? 'text-sm text-emerald-700 dark:text-emerald-300' : 'text-sm text-red-700 dark:text-red-300'}
+          >
             {result.text}
           </p>
         )}

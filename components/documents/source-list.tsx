@@ -16,13 +16,20 @@ export function SourceList({ sources }: { sources: SourceJson[] }) {
   const failed = sources.some((s) => s.status === 'failed');
   return (
     <details className="rounded-lg border border-zinc-200 text-sm dark:border-zinc-800" open={failed} data-testid="source-list">
-      <summary className="cursor-pointer px-3 py-2 font-medium text-zinc-700 dark:text-zinc-300">{t('title', { count: sources.length })}</summary>
+      <summary className="cursor-pointer px-3 py-2 font-medium text-zinc-700 dark:text-zinc-300">
+        {t('title', { count: sources.length })}
+      </summary>
       <ul className="flex flex-col divide-y divide-zinc-100 dark:divide-zinc-800">
         {sources.map((source) => (
           <li key={source.id} className="flex flex-col gap-0.5 px-3 py-2" data-testid="source" data-status={source.status}>
             <div className="flex flex-wrap items-center gap-2">
               {source.url ? (
-                <a href={source.url} target="_blank" rel="noopener noreferrer nofollow" className="break-all text-indigo-700 hover:underline dark:text-indigo-300">
+                <a
+                  href={source.url}
+                  target="_blank"
+                  rel="noopener noreferrer nofollow"
+                  className="break-all text-indigo-700 hover:underline dark:text-indigo-300"
+                >
                   {source.title}
                 </a>
               ) : (

@@ -9,7 +9,9 @@ import { useLocale } from 'next-intl';
 export function LocalTime({ iso, withDate = true }: { iso: string; withDate?: boolean }) {
   const locale = useLocale();
   const date = new Date(iso);
-  const text = new Intl.DateTimeFormat(locale, withDate ? { dateStyle: 'medium', timeStyle: 'short' } : { timeStyle: 'short' }).format(date);
+  const text = new Intl.DateTimeFormat(locale, withDate ? { dateStyle: 'medium', timeStyle: 'short' } : { timeStyle: 'short' }).format(
+    date,
+  );
   return (
     <time dateTime={iso} suppressHydrationWarning>
       {text}

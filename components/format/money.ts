@@ -4,7 +4,13 @@ const MICROS_PER_USD = 1_000_000;
 export function formatUsd(micros: number, locale: string): string {
   const usd = micros / MICROS_PER_USD;
   const format = (value: number) =>
-    new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', currencyDisplay: 'narrowSymbol', minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(value);
+    new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: 'USD',
+      currencyDisplay: 'narrowSymbol',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 4,
+    }).format(value);
   if (usd > 0 && usd < 0.0001) return `<${format(0.0001)}`;
   return format(usd);
 }

@@ -20,7 +20,10 @@ export function CostChart({ messages }: { messages: ChatMessageJson[] }) {
   const { points, totalMicros } = turnCostSeries(messages);
   const count = (value: unknown) => formatCount(Number(value), locale);
   const compact = (value: unknown) => new Intl.NumberFormat(locale, { notation: 'compact' }).format(Number(value));
-  const axisWidth = yAxisWidth(points.map((p) => Math.max(p.cumulativeInput, p.inputTokens, p.outputTokens)), compact);
+  const axisWidth = yAxisWidth(
+    points.map((p) => Math.max(p.cumulativeInput, p.inputTokens, p.outputTokens)),
+    compact,
+  );
   const [picked, setPicked] = useState<number | null>(null);
   const [tableOpen, setTableOpen] = useState(false);
   const pickedPoint = points.find((p) => p.turn === picked);
@@ -32,7 +35,10 @@ export function CostChart({ messages }: { messages: ChatMessageJson[] }) {
           {t('title')}
         </h2>
         <p className="text-xs text-zinc-500">
-          {t('total')} <span className="font-medium text-zinc-800 tabular-nums dark:text-zinc-200" data-testid="chat-total-cost">{formatUsd(totalMicros, locale)}</span>
+          {t('total')}{' '}
+          <span className="font-medium text-zinc-800 tabular-nums dark:text-zinc-200" data-testid="chat-total-cost">
+            {formatUsd(totalMicros, locale)}
+          </span>
         </p>
       </div>
       {points.length === 0 ? (
@@ -51,7 +57,14 @@ export function CostChart({ messages }: { messages: ChatMessageJson[] }) {
             >
               <CartesianGrid strokeDasharray="3 3" stroke="currentColor" strokeOpacity={0.12} vertical={false} />
               <XAxis dataKey="turn" tickLine={false} axisLine={false} stroke="currentColor" strokeOpacity={0.6} />
-              <YAxis tickLine={false} axisLine={false} stroke="currentColor" strokeOpacity={0.6} tickFormatter={compact} width={axisWidth} />
+              <YAxis
+                tickLine={false}
+                axisLine={false}
+                stroke="currentColor"
+                strokeOpacity={0.6}
+                tickFormatter={compact}
+                width={axisWidth}
+              />
               <Tooltip
                 formatter={(value, name) => [count(value), name]}
                 labelFormatter={(turn) => {
@@ -61,9 +74,31 @@ export function CostChart({ messages }: { messages: ChatMessageJson[] }) {
                 contentStyle={{ borderRadius: 8, fontSize: 12 }}
               />
               <Legend iconSize={8} wrapperStyle={{ fontSize: 11 }} />
-              <Bar dataKey="inputTokens" name={t('input')} fill={COLORS.input} radius={[3, 3, 0, 0]} maxBarSize={18} isAnimationActive={false} />
-              <Bar dataKey="outputTokens" name={t('output')} fill={COLORS.output} radius={[3, 3, 0, 0]} maxBarSize={18} isAnimationActive={false} />
-              <Line dataKey="cumulativeInput" name={t('cumulative')} type="monotone" stroke={COLORS.cumulative} strokeWidth={2} dot={{ r: 2 }} isAnimationActive={false} />
+              <Bar
+                dataKey="inputTokens"
+                name={t('input')}
+                fill={COLORS.input}
+                radius={[3, 3, 0, 0]}
+                maxBarSize={18}
+                isAnimationActive={false}
+              />
+              <Bar
+                dataKey="outputTokens"
+                name={t('output')}
+                fill={COLORS.output}
+                radius={[3, 3, 0, 0]}
+                maxBarSize={18}
+                isAnimationActive={false}
+              />
+              <Line
+                dataKey="cumulativeInput"
+                name={t('cumulative')}
+                type="monotone"
+                stroke={COLORS.cumulative}
+                strokeWidth={2}
+                dot={{ r: 2 }}
+                isAnimationActive={false}
+              />
             </ComposedChart>
           </ResponsiveContainer>
         </figure>
@@ -93,16 +128,26 @@ export function CostChart({ messages }: { messages: ChatMessageJson[] }) {
             <table id="cost-chart-numbers" className="w-full text-left tabular-nums" data-testid="chart-numbers">
               <thead className="text-zinc-600 dark:text-zinc-400">
                 <tr>
-                  <th scope="col" className="py-1 pr-2 font-medium">{t('answerColumn')}</th>
-                  <th scope="col" className="py-1 pr-2 text-right font-medium">{t('input')}</th>
-                  <th scope="col" className="py-1 pr-2 text-right font-medium">{t('output')}</th>
-                  <th scope="col" className="py-1 text-right font-medium">{t('costColumn')}</th>
+                  <th scope="col" className="py-1 pr-2 font-medium">
+                    {t('answerColumn')}
+                  </th>
+                  <th scope="col" className="py-1 pr-2 text-right font-medium">
+                    {t('input')}
+                  </th>
+                  <th scope="col" className="py-1 pr-2 text-right font-medium">
+                    {t('output')}
+                  </th>
+                  <th scope="col" className="py-1 text-right font-medium">
+                    {t('costColumn')}
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {points.map((p) => (
                   <tr key={p.turn} className={p.turn === picked ? 'bg-indigo-50 dark:bg-indigo-950/60' : undefined}>
-                    <th scope="row" className="py-1 pr-2 font-normal">{p.turn}</th>
+                    <th scope="row" className="py-1 pr-2 font-normal">
+                      {p.turn}
+                    </th>
                     <td className="py-1 pr-2 text-right">{count(p.inputTokens)}</td>
                     <td className="py-1 pr-2 text-right">{count(p.outputTokens)}</td>
                     <td className="py-1 text-right">{formatUsd(p.costMicros, locale)}</td>

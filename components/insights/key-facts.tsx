@@ -47,7 +47,9 @@ export function KeyFacts({ chatId, slots, readOnly, onChanged }: KeyFactsProps) 
         <p className="mt-0.5 text-xs text-zinc-500">{t('lead')}</p>
       </div>
       {slots.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-zinc-300 px-3 py-4 text-center text-xs text-zinc-500 dark:border-zinc-700">{t('empty')}</p>
+        <p className="rounded-lg border border-dashed border-zinc-300 px-3 py-4 text-center text-xs text-zinc-500 dark:border-zinc-700">
+          {t('empty')}
+        </p>
       ) : (
         <ul className="flex flex-col gap-2">
           {slots.map((slot) => (

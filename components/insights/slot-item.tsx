@@ -42,7 +42,11 @@ export function SlotItem({ slot, readOnly, onSave, onRemove }: SlotItemProps) {
   }
 
   return (
-    <li className="rounded-lg border border-zinc-200 bg-white px-3 py-2.5 dark:border-zinc-800 dark:bg-zinc-900" data-testid="slot" data-slot-key={slot.key}>
+    <li
+      className="rounded-lg border border-zinc-200 bg-white px-3 py-2.5 dark:border-zinc-800 dark:bg-zinc-900"
+      data-testid="slot"
+      data-slot-key={slot.key}
+    >
       <div className="flex items-start gap-2">
         <button
           type="button"
@@ -51,7 +55,10 @@ export function SlotItem({ slot, readOnly, onSave, onRemove }: SlotItemProps) {
           aria-controls={historyId}
           className="flex min-w-0 flex-1 items-start gap-1 rounded text-left focus-visible:outline-2 focus-visible:outline-indigo-500"
         >
-          <ChevronRight className={cn('mt-0.5 size-3.5 shrink-0 text-zinc-400 transition-transform', expanded && 'rotate-90')} aria-hidden />
+          <ChevronRight
+            className={cn('mt-0.5 size-3.5 shrink-0 text-zinc-400 transition-transform', expanded && 'rotate-90')}
+            aria-hidden
+          />
           <span className="min-w-0">
             <span className="block text-[11px] font-medium tracking-wide text-zinc-500 uppercase">{label}</span>
             <span className={cn('block text-sm break-words', !slot.value && 'text-zinc-500 italic')}>{slot.value || t('removed')}</span>
@@ -59,10 +66,25 @@ export function SlotItem({ slot, readOnly, onSave, onRemove }: SlotItemProps) {
         </button>
         {!readOnly && !editing && (
           <div className="flex shrink-0 gap-0.5">
-            <Button variant="ghost" size="icon" className="size-7" onClick={() => { setDraft(slot.value); setEditing(true); }} aria-label={t('edit', { key: label })}>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="size-7"
+              onClick={() => {
+                setDraft(slot.value);
+                setEditing(true);
+              }}
+              aria-label={t('edit', { key: label })}
+            >
               <Pencil className="size-3.5" aria-hidden />
             </Button>
-            <Button variant="ghost" size="icon" className="size-7 hover:text-red-600" onClick={() => onRemove?.(slot.key)} aria-label={t('remove', { key: label })}>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="size-7 hover:text-red-600"
+              onClick={() => onRemove?.(slot.key)}
+              aria-label={t('remove', { key: label })}
+            >
               <Trash className="size-3.5" aria-hidden />
             </Button>
           </div>

@@ -27,7 +27,14 @@ export function SummariesToggle({ chatId, enabled, onChanged }: { chatId: string
         {t('title')}
       </h2>
       <label className="mt-2 flex items-start gap-2 text-zinc-600 dark:text-zinc-400">
-        <input type="checkbox" className="mt-0.5 size-4 accent-indigo-600" checked={enabled} disabled={busy} onChange={(e) => void toggle(e.target.checked)} data-testid="summaries-toggle" />
+        <input
+          type="checkbox"
+          className="mt-0.5 size-4 accent-indigo-600"
+          checked={enabled}
+          disabled={busy}
+          onChange={(e) => void toggle(e.target.checked)}
+          data-testid="summaries-toggle"
+        />
         <span>{t('explain')}</span>
       </label>
       {error && <p className="mt-1 text-red-700 dark:text-red-300">{error}</p>}

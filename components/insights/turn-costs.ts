@@ -20,7 +20,13 @@ export function turnCostSeries(messages: ChatMessageJson[]): { points: TurnCostP
     totalMicros += m.costMicros;
     if (m.role !== 'assistant' || m.kind === 'event') continue;
     cumulativeInput += m.usage.inputTokens;
-    points.push({ turn: points.length + 1, inputTokens: m.usage.inputTokens, outputTokens: m.usage.outputTokens, cumulativeInput, costMicros: m.costMicros });
+    points.push({
+      turn: points.length + 1,
+      inputTokens: m.usage.inputTokens,
+      outputTokens: m.usage.outputTokens,
+      cumulativeInput,
+      costMicros: m.costMicros,
+    });
   }
   return { points, totalMicros };
 }

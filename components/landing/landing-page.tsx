@@ -29,13 +29,19 @@ export async function LandingPage({ offerSignUp }: { offerSignUp: boolean }) {
         <div className="flex items-center gap-2">
           <LanguageSwitcher />
           <ThemeToggle />
-          <Link href="/sign-in" className="ml-1 hidden rounded-md px-2 py-1 text-sm font-medium text-zinc-700 hover:text-zinc-950 sm:inline dark:text-zinc-300 dark:hover:text-white">
+          <Link
+            href="/sign-in"
+            className="ml-1 hidden rounded-md px-2 py-1 text-sm font-medium text-zinc-700 hover:text-zinc-950 sm:inline dark:text-zinc-300 dark:hover:text-white"
+          >
             {t('signIn')}
           </Link>
         </div>
       </header>
       <main className="flex-1">
-        <section className="mx-auto grid max-w-6xl items-center gap-10 px-4 pt-10 pb-16 sm:px-6 md:grid-cols-[1.1fr_1fr] md:pt-16" aria-labelledby="landing-title">
+        <section
+          className="mx-auto grid max-w-6xl items-center gap-10 px-4 pt-10 pb-16 sm:px-6 md:grid-cols-[1.1fr_1fr] md:pt-16"
+          aria-labelledby="landing-title"
+        >
           <div>
             <p className="text-sm font-medium text-indigo-700 dark:text-indigo-300">{t('kicker')}</p>
             <h1 id="landing-title" className="mt-3 text-4xl font-semibold tracking-tight text-balance sm:text-5xl">
@@ -89,9 +95,14 @@ export async function LandingPage({ offerSignUp }: { offerSignUp: boolean }) {
 async function SampleConversation() {
   const t = await getTranslations('landing.sample');
   return (
-    <figure className="rounded-2xl border border-zinc-200 bg-white p-5 shadow-sm dark:border-zinc-800 dark:bg-zinc-900" aria-label={t('label')}>
+    <figure
+      className="rounded-2xl border border-zinc-200 bg-white p-5 shadow-sm dark:border-zinc-800 dark:bg-zinc-900"
+      aria-label={t('label')}
+    >
       <div className="flex justify-end">
-        <p className="max-w-[85%] rounded-2xl rounded-br-md bg-zinc-100 px-4 py-2.5 text-[15px] leading-relaxed dark:bg-zinc-800">{t('question')}</p>
+        <p className="max-w-[85%] rounded-2xl rounded-br-md bg-zinc-100 px-4 py-2.5 text-[15px] leading-relaxed dark:bg-zinc-800">
+          {t('question')}
+        </p>
       </div>
       <div className="mt-5 space-y-3 text-[15px] leading-relaxed text-zinc-800 dark:text-zinc-200">
         <p>{t('answerLead')}</p>

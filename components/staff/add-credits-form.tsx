@@ -51,12 +51,20 @@ export function AddCreditsForm({ defaultEmail }: { defaultEmail: string }) {
   }
 
   return (
-    <section aria-labelledby="add-credits-title" className="h-fit rounded-2xl border border-zinc-200 bg-white p-5 dark:border-zinc-800 dark:bg-zinc-900">
+    <section
+      aria-labelledby="add-credits-title"
+      className="h-fit rounded-2xl border border-zinc-200 bg-white p-5 dark:border-zinc-800 dark:bg-zinc-900"
+    >
       <h2 id="add-credits-title" className="text-base font-semibold">
         {t('title')}
       </h2>
       <p className="mt-1 text-xs text-zinc-500">{t('lead')}</p>
-      <form onSubmit={submit} onInput={() => setIdempotencyKey(newIdempotencyKey())} className="mt-4 flex flex-col gap-3" data-testid="add-credits-form">
+      <form
+        onSubmit={submit}
+        onInput={() => setIdempotencyKey(newIdempotencyKey())}
+        className="mt-4 flex flex-col gap-3"
+        data-testid="add-credits-form"
+      >
         <Field label={t('email')} htmlFor="credit-email">
           <TextInput id="credit-email" name="email" type="email" required defaultValue={defaultEmail} key={defaultEmail} />
         </Field>
@@ -65,7 +73,16 @@ export function AddCreditsForm({ defaultEmail }: { defaultEmail: string }) {
             <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-zinc-500" aria-hidden>
               $
             </span>
-            <TextInput id="credit-amount" name="amount" type="number" inputMode="decimal" min="0.01" step="0.01" required className="pl-6" />
+            <TextInput
+              id="credit-amount"
+              name="amount"
+              type="number"
+              inputMode="decimal"
+              min="0.01"
+              step="0.01"
+              required
+              className="pl-6"
+            />
           </div>
         </Field>
         <Field label={t('reason')} htmlFor="credit-reason">

@@ -34,7 +34,10 @@ export function CreateInviteForm() {
     setPending(true);
     setError(null);
     try {
-      const answer = await fetchJson<CreatedInvite>('/api/staff/invites', { method: 'POST', body: { email, days: Number(form.get('days')) } });
+      const answer = await fetchJson<CreatedInvite>('/api/staff/invites', {
+        method: 'POST',
+        body: { email, days: Number(form.get('days')) },
+      });
       setCreated(answer);
       formElement.reset();
       router.refresh();
@@ -56,7 +59,10 @@ export function CreateInviteForm() {
   }
 
   return (
-    <section aria-labelledby="new-invite-title" className="max-w-2xl rounded-2xl border border-zinc-200 bg-white p-5 dark:border-zinc-800 dark:bg-zinc-900">
+    <section
+      aria-labelledby="new-invite-title"
+      className="max-w-2xl rounded-2xl border border-zinc-200 bg-white p-5 dark:border-zinc-800 dark:bg-zinc-900"
+    >
       <h2 id="new-invite-title" className="text-base font-semibold">
         {t('title')}
       </h2>
@@ -78,7 +84,10 @@ export function CreateInviteForm() {
           </SelectInput>
         </Field>
         {error && (
-          <p role="alert" className="rounded-lg bg-red-50 sm:col-span-2 px-3 py-2 text-sm text-red-700 dark:bg-red-950/50 dark:text-red-300">
+          <p
+            role="alert"
+            className="rounded-lg bg-red-50 sm:col-span-2 px-3 py-2 text-sm text-red-700 dark:bg-red-950/50 dark:text-red-300"
+          >
             {error}
           </p>
         )}
@@ -91,13 +100,22 @@ export function CreateInviteForm() {
         <div className="mt-5 flex flex-col gap-2 border-t border-zinc-200 pt-4 dark:border-zinc-800" aria-live="polite">
           <Field label={t('link')} htmlFor="invite-link">
             <div className="flex gap-2">
-              <TextInput id="invite-link" readOnly value={created.link} onFocus={(e) => e.currentTarget.select()} data-testid="invite-link" className="font-mono text-xs" />
+              <TextInput
+                id="invite-link"
+                readOnly
+                value={created.link}
+                onFocus={(e) => e.currentTarget.select()}
+                data-testid="invite-link"
+                className="font-mono text-xs"
+              />
               <Button size="icon" onClick={() => copy(created.link)} aria-label={t('copy')} title={t('copy')}>
                 <Copy className="size-4" aria-hidden />
               </Button>
             </div>
           </Field>
-          {created.mailed && created.invite.email && <p className="text-xs text-zinc-500">{t('mailed', { email: created.invite.email })}</p>}
+          {created.mailed && created.invite.email && (
+            <p className="text-xs text-zinc-500">{t('mailed', { email: created.invite.email })}</p>
+          )}
         </div>
       )}
     </section>

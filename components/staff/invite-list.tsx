@@ -31,7 +31,11 @@ export function InviteList({ invites }: { invites: InviteJson[] }) {
   }
 
   if (invites.length === 0) {
-    return <p className="rounded-xl border border-dashed border-zinc-300 px-4 py-10 text-center text-sm text-zinc-500 dark:border-zinc-700">{t('empty')}</p>;
+    return (
+      <p className="rounded-xl border border-dashed border-zinc-300 px-4 py-10 text-center text-sm text-zinc-500 dark:border-zinc-700">
+        {t('empty')}
+      </p>
+    );
   }
   return (
     <div className="overflow-x-auto rounded-xl border border-zinc-200 dark:border-zinc-800">
@@ -39,11 +43,21 @@ export function InviteList({ invites }: { invites: InviteJson[] }) {
         <caption className="sr-only">{t('caption')}</caption>
         <thead className="bg-zinc-50 text-xs text-zinc-500 dark:bg-zinc-900">
           <tr>
-            <th scope="col" className="px-4 py-2.5 text-left font-medium">{t('for')}</th>
-            <th scope="col" className="px-2 py-2.5 text-left font-medium">{t('status')}</th>
-            <th scope="col" className="px-2 py-2.5 text-left font-medium">{t('created')}</th>
-            <th scope="col" className="px-2 py-2.5 text-left font-medium">{t('expires')}</th>
-            <th scope="col" className="px-2 py-2.5 text-left font-medium">{t('usedBy')}</th>
+            <th scope="col" className="px-4 py-2.5 text-left font-medium">
+              {t('for')}
+            </th>
+            <th scope="col" className="px-2 py-2.5 text-left font-medium">
+              {t('status')}
+            </th>
+            <th scope="col" className="px-2 py-2.5 text-left font-medium">
+              {t('created')}
+            </th>
+            <th scope="col" className="px-2 py-2.5 text-left font-medium">
+              {t('expires')}
+            </th>
+            <th scope="col" className="px-2 py-2.5 text-left font-medium">
+              {t('usedBy')}
+            </th>
             <th scope="col" className="px-4 py-2.5">
               <span className="sr-only">{t('revoke')}</span>
             </th>
@@ -51,7 +65,12 @@ export function InviteList({ invites }: { invites: InviteJson[] }) {
         </thead>
         <tbody>
           {invites.map((invite) => (
-            <tr key={invite.id} className="border-t border-zinc-200 dark:border-zinc-800" data-testid="invite-row" data-status={invite.status}>
+            <tr
+              key={invite.id}
+              className="border-t border-zinc-200 dark:border-zinc-800"
+              data-testid="invite-row"
+              data-status={invite.status}
+            >
               <td className="px-4 py-2.5">{invite.email ?? <span className="text-zinc-500">{t('anyone')}</span>}</td>
               <td className="px-2 py-2.5">
                 <Badge tone={STATUS_TONE[invite.status]}>{t(`statuses.${invite.status}`)}</Badge>
@@ -68,7 +87,13 @@ export function InviteList({ invites }: { invites: InviteJson[] }) {
               <td className="px-2 py-2.5 text-zinc-600 dark:text-zinc-400">{invite.usedBy?.email ?? '—'}</td>
               <td className="px-4 py-2.5 text-right">
                 {invite.status === 'active' && (
-                  <Button size="sm" variant="ghost" onClick={() => revoke(invite.id)} disabled={revoking === invite.id} data-testid="revoke-invite">
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => revoke(invite.id)}
+                    disabled={revoking === invite.id}
+                    data-testid="revoke-invite"
+                  >
                     {t('revoke')}
                   </Button>
                 )}

@@ -11,7 +11,10 @@ export function ModelCalls({ calls }: { calls: StaffModelCallJson[] }) {
   const locale = useLocale();
   return (
     <details className="mt-2 text-xs text-zinc-600 dark:text-zinc-400">
-      <summary className="cursor-pointer rounded select-none hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:hover:text-zinc-100" data-testid="model-call-count">
+      <summary
+        className="cursor-pointer rounded select-none hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:hover:text-zinc-100"
+        data-testid="model-call-count"
+      >
         {t('calls', { count: calls.length })}
       </summary>
       <ol className="mt-2 flex flex-col gap-1 border-l-2 border-zinc-200 pl-3 dark:border-zinc-800">

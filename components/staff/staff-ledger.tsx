@@ -26,22 +26,28 @@ export function StaffLedger({ initialEmail }: { initialEmail: string }) {
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
 
-  const load = useCallback(async (user: string) => {
-    setLoading(true);
-    setError(null);
-    try {
-      const query = user ? `?user=${encodeURIComponent(user)}` : '';
-      const [ledger, topUps] = await Promise.all([fetchJson<LedgerEntryJson[]>(`/api/staff/ledger${query}`), fetchJson<CreditJson[]>(`/api/staff/credits${query}`)]);
-      setEntries(ledger);
-      setCredits(topUps);
-    } catch (caught) {
-      setEntries([]);
-      setCredits([]);
-      setError(caught instanceof Error ? caught.message : t('loadFailed'));
-    } finally {
-      setLoading(false);
-    }
-  }, [t]);
+  const load = useCallback(
+    async (user: string) => {
+      setLoading(true);
+      setError(null);
+      try {
+        const query = user ? `?user=${encodeURIComponent(user)}` : '';
+        const [ledger, topUps] = await Promise.all([
+          fetchJson<LedgerEntryJson[]>(`/api/staff/ledger${query}`),
+          fetchJson<CreditJson[]>(`/api/staff/credits${query}`),
+        ]);
+        setEntries(ledger);
+        setCredits(topUps);
+      } catch (caught) {
+        setEntries([]);
+        setCredits([]);
+        setError(caught instanceof Error ? caught.message : t('loadFailed'));
+      } finally {
+        setLoading(false);
+      }
+    },
+    [t],
+  );
 
   useEffect(() => {
     setEmail(initialEmail);

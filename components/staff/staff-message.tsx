@@ -39,7 +39,11 @@ export function StaffMessage({
   }
   const status = message.status;
   return (
-    <article className="rounded-xl border border-zinc-200 px-4 py-3 dark:border-zinc-800" data-testid="message-assistant" data-status={status}>
+    <article
+      className="rounded-xl border border-zinc-200 px-4 py-3 dark:border-zinc-800"
+      data-testid="message-assistant"
+      data-status={status}
+    >
       <div className="mb-2 flex flex-wrap items-center gap-2 text-xs text-zinc-500">
         <span className="font-medium text-zinc-700 dark:text-zinc-300">{modelLabel ?? t('assistant')}</span>
         <StatusBadge status={status} />
@@ -59,8 +63,14 @@ export function StaffMessage({
           <LocalTime iso={message.createdAt} />
         </span>
       </div>
-      {message.text ? <StreamingMarkdown text={message.text} className="text-sm" /> : <p className="text-sm text-zinc-500 italic">{t('noText')}</p>}
-      {message.error && status !== 'complete' && <p className="mt-2 text-xs text-red-600 dark:text-red-400">{t('reason', { reason: message.error })}</p>}
+      {message.text ? (
+        <StreamingMarkdown text={message.text} className="text-sm" />
+      ) : (
+        <p className="text-sm text-zinc-500 italic">{t('noText')}</p>
+      )}
+      {message.error && status !== 'complete' && (
+        <p className="mt-2 text-xs text-red-600 dark:text-red-400">{t('reason', { reason: message.error })}</p>
+      )}
       {message.meta?.context && <AnswerContext context={message.meta.context} lookup={lookup} />}
       <ModelCalls calls={calls} />
     </article>

@@ -23,7 +23,10 @@ export function StaffTranscript({ chat, models }: { chat: ChatJson; models: Mode
   return (
     <div className="h-full overflow-y-auto">
       <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 sm:px-8">
-        <Link href="/staff" className="inline-flex w-fit items-center gap-1.5 text-sm text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100">
+        <Link
+          href="/staff"
+          className="inline-flex w-fit items-center gap-1.5 text-sm text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100"
+        >
           <ArrowLeft className="size-4" aria-hidden />
           {t('back')}
         </Link>

@@ -10,7 +10,12 @@ interface TranscriptFiltersProps {
 export async function TranscriptFilters({ query, models }: TranscriptFiltersProps) {
   const t = await getTranslations('staff.transcripts.filters');
   return (
-    <form action="/staff" method="get" className="grid gap-3 rounded-xl border border-zinc-200 bg-zinc-50 p-4 sm:grid-cols-3 lg:grid-cols-6 dark:border-zinc-800 dark:bg-zinc-900/50" aria-label={t('label')}>
+    <form
+      action="/staff"
+      method="get"
+      className="grid gap-3 rounded-xl border border-zinc-200 bg-zinc-50 p-4 sm:grid-cols-3 lg:grid-cols-6 dark:border-zinc-800 dark:bg-zinc-900/50"
+      aria-label={t('label')}
+    >
       <Field label={t('status')} htmlFor="f-status">
         <SelectInput id="f-status" name="status" defaultValue={query.status ?? ''}>
           <option value="">{t('any')}</option>
@@ -45,7 +50,10 @@ export async function TranscriptFilters({ query, models }: TranscriptFiltersProp
         >
           {t('apply')}
         </button>
-        <a href="/staff" className="h-9 rounded-lg px-3 text-sm leading-9 text-zinc-600 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-zinc-400 dark:hover:bg-zinc-800">
+        <a
+          href="/staff"
+          className="h-9 rounded-lg px-3 text-sm leading-9 text-zinc-600 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-zinc-400 dark:hover:bg-zinc-800"
+        >
           {t('reset')}
         </a>
       </div>

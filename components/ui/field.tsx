@@ -13,7 +13,17 @@ export function SelectInput({ className, ...props }: SelectHTMLAttributes<HTMLSe
 }
 
 /** A label above its control; `htmlFor` ties them together. */
-export function Field({ label, htmlFor, children, className }: { label: string; htmlFor: string; children: React.ReactNode; className?: string }) {
+export function Field({
+  label,
+  htmlFor,
+  children,
+  className,
+}: {
+  label: string;
+  htmlFor: string;
+  children: React.ReactNode;
+  className?: string;
+}) {
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>
       <label htmlFor={htmlFor} className="text-xs font-medium text-zinc-600 dark:text-zinc-400">

@@ -14,14 +14,30 @@ export function LedgerCalls({ calls }: { calls: LedgerEntryJson['calls'] }) {
       <caption className="sr-only">{t('caption')}</caption>
       <thead className="text-zinc-500">
         <tr>
-          <th scope="col" className="px-4 py-2 text-left font-medium">{t('model')}</th>
-          <th scope="col" className="px-2 py-2 text-left font-medium">{t('purpose')}</th>
-          <th scope="col" className="px-2 py-2 text-left font-medium">{t('status')}</th>
-          <th scope="col" className="px-2 py-2 text-right font-medium">{t('input')}</th>
-          <th scope="col" className="px-2 py-2 text-right font-medium">{t('output')}</th>
-          <th scope="col" className="px-2 py-2 text-right font-medium">{t('reasoning')}</th>
-          <th scope="col" className="px-2 py-2 text-left font-medium">{t('finish')}</th>
-          <th scope="col" className="px-4 py-2 text-right font-medium">{t('cost')}</th>
+          <th scope="col" className="px-4 py-2 text-left font-medium">
+            {t('model')}
+          </th>
+          <th scope="col" className="px-2 py-2 text-left font-medium">
+            {t('purpose')}
+          </th>
+          <th scope="col" className="px-2 py-2 text-left font-medium">
+            {t('status')}
+          </th>
+          <th scope="col" className="px-2 py-2 text-right font-medium">
+            {t('input')}
+          </th>
+          <th scope="col" className="px-2 py-2 text-right font-medium">
+            {t('output')}
+          </th>
+          <th scope="col" className="px-2 py-2 text-right font-medium">
+            {t('reasoning')}
+          </th>
+          <th scope="col" className="px-2 py-2 text-left font-medium">
+            {t('finish')}
+          </th>
+          <th scope="col" className="px-4 py-2 text-right font-medium">
+            {t('cost')}
+          </th>
         </tr>
       </thead>
       <tbody>

@@ -40,7 +40,14 @@ function linesOf(entries: LedgerEntryJson[], credits: CreditJson[]): Line[] {
   return lines.sort((a, b) => b.at.localeCompare(a.at));
 }
 
-export function LedgerTable({ entries, credits = [], showUser = false, linkDocuments = false, chatTitles = {}, chatHref = ownChatHref }: LedgerTableProps) {
+export function LedgerTable({
+  entries,
+  credits = [],
+  showUser = false,
+  linkDocuments = false,
+  chatTitles = {},
+  chatHref = ownChatHref,
+}: LedgerTableProps) {
   const t = useTranslations('wallet.table');
   const locale = useLocale();
   const titleOf = useChatTitle();
@@ -49,7 +56,11 @@ export function LedgerTable({ entries, credits = [], showUser = false, linkDocum
 
   const columns = showUser ? 8 : 7;
   if (entries.length === 0 && credits.length === 0) {
-    return <p className="rounded-xl border border-dashed border-zinc-300 px-4 py-10 text-center text-sm text-zinc-500 dark:border-zinc-700">{t('empty')}</p>;
+    return (
+      <p className="rounded-xl border border-dashed border-zinc-300 px-4 py-10 text-center text-sm text-zinc-500 dark:border-zinc-700">
+        {t('empty')}
+      </p>
+    );
   }
 
   return (
@@ -58,14 +69,32 @@ export function LedgerTable({ entries, credits = [], showUser = false, linkDocum
         <caption className="sr-only">{t('caption')}</caption>
         <thead className="bg-zinc-50 text-xs text-zinc-500 dark:bg-zinc-900">
           <tr>
-            <th scope="col" className="w-10 px-2 py-2.5"><span className="sr-only">{t('details')}</span></th>
-            <th scope="col" className="px-2 py-2.5 text-left font-medium">{t('when')}</th>
-            {showUser && <th scope="col" className="px-2 py-2.5 text-left font-medium">{t('user')}</th>}
-            <th scope="col" className="px-2 py-2.5 text-left font-medium">{t('source')}</th>
-            <th scope="col" className="px-2 py-2.5 text-left font-medium">{t('status')}</th>
-            <th scope="col" className="px-2 py-2.5 text-right font-medium">{t('calls')}</th>
-            <th scope="col" className="px-2 py-2.5 text-right font-medium">{t('reserved')}</th>
-            <th scope="col" className="px-4 py-2.5 text-right font-medium">{t('charged')}</th>
+            <th scope="col" className="w-10 px-2 py-2.5">
+              <span className="sr-only">{t('details')}</span>
+            </th>
+            <th scope="col" className="px-2 py-2.5 text-left font-medium">
+              {t('when')}
+            </th>
+            {showUser && (
+              <th scope="col" className="px-2 py-2.5 text-left font-medium">
+                {t('user')}
+              </th>
+            )}
+            <th scope="col" className="px-2 py-2.5 text-left font-medium">
+              {t('source')}
+            </th>
+            <th scope="col" className="px-2 py-2.5 text-left font-medium">
+              {t('status')}
+            </th>
+            <th scope="col" className="px-2 py-2.5 text-right font-medium">
+              {t('calls')}
+            </th>
+            <th scope="col" className="px-2 py-2.5 text-right font-medium">
+              {t('reserved')}
+            </th>
+            <th scope="col" className="px-4 py-2.5 text-right font-medium">
+              {t('charged')}
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -92,12 +121,19 @@ export function LedgerTable({ entries, credits = [], showUser = false, linkDocum
                   <td className="px-2 py-2 whitespace-nowrap text-zinc-600 dark:text-zinc-400">
                     <LocalTime iso={entry.createdAt} />
                   </td>
-                  {showUser && <td className="max-w-[14rem] truncate px-2 py-2 text-zinc-600 dark:text-zinc-400" data-testid="ledger-user">{entry.userEmail ?? '—'}</td>}
+                  {showUser && (
+                    <td className="max-w-[14rem] truncate px-2 py-2 text-zinc-600 dark:text-zinc-400" data-testid="ledger-user">
+                      {entry.userEmail ?? '—'}
+                    </td>
+                  )}
                   <td className="max-w-[18rem] px-2 py-2" data-testid="ledger-for">
                     {entry.documentId ? (
                       // pipeline steps and rewrites are charged for the document, not the chat it came from
                       linkDocuments ? (
-                        <Link href={`/documents/${entry.documentId}`} className="block truncate text-indigo-600 hover:underline dark:text-indigo-400">
+                        <Link
+                          href={`/documents/${entry.documentId}`}
+                          className="block truncate text-indigo-600 hover:underline dark:text-indigo-400"
+                        >
                           {entry.documentTitle || t('document')}
                         </Link>
                       ) : (

@@ -18,7 +18,9 @@ export function WalletSummary() {
       </div>
       <div className="rounded-2xl border border-zinc-200 bg-white p-5 dark:border-zinc-800 dark:bg-zinc-900">
         <dt className="text-sm text-zinc-500">{t('pendingLong')}</dt>
-        <dd className="mt-1 text-3xl font-semibold tracking-tight text-zinc-700 tabular-nums dark:text-zinc-300">{formatUsd(wallet.reservedMicros, locale)}</dd>
+        <dd className="mt-1 text-3xl font-semibold tracking-tight text-zinc-700 tabular-nums dark:text-zinc-300">
+          {formatUsd(wallet.reservedMicros, locale)}
+        </dd>
         <dd className="mt-1 text-xs text-zinc-500">{t('pendingHint')}</dd>
       </div>
     </dl>

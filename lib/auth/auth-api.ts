@@ -35,9 +35,14 @@ export const authOperations = defineOperations([
     auth: 'none',
     errorFormat: 'better-auth',
     summary: 'Create an account and sign in (better-auth).',
-    description: 'Whether sign-up is open, by invitation only or closed is the deployment\'s choice (`SIGNUP`). Sets the session cookie.',
+    description: "Whether sign-up is open, by invitation only or closed is the deployment's choice (`SIGNUP`). Sets the session cookie.",
     body: betterAuthSignUpBody,
-    responses: { 200: 'The new user; the session cookie is set.', 403: 'Sign-up is closed or by invitation, or the invite is not valid.', 422: 'An account already uses this email.', 429: signInLimit },
+    responses: {
+      200: 'The new user; the session cookie is set.',
+      403: 'Sign-up is closed or by invitation, or the invite is not valid.',
+      422: 'An account already uses this email.',
+      429: signInLimit,
+    },
   },
   {
     method: 'POST',

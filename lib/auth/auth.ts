@@ -75,7 +75,11 @@ export function createAuth(db: Db, cfg: AppConfig, deps: AuthDeps) {
       enabled: true,
       window: 60,
       max: 300,
-      customRules: { '/sign-up/email': { window: 60, max: 30 }, '/sign-in/email': { window: 60, max: 30 }, '/send-verification-email': { window: 60, max: 5 } },
+      customRules: {
+        '/sign-up/email': { window: 60, max: 30 },
+        '/sign-in/email': { window: 60, max: 30 },
+        '/send-verification-email': { window: 60, max: 5 },
+      },
     },
     telemetry: { enabled: false },
     // Refuse early, before the email lookup, so a closed or invite-only server

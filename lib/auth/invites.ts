@@ -53,7 +53,11 @@ export function inviteStatus(invite: Pick<InviteRow, 'usedBy' | 'revokedAt' | 'e
 
 function toView(row: InviteRow, now = new Date()): InviteView {
   const { usedBy, ...rest } = row;
-  return { ...rest, status: inviteStatus(row, now), usedBy: usedBy ? { name: usedBy.name, email: usedBy.email, at: usedBy.createdAt } : null };
+  return {
+    ...rest,
+    status: inviteStatus(row, now),
+    usedBy: usedBy ? { name: usedBy.name, email: usedBy.email, at: usedBy.createdAt } : null,
+  };
 }
 
 /** A new link for one account; the token is returned once and never stored. */

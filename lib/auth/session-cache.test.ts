@@ -31,7 +31,7 @@ describe('the session cache', () => {
     expect(cache.get(null, 1_001)).toBeNull();
   });
 
-  it("forgets every session of one person when their role changes, and only theirs", () => {
+  it('forgets every session of one person when their role changes, and only theirs', () => {
     const cache = new SessionCache();
     cache.set('token=a1', ada, farFuture, 1_000);
     cache.set('token=a2', ada, farFuture, 1_000);

@@ -34,7 +34,10 @@ describe('sessions with the per-process cache', () => {
   it('a cached session still ends at sign-out: the same cookie is refused on the next request', async () => {
     const signUp = await authRequest('sign-up/email', { email: 'cache@example.com', password: 'long-enough-pw', name: 'Cache' });
     expect(signUp.ok).toBe(true);
-    const cookie = signUp.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = signUp.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const asUser = () => currentUser(app, new Request(`${origin}/api/wallet`, { headers: { cookie } }));
 
     expect(await asUser()).toMatchObject({ email: 'cache@example.com', role: 'user' });

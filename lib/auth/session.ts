@@ -20,7 +20,13 @@ export async function currentUser(app: App, request: Request): Promise<SessionUs
   const session = await app.auth.api.getSession({ headers: request.headers });
   if (!session) return null;
   const user = session.user as typeof session.user & { role?: string };
-  const found: SessionUser = { id: user.id, email: user.email, name: user.name, role: user.role === 'staff' ? 'staff' : 'user', emailVerified: user.emailVerified };
+  const found: SessionUser = {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    role: user.role === 'staff' ? 'staff' : 'user',
+    emailVerified: user.emailVerified,
+  };
   app.sessions.set(cookie, found, new Date(session.session.expiresAt));
   return found;
 }
@@ -52,7 +58,11 @@ export async function handleAuthRequest(app: App, request: Request): Promise<Res
 }
 
 function hasBody(request: Request): boolean {
-  return Number(request.headers.get('content-length') ?? '0') > 0 || request.headers.has('transfer-encoding') || request.headers.has('content-type');
+  return (
+    Number(request.headers.get('content-length') ?? '0') > 0 ||
+    request.headers.has('transfer-encoding') ||
+    request.headers.has('content-type')
+  );
 }
 
 /** The same request, its URL at the origin the browser used (Next.js builds `request.url` with its own host name). */

@@ -4,11 +4,19 @@ import { findInviteByToken } from './invites';
 
 export type SignUpMode = AppConfig['signup'];
 
-export type SignUpRefusal = 'SIGNUP_CLOSED' | 'INVITE_REQUIRED' | 'INVITE_NOT_FOUND' | 'INVITE_USED' | 'INVITE_REVOKED' | 'INVITE_EXPIRED' | 'INVITE_EMAIL_MISMATCH';
+export type SignUpRefusal =
+  | 'SIGNUP_CLOSED'
+  | 'INVITE_REQUIRED'
+  | 'INVITE_NOT_FOUND'
+  | 'INVITE_USED'
+  | 'INVITE_REVOKED'
+  | 'INVITE_EXPIRED'
+  | 'INVITE_EMAIL_MISMATCH';
 
 const MESSAGES: Record<SignUpRefusal, string> = {
   SIGNUP_CLOSED: 'Sign-up is closed on this server. Ask the person who runs it for an account.',
-  INVITE_REQUIRED: 'Sign-up on this server is by invitation. Ask a staff member for an invite link (addresses on the staff list may sign up without one).',
+  INVITE_REQUIRED:
+    'Sign-up on this server is by invitation. Ask a staff member for an invite link (addresses on the staff list may sign up without one).',
   INVITE_NOT_FOUND: 'This invite link is not valid. Check that you copied all of it, or ask for a new one.',
   INVITE_USED: 'This invite link has already been used. Ask for a new one.',
   INVITE_REVOKED: 'This invite link was withdrawn. Ask for a new one.',
@@ -68,11 +76,17 @@ export type SignUpOffer =
   | { kind: 'form'; invite?: { token: string; email: string | null }; staffOnly?: boolean }
   | { kind: 'refused'; code: SignUpRefusal; staffMaySignUp?: boolean };
 
-export async function signUpOffer(db: Db, mode: SignUpMode, inviteToken: unknown, opts: { staffListConfigured: boolean; asStaff: boolean }): Promise<SignUpOffer> {
+export async function signUpOffer(
+  db: Db,
+  mode: SignUpMode,
+  inviteToken: unknown,
+  opts: { staffListConfigured: boolean; asStaff: boolean },
+): Promise<SignUpOffer> {
   if (mode === 'closed') return { kind: 'refused', code: 'SIGNUP_CLOSED' };
   const token = tokenOf(inviteToken);
   if (mode === 'open' && !token) return { kind: 'form' };
-  if (!token && opts.staffListConfigured) return opts.asStaff ? { kind: 'form', staffOnly: true } : { kind: 'refused', code: 'INVITE_REQUIRED', staffMaySignUp: true };
+  if (!token && opts.staffListConfigured)
+    return opts.asStaff ? { kind: 'form', staffOnly: true } : { kind: 'refused', code: 'INVITE_REQUIRED', staffMaySignUp: true };
   const invite = await usableInvite(db, token);
   if (typeof invite !== 'string') return { kind: 'form', invite: { token, email: invite.email } };
   return mode === 'open' ? { kind: 'form' } : { kind: 'refused', code: invite };

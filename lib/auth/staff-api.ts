@@ -8,7 +8,12 @@ import { INVITE_DAYS_MAX } from './invites';
  * OpenAPI document.
  */
 
-export const idempotencyKey = z.string().trim().min(8, 'An idempotency key has at least 8 characters.').max(200).regex(/^[\x21-\x7e]+$/, 'An idempotency key is printable ASCII without spaces.');
+export const idempotencyKey = z
+  .string()
+  .trim()
+  .min(8, 'An idempotency key has at least 8 characters.')
+  .max(200)
+  .regex(/^[\x21-\x7e]+$/, 'An idempotency key is printable ASCII without spaces.');
 
 export const creditsBody = z.object({
   email: z.string().email(),
@@ -18,7 +23,13 @@ export const creditsBody = z.object({
 });
 
 export const inviteBody = z.object({
-  email: z.string().trim().email().max(254).optional().or(z.literal('').transform(() => undefined)),
+  email: z
+    .string()
+    .trim()
+    .email()
+    .max(254)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   days: z.number().int().min(1).max(INVITE_DAYS_MAX).optional(),
 });
 
@@ -42,7 +53,8 @@ export const staffOperations = defineOperations([
     tag: 'Staff',
     auth: 'staff',
     summary: "Top up a person's credits, logged with who did it.",
-    description: 'An `Idempotency-Key` header (or the `idempotencyKey` field) makes it safe to send twice: the second answer is 200 with the first grant.',
+    description:
+      'An `Idempotency-Key` header (or the `idempotencyKey` field) makes it safe to send twice: the second answer is 200 with the first grant.',
     body: creditsBody,
     responses: { 201: '`{ok, grantId, amountMicros, replayed: false}`.', 200: 'A replay: the first grant, nothing more added.' },
   },
@@ -51,11 +63,18 @@ export const staffOperations = defineOperations([
     path: '/api/staff/credits',
     tag: 'Staff',
     auth: 'staff',
-    summary: 'Top-ups with their reasons and who made them: one user\'s (by email) or everyone\'s.',
+    summary: "Top-ups with their reasons and who made them: one user's (by email) or everyone's.",
     query: creditsQuery,
     responses: { 200: 'The top-ups, newest first.' },
   },
-  { method: 'GET', path: '/api/staff/invites', tag: 'Staff', auth: 'staff', summary: 'Every invite, newest first, with who made it and who used it.', responses: { 200: 'The invites.' } },
+  {
+    method: 'GET',
+    path: '/api/staff/invites',
+    tag: 'Staff',
+    auth: 'staff',
+    summary: 'Every invite, newest first, with who made it and who used it.',
+    responses: { 200: 'The invites.' },
+  },
   {
     method: 'POST',
     path: '/api/staff/invites',
@@ -91,5 +110,12 @@ export const staffOperations = defineOperations([
     query: transcriptsQuery,
     responses: { 200: 'The transcripts.' },
   },
-  { method: 'GET', path: '/api/staff/transcripts/{chatId}', tag: 'Staff', auth: 'staff', summary: "Any person's chat, read-only.", responses: { 200: 'The chat.' } },
+  {
+    method: 'GET',
+    path: '/api/staff/transcripts/{chatId}',
+    tag: 'Staff',
+    auth: 'staff',
+    summary: "Any person's chat, read-only.",
+    responses: { 200: 'The chat.' },
+  },
 ]);

@@ -7,7 +7,10 @@ import type { Db } from '@/lib/db/client';
  */
 export async function grantStaffIfListed(db: Db, staffEmails: readonly string[], user: { id: string; email: string }): Promise<boolean> {
   if (!isStaffListed(staffEmails, user.email)) return false;
-  const { count } = await db.user.updateMany({ where: { id: user.id, emailVerified: true, role: { not: 'staff' } }, data: { role: 'staff' } });
+  const { count } = await db.user.updateMany({
+    where: { id: user.id, emailVerified: true, role: { not: 'staff' } },
+    data: { role: 'staff' },
+  });
   return count > 0;
 }
 

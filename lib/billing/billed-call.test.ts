@@ -41,9 +41,17 @@ describe.each(testDatabaseKinds())('one billing rule for every model call (%s)',
       return { text: STOPPED_TEXT, hang: true };
     });
     // every model priced, the free demo one too: a charge of 0 could not tell charged from refunded
-    const catalog = new ModelCatalog(SIMULATED_MODELS.map((m) => ({ ...m, inputPrice: m.inputPrice || 0.1, outputPrice: m.outputPrice || 0.4, simulated: true })));
+    const catalog = new ModelCatalog(
+      SIMULATED_MODELS.map((m) => ({ ...m, inputPrice: m.inputPrice || 0.1, outputPrice: m.outputPrice || 0.4, simulated: true })),
+    );
     const stopBus = createStopBus(db);
-    const deps: TurnDeps = { db: db.prisma, provider: createModelProvider({ baseUrl: upstream.url }), catalog, stopBus, wallClockMs: 60_000 };
+    const deps: TurnDeps = {
+      db: db.prisma,
+      provider: createModelProvider({ baseUrl: upstream.url }),
+      catalog,
+      stopBus,
+      wallClockMs: 60_000,
+    };
     h = { db, sim: undefined as never, deps, logs: [], close: () => stopBus.close() };
   });
   afterAll(async () => {
@@ -59,7 +67,13 @@ describe.each(testDatabaseKinds())('one billing rule for every model call (%s)',
   const expectChargedEstimate = async (where: { entryId: string; seq: number }, model: string, streamed: string) => {
     const call = await db.prisma.modelCall.findUniqueOrThrow({ where: { entryId_seq: where } });
     const info = h.deps.catalog.find(model)!;
-    expect(call).toMatchObject({ status: 'charged', estimated: true, finishReason: 'aborted', outputTokens: countTokens(streamed), reasoningTokens: 0 });
+    expect(call).toMatchObject({
+      status: 'charged',
+      estimated: true,
+      finishReason: 'aborted',
+      outputTokens: countTokens(streamed),
+      reasoningTokens: 0,
+    });
     expect(call.costMicros).toBe(costMicros(info, { inputTokens: call.inputTokens, outputTokens: call.outputTokens }));
     expect(call.costMicros).toBeGreaterThan(0n);
   };
@@ -69,7 +83,11 @@ describe.each(testDatabaseKinds())('one billing rule for every model call (%s)',
     const user = await createUser(db.prisma, { credits: 5_000_000n });
     const chat = await createChat(db.prisma, h.deps.catalog, user.id, { model: 'sim-sage' });
     const { stop, onText } = stopOnText();
-    const run = await runChatTurn(h, { userId: user.id, chatId: chat.id, mode: 'answer', text: 'tell me about rivers' }, { signal: stop.signal, onText });
+    const run = await runChatTurn(
+      h,
+      { userId: user.id, chatId: chat.id, mode: 'answer', text: 'tell me about rivers' },
+      { signal: stop.signal, onText },
+    );
     expect(run.outcome.status).toBe('stopped');
     await expectChargedEstimate({ entryId: run.turn.entryId, seq: 0 }, 'sim-sage', run.streamed);
     expect(await walletBooks(db.prisma, user.id)).toMatchObject({ reserved: 0n, balanced: true });
@@ -79,7 +97,7 @@ describe.each(testDatabaseKinds())('one billing rule for every model call (%s)',
     stopEverything = false;
     const user = await createUser(db.prisma, { credits: 50_000_000n });
     const chat = await createChat(db.prisma, h.deps.catalog, user.id, { model: 'sim-swift' });
-    let last;
+    let last: Awaited<ReturnType<typeof runChatTurn>> | undefined;
     for (let i = 0; i < 22; i++) {
       last = await runChatTurn(h, {
         userId: user.id,
@@ -102,11 +120,22 @@ describe.each(testDatabaseKinds())('one billing rule for every model call (%s)',
 
   it('a stopped pipeline call is charged for what was produced, estimated', async () => {
     const ownerId = (await createUser(db.prisma, { credits: 5_000_000n })).id;
-    const { id } = await createDocument(db.prisma, { ownerId, request: 'Write a report on the Lisbon warehouse', model: 'sim-sage', budgetMicros: 5_000_000n });
+    const { id } = await createDocument(db.prisma, {
+      ownerId,
+      request: 'Write a report on the Lisbon warehouse',
+      model: 'sim-sage',
+      budgetMicros: 5_000_000n,
+    });
     const document = await db.prisma.document.findUniqueOrThrow({ where: { id }, include: { job: { select: { id: true } } } });
     const deps = testPipelineDeps(db.prisma, upstream.url);
     const stop = new AbortController();
-    const call = callModelBilled(rewriteScope(deps, document, stop.signal), { stepKey: 'write:test', purpose: 'write', system: 'Quire task: write-section', user: 'Section: Scope', maxOutputTokens: 600 });
+    const call = callModelBilled(rewriteScope(deps, document, stop.signal), {
+      stepKey: 'write:test',
+      purpose: 'write',
+      system: 'Quire task: write-section',
+      user: 'Section: Scope',
+      maxOutputTokens: 600,
+    });
     await waitFor(async () => (await db.prisma.modelCall.count({ where: { entry: { documentId: id } } })) === 1);
     await new Promise((resolve) => setTimeout(resolve, 200));
     stop.abort('cancelled');
@@ -122,7 +151,11 @@ describe.each(testDatabaseKinds())('one billing rule for every model call (%s)',
       const user = await createUser(db.prisma, { credits: 5_000_000n });
       const chat = await createChat(db.prisma, h.deps.catalog, user.id, { model });
       const { stop, onText } = stopOnText();
-      const run = await runChatTurn(h, { userId: user.id, chatId: chat.id, mode: 'answer', text: 'think hard about rivers' }, { signal: stop.signal, onText });
+      const run = await runChatTurn(
+        h,
+        { userId: user.id, chatId: chat.id, mode: 'answer', text: 'think hard about rivers' },
+        { signal: stop.signal, onText },
+      );
       const call = await db.prisma.modelCall.findUniqueOrThrow({ where: { entryId_seq: { entryId: run.turn.entryId, seq: 0 } } });
       expect(call).toMatchObject({ status: 'charged', estimated: true });
       estimates[model] = { outputTokens: call.outputTokens, reasoningTokens: call.reasoningTokens };
@@ -140,10 +173,21 @@ describe.each(testDatabaseKinds())('one billing rule for every model call (%s)',
       const chatDeps = { ...h.deps, provider: createModelProvider({ baseUrl: failing.url }) };
       const run = await runChatTurn({ ...h, deps: chatDeps }, { userId: user.id, chatId: chat.id, mode: 'answer', text: 'hello' });
       expect(run.outcome.status).toBe('error');
-      const { id } = await createDocument(db.prisma, { ownerId: user.id, request: 'Write a report', model: 'sim-sage', budgetMicros: 5_000_000n });
+      const { id } = await createDocument(db.prisma, {
+        ownerId: user.id,
+        request: 'Write a report',
+        model: 'sim-sage',
+        budgetMicros: 5_000_000n,
+      });
       const document = await db.prisma.document.findUniqueOrThrow({ where: { id }, include: { job: { select: { id: true } } } });
       await expect(
-        callModelBilled(rewriteScope(testPipelineDeps(db.prisma, failing.url), document, new AbortController().signal), { stepKey: 'plan:test', purpose: 'plan', system: 'Quire task: plan-document', user: 'Request: x', maxOutputTokens: 300 }),
+        callModelBilled(rewriteScope(testPipelineDeps(db.prisma, failing.url), document, new AbortController().signal), {
+          stepKey: 'plan:test',
+          purpose: 'plan',
+          system: 'Quire task: plan-document',
+          user: 'Request: x',
+          maxOutputTokens: 300,
+        }),
       ).rejects.toThrow(/model call for plan failed/);
       const calls = await db.prisma.modelCall.findMany({ where: { entry: { userId: user.id } } });
       expect(calls.map((c) => [c.status, c.costMicros])).toEqual([

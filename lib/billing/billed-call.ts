@@ -127,12 +127,23 @@ async function reserve(req: BilledCallRequest, promptTokens: number): Promise<Ca
 }
 
 /** The policy above, applied; `round` is null only when something on our side threw before the stream ended. */
-async function settle(req: BilledCallRequest, slot: CallSlot, promptTokens: number, round: RoundResult | null, failure: string | null): Promise<bigint | null> {
+async function settle(
+  req: BilledCallRequest,
+  slot: CallSlot,
+  promptTokens: number,
+  round: RoundResult | null,
+  failure: string | null,
+): Promise<bigint | null> {
   const produced = !!round && (round.text !== '' || round.reasoning !== '' || round.toolCalls > 0);
   const refund = !produced && (failure !== null || round === null);
   const usage =
     round?.usage ??
-    estimateUsage(req.model, { promptTokens, text: round?.text ?? '', reasoning: round?.reasoning ?? '', maxOutputTokens: req.maxOutputTokens });
+    estimateUsage(req.model, {
+      promptTokens,
+      text: round?.text ?? '',
+      reasoning: round?.reasoning ?? '',
+      maxOutputTokens: req.maxOutputTokens,
+    });
   return settleCall(req.db, {
     ...slot,
     usage,
@@ -140,6 +151,7 @@ async function settle(req: BilledCallRequest, slot: CallSlot, promptTokens: numb
     costMicros: refund ? 0n : costMicros(req.model, usage),
     finishReason: !round ? null : round.aborted ? 'aborted' : (round.rawFinishReason ?? round.finishReason),
     refund,
-    error: failure ?? (round?.aborted ? String(req.abortSignal.reason ?? 'aborted') : round === null ? 'the call failed on our side' : null),
+    error:
+      failure ?? (round?.aborted ? String(req.abortSignal.reason ?? 'aborted') : round === null ? 'the call failed on our side' : null),
   });
 }

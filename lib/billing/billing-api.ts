@@ -14,7 +14,14 @@ export const ledgerQuery = z.object({
 });
 
 export const billingOperations = defineOperations([
-  { method: 'GET', path: '/api/wallet', tag: 'Billing', auth: 'session', summary: "The caller's balance and what is reserved for live work.", responses: { 200: '`{balanceMicros, reservedMicros}`.' } },
+  {
+    method: 'GET',
+    path: '/api/wallet',
+    tag: 'Billing',
+    auth: 'session',
+    summary: "The caller's balance and what is reserved for live work.",
+    responses: { 200: '`{balanceMicros, reservedMicros}`.' },
+  },
   {
     method: 'GET',
     path: '/api/ledger',

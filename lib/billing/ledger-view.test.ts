@@ -16,7 +16,9 @@ describe.each(testDatabaseKinds())('ledger lines as people and staff read them, 
   it('a document step is labelled with the document, a turn with its chat, and every line with its user', async () => {
     const user = await createUser(db.prisma, { email: 'writer@example.com' });
     const chat = await db.prisma.chat.create({ data: { userId: user.id, title: 'Trip planning', model: 'm' } });
-    const document = await db.prisma.document.create({ data: { ownerId: user.id, chatId: chat.id, request: 'a report', title: 'Porto in May', model: 'm' } });
+    const document = await db.prisma.document.create({
+      data: { ownerId: user.id, chatId: chat.id, request: 'a report', title: 'Porto in May', model: 'm' },
+    });
     await openLedgerEntry(db.prisma, { userId: user.id, turnId: 'turn-1', chatId: chat.id });
     await openLedgerEntry(db.prisma, { userId: user.id, jobId: 'job-1', stepKey: 'rewrite:1', chatId: chat.id, documentId: document.id });
 
@@ -44,7 +46,12 @@ describe.each(testDatabaseKinds())('ledger lines as people and staff read them, 
     await grantCredits(db.prisma, { userId: other.id, amountMicros: 1_000_000n, reason: 'Other person', grantedById: staff.id });
 
     expect(await listCredits(db.prisma, { userId: user.id })).toEqual([
-      expect.objectContaining({ amountMicros: 2_500_000, reason: 'Sorry for the outage', userEmail: 'person@example.com', grantedByEmail: 'staff@example.com' }),
+      expect.objectContaining({
+        amountMicros: 2_500_000,
+        reason: 'Sorry for the outage',
+        userEmail: 'person@example.com',
+        grantedByEmail: 'staff@example.com',
+      }),
     ]);
     expect(await listCredits(db.prisma, {})).toHaveLength(2);
   });

@@ -27,7 +27,10 @@ export async function listLedger(db: Db, filter: LedgerFilter) {
   const [users, chats, documents] = await Promise.all([
     db.user.findMany({ where: { id: { in: [...new Set(entries.map((e) => e.userId))] } }, select: { id: true, email: true } }),
     db.chat.findMany({ where: { id: { in: entries.flatMap((e) => (e.chatId ? [e.chatId] : [])) } }, select: { id: true, title: true } }),
-    db.document.findMany({ where: { id: { in: entries.flatMap((e) => (e.documentId ? [e.documentId] : [])) } }, select: { id: true, title: true } }),
+    db.document.findMany({
+      where: { id: { in: entries.flatMap((e) => (e.documentId ? [e.documentId] : [])) } },
+      select: { id: true, title: true },
+    }),
   ]);
   const emailOf = new Map(users.map((u) => [u.id, u.email]));
   const titleOf = new Map(chats.map((c) => [c.id, c.title]));

@@ -62,7 +62,9 @@ describe.each(testDatabaseKinds())('the ledger on %s', (kind) => {
     const user = await createUser(db.prisma, { credits: 5_000n });
     const results = await Promise.allSettled(Array.from({ length: 20 }, () => reserved(user.id, 1_000n)));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
-    expect(results.filter((r) => r.status === 'rejected').every((r) => (r as PromiseRejectedResult).reason instanceof InsufficientCreditsError)).toBe(true);
+    expect(
+      results.filter((r) => r.status === 'rejected').every((r) => (r as PromiseRejectedResult).reason instanceof InsufficientCreditsError),
+    ).toBe(true);
     expect(await walletBooks(db.prisma, user.id)).toMatchObject({ balance: 0n, reserved: 5_000n, balanced: true });
   });
 
@@ -80,7 +82,10 @@ describe.each(testDatabaseKinds())('the ledger on %s', (kind) => {
     const staff = await createUser(db.prisma, { role: 'staff' });
     await grantCredits(db.prisma, { userId: user.id, amountMicros: 2_000_000n, reason: 'goodwill', grantedById: staff.id });
     expect(await walletBooks(db.prisma, user.id)).toMatchObject({ balance: 2_000_000n, credited: 2_000_000n, balanced: true });
-    expect(await db.prisma.creditGrant.findFirst({ where: { userId: user.id } })).toMatchObject({ grantedById: staff.id, reason: 'goodwill' });
+    expect(await db.prisma.creditGrant.findFirst({ where: { userId: user.id } })).toMatchObject({
+      grantedById: staff.id,
+      reason: 'goodwill',
+    });
   });
 
   it('a top-up sent twice with one idempotency key (even at the same moment) is credited once', async () => {

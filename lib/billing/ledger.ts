@@ -6,7 +6,10 @@ import { formatUsd, type TokenUsage } from './pricing';
 import { logEvent } from '@/lib/log';
 
 export class InsufficientCreditsError extends AppError {
-  constructor(readonly neededMicros: bigint, readonly balanceMicros: bigint) {
+  constructor(
+    readonly neededMicros: bigint,
+    readonly balanceMicros: bigint,
+  ) {
     super(
       'insufficient_credits',
       `Not enough credits: this answer may cost up to ${formatUsd(neededMicros)}, you have ${formatUsd(balanceMicros)}.`,

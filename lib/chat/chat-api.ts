@@ -13,14 +13,18 @@ export const chatCreateBody = z.object({
   title: z.string().max(200).optional(),
   model: z.string().max(200).optional(),
   /** start a new topic from this chat: its key facts come along */
-  carrySlotsFrom: z.string().max(100).optional().meta({ description: "Start a new topic from this chat: its key facts come along." }),
+  carrySlotsFrom: z.string().max(100).optional().meta({ description: 'Start a new topic from this chat: its key facts come along.' }),
   /** "New chat" in the app: reuse the person's untouched chat instead of adding another empty one */
   reuseEmpty: z.boolean().optional().meta({ description: "Reuse the caller's untouched chat instead of adding another empty one." }),
 });
 
 export const chatListQuery = z.object({
   status: z.enum(['archived']).optional().meta({ description: 'List the archived chats instead.' }),
-  q: z.string().max(SEARCH_QUERY_MAX).optional().meta({ description: 'Search every chat (titles and messages; Chinese split into words).' }),
+  q: z
+    .string()
+    .max(SEARCH_QUERY_MAX)
+    .optional()
+    .meta({ description: 'Search every chat (titles and messages; Chinese split into words).' }),
 });
 
 export const chatSettingsBody = z
@@ -53,8 +57,24 @@ const turnRefusals = {
 };
 
 export const chatOperations = defineOperations([
-  { method: 'GET', path: '/api/chats', tag: 'Chats', auth: 'session', summary: "The caller's chats, newest activity first; archived ones or a search on request.", query: chatListQuery, responses: { 200: 'The chats.' } },
-  { method: 'POST', path: '/api/chats', tag: 'Chats', auth: 'session', summary: 'Start a chat.', body: chatCreateBody, responses: { 201: 'The new chat.' } },
+  {
+    method: 'GET',
+    path: '/api/chats',
+    tag: 'Chats',
+    auth: 'session',
+    summary: "The caller's chats, newest activity first; archived ones or a search on request.",
+    query: chatListQuery,
+    responses: { 200: 'The chats.' },
+  },
+  {
+    method: 'POST',
+    path: '/api/chats',
+    tag: 'Chats',
+    auth: 'session',
+    summary: 'Start a chat.',
+    body: chatCreateBody,
+    responses: { 201: 'The new chat.' },
+  },
   {
     method: 'GET',
     path: '/api/chats/{id}',
@@ -125,13 +145,28 @@ export const chatOperations = defineOperations([
     tag: 'Chats',
     auth: 'session',
     summary: "Edit one of the caller's messages and send it again: it and everything after it are replaced, the new answer streams back.",
-    description: 'The ledger keeps the entries of the answers that were dropped. 404 when `messageId` is not a message the person wrote in this chat.',
+    description:
+      'The ledger keeps the entries of the answers that were dropped. 404 when `messageId` is not a message the person wrote in this chat.',
     body: chatMessageBody,
     produces: TURN_STREAM,
     responses: { 200: 'The new answer, streamed.', ...turnRefusals },
   },
-  { method: 'POST', path: '/api/chats/{id}/stop', tag: 'Chats', auth: 'session', summary: "Stop the chat's live turn, whichever process streams it.", responses: { 200: '`{stopped, turnId}`.' } },
-  { method: 'POST', path: '/api/chats/{id}/close', tag: 'Chats', auth: 'session', summary: 'Close a chat; the next message reopens it.', responses: { 200: '`{status: "closed"}`.' } },
+  {
+    method: 'POST',
+    path: '/api/chats/{id}/stop',
+    tag: 'Chats',
+    auth: 'session',
+    summary: "Stop the chat's live turn, whichever process streams it.",
+    responses: { 200: '`{stopped, turnId}`.' },
+  },
+  {
+    method: 'POST',
+    path: '/api/chats/{id}/close',
+    tag: 'Chats',
+    auth: 'session',
+    summary: 'Close a chat; the next message reopens it.',
+    responses: { 200: '`{status: "closed"}`.' },
+  },
   {
     method: 'PATCH',
     path: '/api/chats/{id}/slots/{key}',
@@ -141,6 +176,20 @@ export const chatOperations = defineOperations([
     body: slotValueBody,
     responses: { 200: '`{key, value}`.' },
   },
-  { method: 'DELETE', path: '/api/chats/{id}/slots/{key}', tag: 'Chats', auth: 'session', summary: 'Remove a pinned fact.', responses: { 200: '`{key, removed: true}`.' } },
-  { method: 'GET', path: '/api/models', tag: 'Chats', auth: 'session', summary: 'The models a chat can use, with their prices.', responses: { 200: 'The catalog.' } },
+  {
+    method: 'DELETE',
+    path: '/api/chats/{id}/slots/{key}',
+    tag: 'Chats',
+    auth: 'session',
+    summary: 'Remove a pinned fact.',
+    responses: { 200: '`{key, removed: true}`.' },
+  },
+  {
+    method: 'GET',
+    path: '/api/models',
+    tag: 'Chats',
+    auth: 'session',
+    summary: 'The models a chat can use, with their prices.',
+    responses: { 200: 'The catalog.' },
+  },
 ]);

@@ -6,7 +6,19 @@ import { createUser } from '@/tests/support/fixtures';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '@/tests/support/test-database';
 import { createChat, deleteChat, listArchivedChats, listChats, setChatArchived } from './chats';
 
-const catalog = new ModelCatalog([{ id: 'm', label: 'm', contextWindow: 8000, maxOutputTokens: 100, inputPrice: 0, outputPrice: 0, reasoning: false, structuredOutputs: false, simulated: true }]);
+const catalog = new ModelCatalog([
+  {
+    id: 'm',
+    label: 'm',
+    contextWindow: 8000,
+    maxOutputTokens: 100,
+    inputPrice: 0,
+    outputPrice: 0,
+    reasoning: false,
+    structuredOutputs: false,
+    simulated: true,
+  },
+]);
 
 describe.each(testDatabaseKinds())('the chat list on %s', (kind) => {
   let db: TestDatabase;
@@ -41,7 +53,9 @@ describe.each(testDatabaseKinds())('the chat list on %s', (kind) => {
 
     await deleteChat(db.prisma, id, user.id);
     expect(await db.prisma.chat.findUnique({ where: { id } })).toBeNull();
-    expect(await listLedger(db.prisma, { userId: user.id })).toEqual([expect.objectContaining({ turnId: 'turn-1', chatId: id, chatTitle: null })]);
+    expect(await listLedger(db.prisma, { userId: user.id })).toEqual([
+      expect.objectContaining({ turnId: 'turn-1', chatId: id, chatTitle: null }),
+    ]);
   });
 
   it('an archived chat leaves the list and comes back', async () => {

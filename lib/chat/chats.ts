@@ -103,7 +103,8 @@ export async function setChatArchived(db: Db, chatId: string, userId: string, ar
     where: { id: chatId, userId, ...(archived ? {} : { status: 'archived' }) },
     data: { status: archived ? 'archived' : 'open' },
   });
-  if (updated.count === 0 && !(await db.chat.findFirst({ where: { id: chatId, userId }, select: { id: true } }))) throw notFound('No such chat.');
+  if (updated.count === 0 && !(await db.chat.findFirst({ where: { id: chatId, userId }, select: { id: true } })))
+    throw notFound('No such chat.');
 }
 
 /** Archived chats, newest activity first: where "Archived" in the chat list looks. */

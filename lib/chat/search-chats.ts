@@ -36,7 +36,13 @@ export async function searchChats(db: Db, userId: string, query: string): Promis
     WHERE c."userId" = ${userId} AND ${everyWord}
     ORDER BY c."lastMessageAt" DESC
     LIMIT 50`;
-  return rows.map((r) => ({ id: r.id, title: r.title, status: r.status, lastMessageAt: r.lastMessageAt, snippet: r.text ? snippetAround(r.text, words[0]!) : null }));
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    status: r.status,
+    lastMessageAt: r.lastMessageAt,
+    snippet: r.text ? snippetAround(r.text, words[0]!) : null,
+  }));
 }
 
 function snippetAround(text: string, word: string): string {

@@ -14,7 +14,9 @@ export async function listTranscripts(db: Db, filter: TranscriptFilter) {
   const chats = await db.chat.findMany({
     where: {
       ...(filter.user ? { user: { email: { contains: filter.user, mode: 'insensitive' } } } : {}),
-      ...(filter.from || filter.to ? { lastMessageAt: { ...(filter.from ? { gte: filter.from } : {}), ...(filter.to ? { lte: filter.to } : {}) } } : {}),
+      ...(filter.from || filter.to
+        ? { lastMessageAt: { ...(filter.from ? { gte: filter.from } : {}), ...(filter.to ? { lte: filter.to } : {}) } }
+        : {}),
       // an empty chat is not a conversation yet
       messages: { some: { ...(filter.status ? { status: filter.status } : {}), ...(filter.model ? { model: filter.model } : {}) } },
     },

@@ -25,17 +25,10 @@ function loadEngineModule(): Promise<EngineModule> {
   return engineModule;
 }
 
-export async function openSchemaEngine(
-  schema: string,
-  adapterFactory: SqlMigrationAwareDriverAdapterFactory,
-): Promise<SchemaEngine> {
+export async function openSchemaEngine(schema: string, adapterFactory: SqlMigrationAwareDriverAdapterFactory): Promise<SchemaEngine> {
   const { SchemaEngine } = await loadEngineModule();
   const log = (line: string) => {
     if (process.env.QUIRE_DEBUG_MIGRATIONS) console.error('[schema-engine]', line);
   };
-  return SchemaEngine.new(
-    { datamodels: [['schema.prisma', schema]] },
-    log,
-    bindMigrationAwareSqlAdapterFactory(adapterFactory),
-  );
+  return SchemaEngine.new({ datamodels: [['schema.prisma', schema]] }, log, bindMigrationAwareSqlAdapterFactory(adapterFactory));
 }

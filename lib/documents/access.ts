@@ -23,7 +23,12 @@ export async function documentRole(db: Db, documentId: string, userId: string): 
 }
 
 /** Another user's document is a 404 unless shared; shared but not allowed is a 403. */
-export async function requireDocumentRole(db: Db, documentId: string, userId: string, allowed: readonly DocumentRole[]): Promise<DocumentRole> {
+export async function requireDocumentRole(
+  db: Db,
+  documentId: string,
+  userId: string,
+  allowed: readonly DocumentRole[],
+): Promise<DocumentRole> {
   const role = await documentRole(db, documentId, userId);
   if (!role) throw new AppError('not_found', 'Document not found.');
   if (!allowed.includes(role)) throw new AppError('forbidden', `A ${role} of this document cannot do that.`);

@@ -20,7 +20,8 @@ export async function answerQuestions(db: Db, documentId: string, answers: Answe
     if (job.status !== 'awaiting_answers') throw new AppError('conflict', 'This document is not waiting for answers.');
     const questions = await tx.documentQuestion.findMany({ where: { documentId }, orderBy: { position: 'asc' } });
     for (const answer of answers) {
-      if (!questions.some((q) => q.id === answer.questionId)) throw new AppError('validation_failed', `Unknown question: ${answer.questionId}`);
+      if (!questions.some((q) => q.id === answer.questionId))
+        throw new AppError('validation_failed', `Unknown question: ${answer.questionId}`);
       await tx.documentQuestion.updateMany({
         where: { id: answer.questionId, documentId, answer: null },
         data: { answer: answer.text.trim(), answeredAt: new Date() },
@@ -34,9 +35,11 @@ export async function answerQuestions(db: Db, documentId: string, answers: Answe
     // questions beside the material, as context (researchContext).
     const said = answered.flatMap((q) => (q.answer ? [q.answer] : []));
     if (said.length > 0) {
-      await saveSources(tx, { ownerId: (await tx.document.findUniqueOrThrow({ where: { id: documentId }, select: { ownerId: true } })).ownerId, documentId }, [
-        { kind: 'answers', title: 'Answers to the questions', unit: 'paragraph', paragraphs: said },
-      ]);
+      await saveSources(
+        tx,
+        { ownerId: (await tx.document.findUniqueOrThrow({ where: { id: documentId }, select: { ownerId: true } })).ownerId, documentId },
+        [{ kind: 'answers', title: 'Answers to the questions', unit: 'paragraph', paragraphs: said }],
+      );
     }
     const woke = await tx.documentJob.updateMany({
       where: { id: job.id, status: 'awaiting_answers', step: 'questions' },
@@ -54,6 +57,12 @@ export async function answerQuestions(db: Db, documentId: string, answers: Answe
  * for what each answer means, never numbered material it could cite.
  */
 export async function answeredQuestionsContext(db: Db, documentId: string): Promise<string[]> {
-  const questions = await db.documentQuestion.findMany({ where: { documentId, answer: { not: null } }, orderBy: { position: 'asc' }, select: { text: true, answer: true } });
-  return questions.filter((q) => q.answer).map((q) => `- Asked: ${q.text.replace(/\s+/g, ' ')} Answered: ${q.answer!.replace(/\s+/g, ' ')}`);
+  const questions = await db.documentQuestion.findMany({
+    where: { documentId, answer: { not: null } },
+    orderBy: { position: 'asc' },
+    select: { text: true, answer: true },
+  });
+  return questions
+    .filter((q) => q.answer)
+    .map((q) => `- Asked: ${q.text.replace(/\s+/g, ' ')} Answered: ${q.answer!.replace(/\s+/g, ' ')}`);
 }

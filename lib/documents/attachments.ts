@@ -33,7 +33,10 @@ export interface AddedSources {
 export async function uploadToDocument(deps: UploadDeps, userId: string, documentId: string, added: AddedSources) {
   await checkUploadAllowed(deps.db, { userId, clientAddress: deps.clientAddress }, deps.rateLimitPerMinute);
   const fileSources = await parseSourceFiles(added.files);
-  return attachToDocument(deps.db, userId, documentId, [...fileSources, ...added.sources], { urls: added.urls, permission: added.permission });
+  return attachToDocument(deps.db, userId, documentId, [...fileSources, ...added.sources], {
+    urls: added.urls,
+    permission: added.permission,
+  });
 }
 
 /** Files attached in a chat wait there (no document yet) until the chat's start_document adopts them. */
@@ -54,17 +57,31 @@ export interface LinkPermission {
  * read them. Links need public sources allowed by the deployment and by the
  * document's request; a link the document already has is not added twice.
  */
-export async function attachToDocument(db: Db, userId: string, documentId: string, sources: ParsedSource[], links?: { urls: string[]; permission: LinkPermission }) {
+export async function attachToDocument(
+  db: Db,
+  userId: string,
+  documentId: string,
+  sources: ParsedSource[],
+  links?: { urls: string[]; permission: LinkPermission },
+) {
   let linkSourcesToSave: ParsedSource[] = [];
   if (links && links.urls.length > 0) {
     const document = await db.document.findUnique({ where: { id: documentId }, select: { allowPublicSources: true } });
     if (!links.permission.publicSources || !document?.allowPublicSources) {
-      throw new AppError('unprocessable', links.permission.publicSources ? 'This document was started without public sources, so it does not read links.' : 'This deployment does not read public web pages (PUBLIC_SOURCES is off); paste the text or attach the file instead.');
+      throw new AppError(
+        'unprocessable',
+        links.permission.publicSources
+          ? 'This document was started without public sources, so it does not read links.'
+          : 'This deployment does not read public web pages (PUBLIC_SOURCES is off); paste the text or attach the file instead.',
+      );
     }
     linkSourcesToSave = linkSources(links.urls, links.permission.fetchAllowHosts);
   }
   return db.$transaction(async (tx) => {
-    const known = await tx.source.findMany({ where: { documentId, url: { in: linkSourcesToSave.map((s) => s.url!) } }, select: { id: true, title: true, kind: true, url: true } });
+    const known = await tx.source.findMany({
+      where: { documentId, url: { in: linkSourcesToSave.map((s) => s.url!) } },
+      select: { id: true, title: true, kind: true, url: true },
+    });
     const fresh = linkSourcesToSave.filter((s) => !known.some((k) => k.url === s.url));
     const saved = await saveSources(tx, { ownerId: userId, documentId }, [...sources, ...fresh]);
     return [...saved, ...known.map(({ id, title, kind }) => ({ id, title, kind }))];
@@ -109,7 +126,12 @@ export async function removeWaitingAttachment(db: Db, userId: string, sourceId: 
   // one conditional statement: if start_document adopts the file at the same moment, exactly one of the two wins
   const removed = await db.source.deleteMany({ where: { id: sourceId, ownerId: userId, chatId: { not: null }, documentId: null } });
   if (removed.count === 1) return;
-  const adopted = await db.source.findFirst({ where: { id: sourceId, ownerId: userId, chatId: { not: null } }, select: { documentId: true } });
+  const adopted = await db.source.findFirst({
+    where: { id: sourceId, ownerId: userId, chatId: { not: null } },
+    select: { documentId: true },
+  });
   if (!adopted?.documentId) throw notFound('No such attachment.');
-  throw new AppError('conflict', 'This file is already a source of a document, so it can no longer be removed from the chat.', { documentId: adopted.documentId });
+  throw new AppError('conflict', 'This file is already a source of a document, so it can no longer be removed from the chat.', {
+    documentId: adopted.documentId,
+  });
 }

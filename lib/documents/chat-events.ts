@@ -48,7 +48,14 @@ export interface SectionChange {
 
 export async function postDocumentEvent(tx: Tx, chatId: string, event: DocumentChatEvent): Promise<string> {
   const message = await tx.message.create({
-    data: { chatId, role: 'system', kind: 'event', text: describeEvent(event), status: 'complete', meta: JSON.parse(JSON.stringify(event)) as Prisma.InputJsonValue },
+    data: {
+      chatId,
+      role: 'system',
+      kind: 'event',
+      text: describeEvent(event),
+      status: 'complete',
+      meta: JSON.parse(JSON.stringify(event)) as Prisma.InputJsonValue,
+    },
     select: { id: true, createdAt: true },
   });
   await tx.chat.update({ where: { id: chatId }, data: { lastMessageAt: message.createdAt } });

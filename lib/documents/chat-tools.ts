@@ -15,7 +15,9 @@ export function documentChatTools(deps: PipelineDeps): ChatToolFactory {
 
 // built once per process: the SDK turns it into JSON Schema on first use and keeps that, where an inline zod object is converted again on every round
 const startDocumentInput = zodSchema(
-  z.object({ request: z.string().min(3).max(4000).describe('what to write, in the person’s words, with any details from the conversation') }),
+  z.object({
+    request: z.string().min(3).max(4000).describe('what to write, in the person’s words, with any details from the conversation'),
+  }),
 );
 const reviseSectionInput = zodSchema(
   z.object({
@@ -35,7 +37,13 @@ function startDocumentTool(deps: PipelineDeps, ctx: ChatToolContext) {
       const model = deps.catalog.find(chat?.model)?.id ?? deps.catalog.default.id;
       const { id } = await createDocument(deps.db, { ownerId: ctx.userId, chatId: ctx.chatId, request, model, adoptChatSources: true });
       const sources = await deps.db.source.count({ where: { documentId: id } });
-      return { documentId: id, url: `/documents/${id}`, status: 'queued', sources, note: 'The document is being planned; questions, if any, will appear in this chat.' };
+      return {
+        documentId: id,
+        url: `/documents/${id}`,
+        status: 'queued',
+        sources,
+        note: 'The document is being planned; questions, if any, will appear in this chat.',
+      };
     },
   });
 }
@@ -44,6 +52,7 @@ function reviseSectionTool(deps: PipelineDeps, ctx: ChatToolContext) {
   return tool({
     description: 'Revise one section of an existing document by an instruction (e.g. "shorten it", "make it more formal").',
     inputSchema: reviseSectionInput,
-    execute: async ({ documentId, section, instruction }, { abortSignal }) => reviseSection(deps, { userId: ctx.userId, documentId, section, instruction, signal: abortSignal }),
+    execute: async ({ documentId, section, instruction }, { abortSignal }) =>
+      reviseSection(deps, { userId: ctx.userId, documentId, section, instruction, signal: abortSignal }),
   });
 }

@@ -30,7 +30,8 @@ export interface DismissedFlag {
  */
 export async function dismissFlag(db: Db, request: FlagDismissalRequest): Promise<DismissedFlag> {
   await requireSectionRole(db, request.sectionId, request.userId, CAN.edit);
-  if (request.rateLimit) await takeRateLimit(db, { userId: request.userId, clientAddress: request.rateLimit.clientAddress }, request.rateLimit.perMinute);
+  if (request.rateLimit)
+    await takeRateLimit(db, { userId: request.userId, clientAddress: request.rateLimit.clientAddress }, request.rateLimit.perMinute);
   return db.$transaction(async (tx) => {
     const section = await tx.section.findUniqueOrThrow({ where: { id: request.sectionId }, select: { flags: true } });
     const flags = Array.isArray(section.flags) ? (section.flags as unknown as FactFlag[]) : [];
@@ -39,7 +40,13 @@ export async function dismissFlag(db: Db, request: FlagDismissalRequest): Promis
     const remaining = flags.filter((flag) => flag.token !== request.token);
     await tx.flagDismissal.upsert({
       where: { sectionId_token: { sectionId: request.sectionId, token: request.token } },
-      create: { sectionId: request.sectionId, token: request.token, kind: dismissed.kind, reason: request.reason, dismissedById: request.userId },
+      create: {
+        sectionId: request.sectionId,
+        token: request.token,
+        kind: dismissed.kind,
+        reason: request.reason,
+        dismissedById: request.userId,
+      },
       update: { reason: request.reason, dismissedById: request.userId, createdAt: new Date() },
     });
     const status = remaining.length > 0 ? 'flagged' : 'written';

@@ -45,7 +45,16 @@ export interface DocumentView {
   finishedAt: string | null;
   questions: Array<{ id: string; text: string; answer: string | null }>;
   progress: { step: string; sectionsDone: number; sectionsTotal: number; searches: number; fetches: number; fetchMs: number };
-  sections: Array<{ id: string; position: number; title: string; status: string; version: number; body: string; flags: FactFlag[]; citations: CitationView[] }>;
+  sections: Array<{
+    id: string;
+    position: number;
+    title: string;
+    status: string;
+    version: number;
+    body: string;
+    flags: FactFlag[];
+    citations: CitationView[];
+  }>;
   sources: SourceView[];
 }
 
@@ -58,7 +67,18 @@ export async function getDocumentView(db: Db, documentId: string, role: Document
       sections: { orderBy: { position: 'asc' } },
       sources: {
         orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-        select: { id: true, title: true, kind: true, url: true, unit: true, status: true, reason: true, fetchedAt: true, createdAt: true, _count: { select: { paragraphs: true } } },
+        select: {
+          id: true,
+          title: true,
+          kind: true,
+          url: true,
+          unit: true,
+          status: true,
+          reason: true,
+          fetchedAt: true,
+          createdAt: true,
+          _count: { select: { paragraphs: true } },
+        },
       },
     },
   });
@@ -96,7 +116,13 @@ export async function getDocumentView(db: Db, documentId: string, role: Document
       body: s.body,
       // the column holds what the fact check returned when the text was saved (section-edits.ts, write-step.ts)
       flags: Array.isArray(s.flags) ? (s.flags as unknown as FactFlag[]) : [],
-      citations: (facts.get(s.id) ?? []).map((f) => ({ marker: f.marker, text: f.text, quote: f.quote || f.text, sourceId: f.sourceId, number: f.paragraph })),
+      citations: (facts.get(s.id) ?? []).map((f) => ({
+        marker: f.marker,
+        text: f.text,
+        quote: f.quote || f.text,
+        sourceId: f.sourceId,
+        number: f.paragraph,
+      })),
     })),
     sources: document.sources.map((source) => ({
       id: source.id,

@@ -13,7 +13,11 @@ import { MAX_FILES_PER_REQUEST, MAX_SOURCE_FILE_BYTES, MAX_UPLOAD_FILES_BYTES } 
  */
 
 const sourceInput = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('text'), title: z.string().max(200).default('Pasted text'), content: z.string().min(1).max(MAX_SOURCE_TEXT_CHARS) }),
+  z.object({
+    kind: z.literal('text'),
+    title: z.string().max(200).default('Pasted text'),
+    content: z.string().min(1).max(MAX_SOURCE_TEXT_CHARS),
+  }),
   z.object({ kind: z.literal('url'), url: z.string().url().max(2000) }),
 ]);
 
@@ -44,7 +48,12 @@ export interface DocumentRequest extends Omit<DocumentRequestFields, 'sources'> 
 /** POST /api/documents/:id/sources as JSON. */
 export const addedSourcesBody = z.object({ sources: z.array(sourceInput).min(1).max(20) });
 
-export const answersBody = z.object({ answers: z.array(z.object({ questionId: z.string().min(1).max(100), text: z.string().trim().min(1).max(2000) })).min(1).max(10) });
+export const answersBody = z.object({
+  answers: z
+    .array(z.object({ questionId: z.string().min(1).max(100), text: z.string().trim().min(1).max(2000) }))
+    .min(1)
+    .max(10),
+});
 
 export const exportQuery = z.object({ format: z.enum(['md', 'html']).default('md') });
 
@@ -55,14 +64,18 @@ export const shareBody = z.object({ email: z.string().email().max(320), role: z.
 /** Optional `{budgetMicros}` raises the document's budget (a budget pause resumes only with room to spend). */
 export const resumeBody = z.object({ budgetMicros: z.number().int().positive().max(1_000_000_000).optional() });
 
-export const attachmentsQuery = z.object({ chatId: z.string({ error: 'Name the chat: ?chatId=…' }).min(1, 'Name the chat: ?chatId=…').max(100) });
+export const attachmentsQuery = z.object({
+  chatId: z.string({ error: 'Name the chat: ?chatId=…' }).min(1, 'Name the chat: ?chatId=…').max(100),
+});
 
 // Multipart forms are read field by field (lib/http/read-document-request.ts); these describe them for the document only.
 const files = z
   .array(z.string().meta({ contentMediaType: 'application/octet-stream' }))
   .min(1)
   .max(MAX_FILES_PER_REQUEST)
-  .meta({ description: `Text, Markdown, PDF or DOCX; ${MAX_SOURCE_FILE_BYTES / 1024 / 1024} MB each, ${MAX_UPLOAD_FILES_BYTES / 1024 / 1024} MB together.` });
+  .meta({
+    description: `Text, Markdown, PDF or DOCX; ${MAX_SOURCE_FILE_BYTES / 1024 / 1024} MB each, ${MAX_UPLOAD_FILES_BYTES / 1024 / 1024} MB together.`,
+  });
 const documentForm = z.object({
   request: z.string().min(3).max(4000),
   chatId: z.string().max(100).optional(),
@@ -79,7 +92,14 @@ const documentSourcesForm = z.object({ files });
 const pipelineRefusals = { 402: 'Not enough credits.', 429: 'Rate limit reached; `Retry-After` says when to try again.' };
 
 export const documentOperations = defineOperations([
-  { method: 'GET', path: '/api/documents', tag: 'Documents', auth: 'session', summary: "The caller's own and shared documents.", responses: { 200: 'The documents.' } },
+  {
+    method: 'GET',
+    path: '/api/documents',
+    tag: 'Documents',
+    auth: 'session',
+    summary: "The caller's own and shared documents.",
+    responses: { 200: 'The documents.' },
+  },
   {
     method: 'POST',
     path: '/api/documents',
@@ -92,7 +112,14 @@ export const documentOperations = defineOperations([
     multipartBody: documentForm,
     responses: { 201: '`{id}` of the new document.', ...pipelineRefusals, 422: 'A file could not be read.' },
   },
-  { method: 'GET', path: '/api/documents/{id}', tag: 'Documents', auth: 'session', summary: 'A document with its questions, progress, sections and sources.', responses: { 200: 'The document.' } },
+  {
+    method: 'GET',
+    path: '/api/documents/{id}',
+    tag: 'Documents',
+    auth: 'session',
+    summary: 'A document with its questions, progress, sections and sources.',
+    responses: { 200: 'The document.' },
+  },
   {
     method: 'POST',
     path: '/api/documents/{id}/answers',
@@ -102,7 +129,14 @@ export const documentOperations = defineOperations([
     body: answersBody,
     responses: { 200: 'The document job as it is now.', 409: 'The document is not waiting for answers.', 429: pipelineRefusals[429] },
   },
-  { method: 'POST', path: '/api/documents/{id}/cancel', tag: 'Documents', auth: 'session', summary: 'Cancel the document job.', responses: { 200: 'The job as it is now.', 409: 'The document has already ended.' } },
+  {
+    method: 'POST',
+    path: '/api/documents/{id}/cancel',
+    tag: 'Documents',
+    auth: 'session',
+    summary: 'Cancel the document job.',
+    responses: { 200: 'The job as it is now.', 409: 'The document has already ended.' },
+  },
   {
     method: 'POST',
     path: '/api/documents/{id}/resume',
@@ -128,9 +162,19 @@ export const documentOperations = defineOperations([
     tag: 'Documents',
     auth: 'session',
     summary: "Each section's version and who saved it, for an open page to follow other people's saves (no section text).",
-    responses: { 200: '`{sections: [{id, position, version, status, savedBy: {name, you} | null, savedAt}]}` in document order.', 429: 'Polled too often; `Retry-After` says when to try again.' },
+    responses: {
+      200: '`{sections: [{id, position, version, status, savedBy: {name, you} | null, savedAt}]}` in document order.',
+      429: 'Polled too often; `Retry-After` says when to try again.',
+    },
   },
-  { method: 'GET', path: '/api/documents/{id}/members', tag: 'Documents', auth: 'session', summary: "The document's members and their roles.", responses: { 200: 'The members.' } },
+  {
+    method: 'GET',
+    path: '/api/documents/{id}/members',
+    tag: 'Documents',
+    auth: 'session',
+    summary: "The document's members and their roles.",
+    responses: { 200: 'The members.' },
+  },
   {
     method: 'POST',
     path: '/api/documents/{id}/members',
@@ -149,7 +193,14 @@ export const documentOperations = defineOperations([
     body: memberRoleBody,
     responses: { 200: 'The member as they are now.' },
   },
-  { method: 'DELETE', path: '/api/documents/{id}/members/{userId}', tag: 'Documents', auth: 'session', summary: "Revoke a member's access (owner).", responses: { 200: 'The removed member.' } },
+  {
+    method: 'DELETE',
+    path: '/api/documents/{id}/members/{userId}',
+    tag: 'Documents',
+    auth: 'session',
+    summary: "Revoke a member's access (owner).",
+    responses: { 200: 'The removed member.' },
+  },
   {
     method: 'POST',
     path: '/api/documents/{id}/sources',
@@ -187,5 +238,12 @@ export const documentOperations = defineOperations([
     summary: 'Remove a file still waiting in a chat.',
     responses: { 200: '`{id, removed: true}`.', 409: 'A document has already adopted the file.' },
   },
-  { method: 'GET', path: '/api/notifications', tag: 'Documents', auth: 'session', summary: "The caller's notifications (a finished document), newest first.", responses: { 200: 'The notifications.' } },
+  {
+    method: 'GET',
+    path: '/api/notifications',
+    tag: 'Documents',
+    auth: 'session',
+    summary: "The caller's notifications (a finished document), newest first.",
+    responses: { 200: 'The notifications.' },
+  },
 ]);

@@ -8,12 +8,27 @@ const assistantForAlice: UpdatedBy = { ...alice, assistant: true };
 const start = new Date('2026-11-30T10:00:00Z');
 const later = (ms: number) => new Date(start.getTime() + ms);
 
-function change(sectionId: string, version: number, wordsBefore: number, wordsAfter: number, how: SectionChange['how'] = 'edited'): SectionChange {
+function change(
+  sectionId: string,
+  version: number,
+  wordsBefore: number,
+  wordsAfter: number,
+  how: SectionChange['how'] = 'edited',
+): SectionChange {
   return { sectionId, section: `Section ${sectionId}`, how, version, wordsBefore, wordsAfter };
 }
 
 function card(by: UpdatedBy | undefined, at: Date, changes = [change('s1', 2, 100, 110)]): UpdatedEvent {
-  return { event: 'document_updated', documentId: 'doc', title: 'Report', changes, by, saves: 1, firstAt: at.toISOString(), lastAt: at.toISOString() };
+  return {
+    event: 'document_updated',
+    documentId: 'doc',
+    title: 'Report',
+    changes,
+    by,
+    saves: 1,
+    firstAt: at.toISOString(),
+    lastAt: at.toISOString(),
+  };
 }
 
 describe('a person’s saves on a document are one card per burst', () => {

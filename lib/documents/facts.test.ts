@@ -3,10 +3,13 @@ import { quoteFor } from './facts';
 import { researchQueries } from './sources/gather-public-sources';
 
 describe('the quote a citation shows', () => {
-  const paragraph = 'The Port of Lisbon handled 13.5 million tonnes of cargo in 2022. Container traffic grew by 7 percent that year. Cruise ships docked 300 times.';
+  const paragraph =
+    'The Port of Lisbon handled 13.5 million tonnes of cargo in 2022. Container traffic grew by 7 percent that year. Cruise ships docked 300 times.';
 
   it('is the sentence of the paragraph the fact was taken from, verbatim (a decimal point does not end it)', () => {
-    expect(quoteFor('The Port of Lisbon handled 13.5 million tonnes of cargo in 2022.', paragraph)).toBe('The Port of Lisbon handled 13.5 million tonnes of cargo in 2022.');
+    expect(quoteFor('The Port of Lisbon handled 13.5 million tonnes of cargo in 2022.', paragraph)).toBe(
+      'The Port of Lisbon handled 13.5 million tonnes of cargo in 2022.',
+    );
     expect(quoteFor('container traffic grew by 7 percent', paragraph)).toBe('Container traffic grew by 7 percent that year.');
   });
 
@@ -21,9 +24,8 @@ describe('the quote a citation shows', () => {
 
 describe('the queries a section searches for', () => {
   it('are its title in the document’s context, then its brief, one per round', () => {
-    expect(researchQueries('Port of Lisbon report', { title: 'Cargo volumes', brief: 'How much cargo the port handled. Also trends.' })).toEqual([
-      'Cargo volumes Port of Lisbon report',
-      'How much cargo the port handled.',
-    ]);
+    expect(
+      researchQueries('Port of Lisbon report', { title: 'Cargo volumes', brief: 'How much cargo the port handled. Also trends.' }),
+    ).toEqual(['Cargo volumes Port of Lisbon report', 'How much cargo the port handled.']);
   });
 });

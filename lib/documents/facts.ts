@@ -40,7 +40,11 @@ export async function numberedFacts(db: Db | Tx, sectionId: string): Promise<Num
 
 /** numberedFacts for every section of a document in one query (the document view polls it). */
 export async function numberedFactsOfDocument(db: Db | Tx, documentId: string): Promise<Map<string, NumberedFact[]>> {
-  const facts = await db.fact.findMany({ where: { documentId }, orderBy: FACT_ORDER, select: { sectionId: true, text: true, sourceId: true, paragraph: true, quote: true } });
+  const facts = await db.fact.findMany({
+    where: { documentId },
+    orderBy: FACT_ORDER,
+    select: { sectionId: true, text: true, sourceId: true, paragraph: true, quote: true },
+  });
   const bySection = new Map<string, NumberedFact[]>();
   for (const { sectionId, ...fact } of facts) {
     const list = bySection.get(sectionId) ?? [];

@@ -39,10 +39,12 @@ export async function resumeJob(db: Db, documentId: string, options: { budgetMic
   return db.$transaction(async (tx) => {
     const job = await tx.documentJob.findUnique({ where: { documentId } });
     if (!job) throw new AppError('not_found', 'Document not found.');
-    if (job.status !== 'paused' && job.status !== 'failed') throw new AppError('conflict', `Only a paused or failed document can be resumed; this one is ${job.status}.`);
+    if (job.status !== 'paused' && job.status !== 'failed')
+      throw new AppError('conflict', `Only a paused or failed document can be resumed; this one is ${job.status}.`);
     if (!isStepName(job.step)) throw new AppError('conflict', `The job is at an unknown step: ${job.step}`);
     const status = job.step === 'type' ? 'queued' : statusForStep(job.step);
-    const budgetMicros = options.budgetMicros !== undefined && options.budgetMicros > job.budgetMicros ? options.budgetMicros : job.budgetMicros;
+    const budgetMicros =
+      options.budgetMicros !== undefined && options.budgetMicros > job.budgetMicros ? options.budgetMicros : job.budgetMicros;
     const resumed = await tx.documentJob.updateMany({
       where: { id: job.id, status: job.status },
       data: { status, error: null, attempts: 0, runAfter: new Date(), budgetMicros, cancelRequested: false },

@@ -8,7 +8,13 @@ export type MemberRole = 'reviewer' | 'editor';
  * their role. The recipient gets a notification (one per document: sharing
  * again renews it as unread) in the same transaction as their access.
  */
-export async function shareDocument(db: Db, documentId: string, ownerId: string, email: string, role: MemberRole): Promise<{ userId: string; role: MemberRole }> {
+export async function shareDocument(
+  db: Db,
+  documentId: string,
+  ownerId: string,
+  email: string,
+  role: MemberRole,
+): Promise<{ userId: string; role: MemberRole }> {
   const user = await db.user.findUnique({ where: { email: email.trim().toLowerCase() }, select: { id: true } });
   if (!user) throw new AppError('unprocessable', `No Quire account uses ${email}.`);
   if (user.id === ownerId) throw new AppError('bad_request', 'You already own this document.');
@@ -46,7 +52,12 @@ export async function listMembers(db: Db, documentId: string) {
 }
 
 /** The owner changes what a member may do; effective on the member's next request (rights are read per request). */
-export async function changeMemberRole(db: Db, documentId: string, userId: string, role: MemberRole): Promise<{ userId: string; role: MemberRole }> {
+export async function changeMemberRole(
+  db: Db,
+  documentId: string,
+  userId: string,
+  role: MemberRole,
+): Promise<{ userId: string; role: MemberRole }> {
   const { count } = await db.documentMember.updateMany({ where: { documentId, userId }, data: { role } });
   if (count === 0) throw new AppError('not_found', 'This person is not a member of the document.');
   return { userId, role };

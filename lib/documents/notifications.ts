@@ -6,7 +6,14 @@ export async function listNotifications(db: Db, userId: string, options: { unrea
     orderBy: { createdAt: 'desc' },
     take: 50,
   });
-  return rows.map((n) => ({ id: n.id, kind: n.kind, documentId: n.documentId, text: n.text, read: n.readAt !== null, createdAt: n.createdAt.toISOString() }));
+  return rows.map((n) => ({
+    id: n.id,
+    kind: n.kind,
+    documentId: n.documentId,
+    text: n.text,
+    read: n.readAt !== null,
+    createdAt: n.createdAt.toISOString(),
+  }));
 }
 
 /** Opening a document reads its notifications (shared with you, ready): they did their job. */

@@ -23,13 +23,17 @@ export interface PipelineDeps {
   log: (line: Record<string, unknown>) => void;
 }
 
-
 /** The pipeline's dependencies from the composition root (route handlers, chat tools). */
 export function pipelineDepsFromApp(app: {
   db: Db;
   provider: ModelProvider;
   catalog: ModelCatalog;
-  config: { publicSources: boolean; llm: { maxOutputTokens: number }; search: { provider?: 'searxng'; searxngUrl?: string }; fetchAllowHosts: string[] };
+  config: {
+    publicSources: boolean;
+    llm: { maxOutputTokens: number };
+    search: { provider?: 'searxng'; searxngUrl?: string };
+    fetchAllowHosts: string[];
+  };
 }): PipelineDeps {
   return {
     db: app.db,

@@ -33,10 +33,18 @@ export async function reviseSection(deps: PipelineDeps, request: RevisionRequest
   await requireDocumentRole(deps.db, request.documentId, request.userId, CAN.edit);
   const document = await deps.db.document.findUniqueOrThrow({
     where: { id: request.documentId },
-    select: { id: true, ownerId: true, chatId: true, model: true, job: { select: { id: true } }, sections: { orderBy: { position: 'asc' } } },
+    select: {
+      id: true,
+      ownerId: true,
+      chatId: true,
+      model: true,
+      job: { select: { id: true } },
+      sections: { orderBy: { position: 'asc' } },
+    },
   });
   const section = findSection(document.sections, request.section);
-  if (section.status !== 'written' && section.status !== 'flagged') throw new AppError('conflict', `“${section.title}” has not been written yet.`);
+  if (section.status !== 'written' && section.status !== 'flagged')
+    throw new AppError('conflict', `“${section.title}” has not been written yet.`);
   const target: RewriteTarget = {
     section: { id: section.id, title: section.title, body: section.body, version: section.version },
     document,
@@ -48,7 +56,13 @@ export async function reviseSection(deps: PipelineDeps, request: RevisionRequest
   };
   const draft = await draftReplacement(deps, target, request.instruction, request.signal ?? new AbortController().signal, 'revise');
   if (draft.flags.length > 0) {
-    return { applied: false, sectionId: section.id, section: section.title, reason: 'The revision used figures or names the facts do not support.', flags: draft.flags };
+    return {
+      applied: false,
+      sectionId: section.id,
+      section: section.title,
+      reason: 'The revision used figures or names the facts do not support.',
+      flags: draft.flags,
+    };
   }
   const saved = await writeSectionVersion(deps.db, {
     sectionId: section.id,
@@ -67,9 +81,15 @@ function findSection<T extends { title: string; position: number }>(sections: T[
   const position = Number.parseInt(key.replace(/^section\s*/, ''), 10);
   const match =
     sections.find((s) => s.title.toLowerCase() === key) ??
-    (Number.isFinite(position) && String(position) === key.replace(/^section\s*/, '') ? sections.find((s) => s.position === position) : undefined) ??
+    (Number.isFinite(position) && String(position) === key.replace(/^section\s*/, '')
+      ? sections.find((s) => s.position === position)
+      : undefined) ??
     onlyOne(sections.filter((s) => s.title.toLowerCase().includes(key)));
-  if (!match) throw new AppError('not_found', `No section matches “${wanted}”. Sections: ${sections.map((s) => `${s.position}. ${s.title}`).join('; ')}`);
+  if (!match)
+    throw new AppError(
+      'not_found',
+      `No section matches “${wanted}”. Sections: ${sections.map((s) => `${s.position}. ${s.title}`).join('; ')}`,
+    );
   return match;
 }
 

@@ -14,5 +14,7 @@ export function sectionDigest(body: string, maxChars = 280): string {
   if (plain.length <= maxChars) return plain;
   const cut = plain.slice(0, maxChars);
   const sentenceEnd = Math.max(cut.lastIndexOf('. '), cut.lastIndexOf('。'));
-  return sentenceEnd > maxChars / 3 ? cut.slice(0, sentenceEnd + 1) : `${cut.slice(0, cut.lastIndexOf(' ') > 0 ? cut.lastIndexOf(' ') : maxChars)}…`;
+  return sentenceEnd > maxChars / 3
+    ? cut.slice(0, sentenceEnd + 1)
+    : `${cut.slice(0, cut.lastIndexOf(' ') > 0 ? cut.lastIndexOf(' ') : maxChars)}…`;
 }

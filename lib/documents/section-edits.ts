@@ -39,17 +39,23 @@ export async function writeSectionVersion(db: Db, write: SectionWrite): Promise<
   const body = write.canonical ? write.body : canonicalize(write.body);
   const facts = (await numberedFacts(db, write.sectionId)).map((f) => f.text);
   return db.$transaction(async (tx) => {
-    const section = await tx.section.findUnique({ where: { id: write.sectionId }, include: { document: { select: { id: true, title: true, chatId: true, request: true } } } });
+    const section = await tx.section.findUnique({
+      where: { id: write.sectionId },
+      include: { document: { select: { id: true, title: true, chatId: true, request: true } } },
+    });
     if (!section) throw new AppError('not_found', 'Section not found.');
-    if (!EDITABLE.includes(section.status)) throw sectionConflict('This section has not been written yet; wait for its first draft.', section);
+    if (!EDITABLE.includes(section.status))
+      throw sectionConflict('This section has not been written yet; wait for its first draft.', section);
     if (section.version !== write.baseVersion) throw sectionConflict('The section changed since you opened it.', section);
     if (body === section.body) return { version: section.version, changed: false, body };
     // What a person typed is never unsupported: a write through here (a manual edit, a restore, a rewrite the
     // code check already passed) keeps only the flags the section already had whose token is still unsupported.
     const flaggedBefore = new Set(storedFlagTokens(section.flags));
-    const flags = factCheck({ text: body, facts, allowedSources: [section.title, section.brief, section.document.title, section.document.request] }).flags.filter((flag) =>
-      flaggedBefore.has(flag.token),
-    );
+    const flags = factCheck({
+      text: body,
+      facts,
+      allowedSources: [section.title, section.brief, section.document.title, section.document.request],
+    }).flags.filter((flag) => flaggedBefore.has(flag.token));
     const saved = await tx.section.updateMany({
       where: { id: section.id, version: write.baseVersion },
       data: {
@@ -89,30 +95,61 @@ function storedFlagTokens(flags: unknown): string[] {
  * a card; a person's save joins their burst's card when it continues one
  * (lib/documents/edit-burst.ts) and the card is rewritten in place.
  */
-async function postUpdated(tx: Tx, document: { id: string; title: string; chatId: string | null }, by: UpdatedBy, change: SectionChange): Promise<void> {
+async function postUpdated(
+  tx: Tx,
+  document: { id: string; title: string; chatId: string | null },
+  by: UpdatedBy,
+  change: SectionChange,
+): Promise<void> {
   if (!document.chatId) return;
   const now = new Date();
   const last = await tx.message.findFirst({
-    where: { chatId: document.chatId, kind: 'event', AND: [{ meta: { path: ['event'], equals: 'document_updated' } }, { meta: { path: ['documentId'], equals: document.id } }] },
+    where: {
+      chatId: document.chatId,
+      kind: 'event',
+      AND: [{ meta: { path: ['event'], equals: 'document_updated' } }, { meta: { path: ['documentId'], equals: document.id } }],
+    },
     orderBy: { createdAt: 'desc' },
     select: { id: true, meta: true },
   });
   const previous = last?.meta as UpdatedEvent | null | undefined;
   if (last && previous && continuesBurst(previous, document.id, by, now)) {
     const merged = absorbSave({ ...previous, title: document.title }, change, now);
-    await tx.message.update({ where: { id: last.id }, data: { text: describeEvent(merged), meta: JSON.parse(JSON.stringify(merged)) as Prisma.InputJsonValue } });
+    await tx.message.update({
+      where: { id: last.id },
+      data: { text: describeEvent(merged), meta: JSON.parse(JSON.stringify(merged)) as Prisma.InputJsonValue },
+    });
     await tx.chat.update({ where: { id: document.chatId }, data: { lastMessageAt: now } });
     return;
   }
   const at = now.toISOString();
-  await postDocumentEvent(tx, document.chatId, { event: 'document_updated', documentId: document.id, title: document.title, changes: [change], by, saves: 1, firstAt: at, lastAt: at });
+  await postDocumentEvent(tx, document.chatId, {
+    event: 'document_updated',
+    documentId: document.id,
+    title: document.title,
+    changes: [change],
+    by,
+    saves: 1,
+    firstAt: at,
+    lastAt: at,
+  });
 }
 
 /** Restoring appends the old text as a new version; nothing is deleted. */
 export async function restoreSectionVersion(db: Db, input: { sectionId: string; userId: string; version: number; baseVersion: number }) {
-  const old = await db.sectionVersion.findUnique({ where: { sectionId_version: { sectionId: input.sectionId, version: input.version } }, select: { body: true } });
+  const old = await db.sectionVersion.findUnique({
+    where: { sectionId_version: { sectionId: input.sectionId, version: input.version } },
+    select: { body: true },
+  });
   if (!old) throw new AppError('not_found', `Version ${input.version} does not exist.`);
-  return writeSectionVersion(db, { sectionId: input.sectionId, authorId: input.userId, body: old.body, baseVersion: input.baseVersion, kind: 'restore', how: 'restored' });
+  return writeSectionVersion(db, {
+    sectionId: input.sectionId,
+    authorId: input.userId,
+    body: old.body,
+    baseVersion: input.baseVersion,
+    kind: 'restore',
+    how: 'restored',
+  });
 }
 
 export interface SectionVersionView {
@@ -127,7 +164,9 @@ export interface SectionVersionView {
 export async function listSectionVersions(db: Db, sectionId: string): Promise<SectionVersionView[]> {
   const versions = await db.sectionVersion.findMany({ where: { sectionId }, orderBy: { version: 'asc' } });
   const authorIds = [...new Set(versions.map((v) => v.authorId).filter((id): id is string => id !== null))];
-  const authors = new Map((await db.user.findMany({ where: { id: { in: authorIds } }, select: { id: true, name: true } })).map((u) => [u.id, u.name]));
+  const authors = new Map(
+    (await db.user.findMany({ where: { id: { in: authorIds } }, select: { id: true, name: true } })).map((u) => [u.id, u.name]),
+  );
   return versions.map((v) => ({
     version: v.version,
     kind: v.kind as VersionKind,

@@ -25,7 +25,17 @@ export const HEADS_PER_MINUTE = 120;
  * it costs the same on PGlite and on PostgreSQL, whichever process wrote.
  */
 export async function readSectionHeads(db: Db, documentId: string, viewerId: string): Promise<SectionHead[]> {
-  const rows = await db.$queryRaw<Array<{ id: string; position: number; version: number; status: string; authorId: string | null; authorName: string | null; savedAt: Date | null }>>`
+  const rows = await db.$queryRaw<
+    Array<{
+      id: string;
+      position: number;
+      version: number;
+      status: string;
+      authorId: string | null;
+      authorName: string | null;
+      savedAt: Date | null;
+    }>
+  >`
     SELECT s.id, s.position, s.version, s.status, v."authorId", u.name AS "authorName", v."createdAt" AS "savedAt"
     FROM section s
     LEFT JOIN section_version v ON v."sectionId" = s.id AND v.version = s.version

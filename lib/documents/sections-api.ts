@@ -46,7 +46,7 @@ export const sectionOperations = defineOperations([
       200: '`{applied: true, version, body, range}`, or `{applied: false, proposalId, proposal, flags}` when the fact check flags it.',
       402: 'Not enough credits.',
       409: staleBase,
-            429: 'Rate limit reached; `Retry-After` says when to try again.',
+      429: 'Rate limit reached; `Retry-After` says when to try again.',
     },
   },
   {
@@ -79,7 +79,14 @@ export const sectionOperations = defineOperations([
       429: 'Rate limit reached; `Retry-After` says when to try again.',
     },
   },
-  { method: 'GET', path: '/api/sections/{id}/versions', tag: 'Sections', auth: 'session', summary: "A section's versions, oldest first.", responses: { 200: 'The versions.' } },
+  {
+    method: 'GET',
+    path: '/api/sections/{id}/versions',
+    tag: 'Sections',
+    auth: 'session',
+    summary: "A section's versions, oldest first.",
+    responses: { 200: 'The versions.' },
+  },
   {
     method: 'POST',
     path: '/api/sections/{id}/restore',

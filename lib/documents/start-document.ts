@@ -22,7 +22,12 @@ export interface StartDocumentDeps {
  * files (never before those checks), then creates the document and its queued job. URL sources need public sources, which only the deployment can
  * allow and the request can only narrow.
  */
-export async function startDocument(deps: StartDocumentDeps, userId: string, input: DocumentRequest, clientAddress?: string): Promise<{ id: string }> {
+export async function startDocument(
+  deps: StartDocumentDeps,
+  userId: string,
+  input: DocumentRequest,
+  clientAddress?: string,
+): Promise<{ id: string }> {
   let chatModel: string | undefined;
   if (input.chatId) {
     const chat = await deps.db.chat.findFirst({ where: { id: input.chatId, userId }, select: { model: true } });
@@ -33,7 +38,9 @@ export async function startDocument(deps: StartDocumentDeps, userId: string, inp
   if (input.urls.length > 0 && !allowPublicSources) {
     throw new AppError(
       'unprocessable',
-      deps.publicSources ? 'URL sources need allowPublicSources: true.' : 'This deployment does not read public web pages (PUBLIC_SOURCES is off); paste the text or attach the file instead.',
+      deps.publicSources
+        ? 'URL sources need allowPublicSources: true.'
+        : 'This deployment does not read public web pages (PUBLIC_SOURCES is off); paste the text or attach the file instead.',
     );
   }
   const urlSources = linkSources(input.urls, deps.fetchAllowHosts);

@@ -43,14 +43,18 @@ describe('the real client behind TRUST_PROXY', () => {
 
   it('an address list trusts only those proxies (and subnets), walking right to left', () => {
     const trust = addresses('10.0.0.2', '172.16.0.0/12');
-    expect(resolveForwarded(from('10.0.0.2', { 'x-forwarded-for': '1.1.1.1, 198.51.100.1, 172.20.1.1' }), trust).clientAddress).toBe('198.51.100.1');
+    expect(resolveForwarded(from('10.0.0.2', { 'x-forwarded-for': '1.1.1.1, 198.51.100.1, 172.20.1.1' }), trust).clientAddress).toBe(
+      '198.51.100.1',
+    );
     // a request straight from a client that is not a listed proxy: nothing forwarded is believed
     const direct = resolveForwarded(from('198.51.100.9', { 'x-forwarded-for': '1.1.1.1', 'x-forwarded-proto': 'https' }), trust);
     expect(direct).toMatchObject({ clientAddress: '198.51.100.9', proto: 'http' });
   });
 
   it('IPv6 and IPv4-mapped addresses, with or without ports', () => {
-    expect(resolveForwarded(from('::ffff:127.0.0.1', { 'x-forwarded-for': '[2001:db8::1]:4711' }), addresses('127.0.0.1')).clientAddress).toBe('2001:db8::1');
+    expect(
+      resolveForwarded(from('::ffff:127.0.0.1', { 'x-forwarded-for': '[2001:db8::1]:4711' }), addresses('127.0.0.1')).clientAddress,
+    ).toBe('2001:db8::1');
     expect(normalizeAddress('198.51.100.1:8080')).toBe('198.51.100.1');
     expect(normalizeAddress('not-an-address')).toBeNull();
   });

@@ -9,7 +9,15 @@ import type { TrustProxy } from '@/lib/config';
 export const CLIENT_ADDRESS_HEADER = 'x-quire-client-address';
 
 /** Headers a client could use to claim another address, host or scheme; never passed on as sent. */
-const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'x-real-ip', CLIENT_ADDRESS_HEADER];
+const FORWARDING_HEADERS = [
+  'forwarded',
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'x-forwarded-port',
+  'x-real-ip',
+  CLIENT_ADDRESS_HEADER,
+];
 
 export interface IncomingConnection {
   /** the TCP peer: the browser, or the proxy in front of us */
@@ -37,11 +45,19 @@ export interface EffectiveRequest {
  */
 export function resolveForwarded(connection: IncomingConnection, trust: TrustProxy): EffectiveRequest {
   const socket = normalizeAddress(connection.socketAddress ?? '') ?? 'unknown';
-  const direct: EffectiveRequest = { clientAddress: socket, host: headerValue(connection.headers.host), proto: connection.encrypted ? 'https' : 'http' };
+  const direct: EffectiveRequest = {
+    clientAddress: socket,
+    host: headerValue(connection.headers.host),
+    proto: connection.encrypted ? 'https' : 'http',
+  };
   const trusted = trustTest(trust);
   if (!trusted(socket, 0)) return direct;
 
-  const claimed = (headerValue(connection.headers['x-forwarded-for']) ?? '').split(',').map((s) => s.trim()).filter(Boolean).reverse();
+  const claimed = (headerValue(connection.headers['x-forwarded-for']) ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .reverse();
   let client = socket;
   for (let hop = 1; hop <= claimed.length; hop++) {
     const address = normalizeAddress(claimed[hop - 1]!);
@@ -63,7 +79,10 @@ export function resolveForwarded(connection: IncomingConnection, trust: TrustPro
  * The headers the app sees: forwarding headers as sent are dropped, and the
  * effective host, scheme and client address are set (always overwritten).
  */
-export function normalizedHeaders(headers: IncomingConnection['headers'], effective: EffectiveRequest): Record<string, string | string[] | undefined> {
+export function normalizedHeaders(
+  headers: IncomingConnection['headers'],
+  effective: EffectiveRequest,
+): Record<string, string | string[] | undefined> {
   const next = { ...headers };
   for (const name of FORWARDING_HEADERS) delete next[name];
   if (effective.host) {
@@ -79,7 +98,10 @@ export function normalizedHeaders(headers: IncomingConnection['headers'], effect
 /** The server's first step for every request, before Next.js sees it. */
 export function normalizeIncomingRequest(req: IncomingMessage, trust: TrustProxy): EffectiveRequest {
   const socket = req.socket as IncomingMessage['socket'] & { encrypted?: boolean };
-  const effective = resolveForwarded({ socketAddress: socket.remoteAddress, encrypted: Boolean(socket.encrypted), headers: req.headers }, trust);
+  const effective = resolveForwarded(
+    { socketAddress: socket.remoteAddress, encrypted: Boolean(socket.encrypted), headers: req.headers },
+    trust,
+  );
   req.headers = normalizedHeaders(req.headers, effective) as IncomingHttpHeaders;
   return effective;
 }

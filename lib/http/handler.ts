@@ -30,7 +30,12 @@ export function route<P = Record<string, string>>(
       const requestId = newRequestId();
       logError({ event: 'route_error', requestId, method: request.method, path: new URL(request.url).pathname, error });
       return errorResponse(
-        new AppError('internal', `Something went wrong on our side. It has been logged with request id ${requestId}.`, { requestId }, { 'x-request-id': requestId }),
+        new AppError(
+          'internal',
+          `Something went wrong on our side. It has been logged with request id ${requestId}.`,
+          { requestId },
+          { 'x-request-id': requestId },
+        ),
       );
     }
   };
@@ -96,7 +101,8 @@ export async function readBodyOr413(request: Request, maxBytes: number, tooLarge
   try {
     return await readCappedBody(request, maxBytes);
   } catch (error) {
-    if (error instanceof BodyTooLargeError) throw tooLarge ?? new AppError('payload_too_large', `The request body is larger than ${describeBytes(maxBytes)}.`);
+    if (error instanceof BodyTooLargeError)
+      throw tooLarge ?? new AppError('payload_too_large', `The request body is larger than ${describeBytes(maxBytes)}.`);
     throw error;
   }
 }

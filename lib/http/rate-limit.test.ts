@@ -11,11 +11,17 @@ describe.each(testDatabaseKinds())('rate limits per account and per client addre
     await db?.dispose();
   });
   const now = new Date('2026-11-30T12:00:10Z');
-  const refusal = (run: Promise<void>) => run.then(() => null, (error: { status?: number; message?: string }) => ({ status: error.status, message: error.message }));
+  const refusal = (run: Promise<void>) =>
+    run.then(
+      () => null,
+      (error: { status?: number; message?: string }) => ({ status: error.status, message: error.message }),
+    );
 
   it('one person is limited whichever address they come from', async () => {
     await takeRateLimit(db.prisma, { userId: 'person-a', clientAddress: '198.51.100.1' }, 1, now);
-    expect(await refusal(takeRateLimit(db.prisma, { userId: 'person-a', clientAddress: '198.51.100.2' }, 1, now))).toMatchObject({ status: 429 });
+    expect(await refusal(takeRateLimit(db.prisma, { userId: 'person-a', clientAddress: '198.51.100.2' }, 1, now))).toMatchObject({
+      status: 429,
+    });
   });
 
   it('one address is limited across accounts, at a multiple of the per-account limit; another address is not', async () => {

@@ -11,14 +11,20 @@ function formRequest(fields: Record<string, string>): Request {
 describe('the new-document form (multipart)', () => {
   it('reads one link a line, blank lines ignored, and the public-web choice', async () => {
     const request = await readDocumentRequest(
-      formRequest({ request: 'A report on ports', links: 'https://example.org/a\r\n\n  https://example.org/b.pdf  \n', allowPublicSources: 'false' }),
+      formRequest({
+        request: 'A report on ports',
+        links: 'https://example.org/a\r\n\n  https://example.org/b.pdf  \n',
+        allowPublicSources: 'false',
+      }),
     );
     expect(request.urls).toEqual(['https://example.org/a', 'https://example.org/b.pdf']);
     expect(request.allowPublicSources).toBe(false);
   });
 
   it('refuses a line that is not a URL with a 400 that says so', async () => {
-    const refusal = await readDocumentRequest(formRequest({ request: 'A report on ports', links: 'https://example.org/a\nnot a link' })).catch((e: unknown) => e);
+    const refusal = await readDocumentRequest(
+      formRequest({ request: 'A report on ports', links: 'https://example.org/a\nnot a link' }),
+    ).catch((e: unknown) => e);
     expect(refusal).toBeInstanceOf(AppError);
     expect((refusal as AppError).status).toBe(400);
     expect((refusal as AppError).message).toMatch(/full URL/);

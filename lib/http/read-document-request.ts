@@ -6,7 +6,12 @@ import { describeBytes } from '@/lib/http/read-capped-body';
 import { cleanText } from '@/lib/text/clean-text';
 import { addedSourcesBody, createFields, type DocumentRequest } from '@/lib/documents/documents-api';
 import { MAX_SOURCE_TEXT_CHARS, parsePastedText, type ParsedSource, type SourceFile } from '@/lib/documents/sources/parse-source-file';
-import { MAX_FILES_PER_REQUEST, MAX_SOURCE_FILE_BYTES, MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES_BYTES } from '@/lib/documents/sources/upload-limits';
+import {
+  MAX_FILES_PER_REQUEST,
+  MAX_SOURCE_FILE_BYTES,
+  MAX_UPLOAD_BYTES,
+  MAX_UPLOAD_FILES_BYTES,
+} from '@/lib/documents/sources/upload-limits';
 
 // The HTTP side of a document request: the body (JSON or a capped multipart form) becomes the
 // documents domain's DocumentRequest here, so lib/documents never sees a Request.
@@ -36,17 +41,20 @@ const linkList = z.array(z.string().url('Each line of links must be a full URL (
 
 /** The form's `links` field: one URL a line, blank lines ignored. */
 function linksField(raw: string | undefined): string[] {
-  const lines = (raw ?? '').split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
+  const lines = (raw ?? '')
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
   const parsed = linkList.safeParse(lines);
   // the message names the line, not the array index zod reports
   if (!parsed.success) throw new AppError('validation_failed', parsed.error.issues[0]?.message ?? 'The links could not be read.');
   return parsed.data;
 }
 
-
 /** POST /api/documents/:id/sources: files (multipart, read later once allowed), or JSON `{sources: [{kind: url, url} | {kind: text, title, content}]}`. */
 export async function readAddedSources(request: Request): Promise<{ files: SourceFile[]; sources: ParsedSource[]; urls: string[] }> {
-  if ((request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) return { files: (await readSourceFiles(request)).files, sources: [], urls: [] };
+  if ((request.headers.get('content-type') ?? '').startsWith('multipart/form-data'))
+    return { files: (await readSourceFiles(request)).files, sources: [], urls: [] };
   const body = await readJson(request, addedSourcesBody, MAX_SOURCE_TEXT_CHARS * 4 + 64 * 1024);
   return {
     files: [],
@@ -72,7 +80,9 @@ async function readMultipart(request: Request): Promise<{ fields: Map<string, st
   const body = await readBodyOr413(
     request,
     MAX_UPLOAD_BYTES,
-    new AppError('payload_too_large', `The upload is larger than ${describeBytes(MAX_UPLOAD_FILES_BYTES)} (all files together).`, { limit: 'upload_size' }),
+    new AppError('payload_too_large', `The upload is larger than ${describeBytes(MAX_UPLOAD_FILES_BYTES)} (all files together).`, {
+      limit: 'upload_size',
+    }),
   );
   let form: FormData;
   try {
@@ -88,11 +98,14 @@ async function readMultipart(request: Request): Promise<{ fields: Map<string, st
     else if (value.size === 0 && !value.name) continue;
     else {
       if (value.size > MAX_SOURCE_FILE_BYTES) {
-        throw new AppError('payload_too_large', `“${value.name}” is larger than ${describeBytes(MAX_SOURCE_FILE_BYTES)}.`, { limit: 'file_size' });
+        throw new AppError('payload_too_large', `“${value.name}” is larger than ${describeBytes(MAX_SOURCE_FILE_BYTES)}.`, {
+          limit: 'file_size',
+        });
       }
       files.push({ name: cleanText(value.name) || 'attachment', type: value.type, bytes: new Uint8Array(await value.arrayBuffer()) });
     }
   }
-  if (files.length > MAX_FILES_PER_REQUEST) throw new AppError('validation_failed', `Attach at most ${MAX_FILES_PER_REQUEST} files at once.`);
+  if (files.length > MAX_FILES_PER_REQUEST)
+    throw new AppError('validation_failed', `Attach at most ${MAX_FILES_PER_REQUEST} files at once.`);
   return { fields, files };
 }

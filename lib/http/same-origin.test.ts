@@ -17,7 +17,9 @@ function codeOf(run: () => void): string | null {
 
 describe('one same-origin rule', () => {
   it('a page of this address, and a client that sends no Origin, may post', () => {
-    expect(codeOf(() => assertSameOrigin(post({ origin: 'http://127.0.0.1:3000', 'sec-fetch-site': 'same-origin' }), undefined))).toBeNull();
+    expect(
+      codeOf(() => assertSameOrigin(post({ origin: 'http://127.0.0.1:3000', 'sec-fetch-site': 'same-origin' }), undefined)),
+    ).toBeNull();
     expect(codeOf(() => assertSameOrigin(post({}), undefined))).toBeNull();
   });
 

@@ -20,7 +20,10 @@ export interface ModelInfo {
 }
 
 const modelEntry = z.union([
-  z.string().min(1).transform((id) => ({ id })),
+  z
+    .string()
+    .min(1)
+    .transform((id) => ({ id })),
   z.object({
     id: z.string().min(1),
     label: z.string().optional(),
@@ -52,7 +55,10 @@ export function parseModelCatalog(
       throw new Error(`LLM_MODELS is not valid JSON: ${(error as Error).message}`);
     }
   } else {
-    entries = text.split(',').map((s) => s.trim()).filter(Boolean);
+    entries = text
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
   }
   const parsed = z.array(modelEntry).min(1).safeParse(entries);
   if (!parsed.success) throw new Error(`LLM_MODELS is invalid: ${parsed.error.issues[0]?.message}`);

@@ -9,7 +9,12 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe('where model calls go', () => {
   it('without LLM_BASE_URL: this server’s simulator route, with a key only this deployment can compute', () => {
-    const endpoint = modelEndpoint({ llm: { baseUrl: undefined, apiKey: undefined, models: undefined, maxOutputTokens: 2400 }, port: 3000, authSecret: undefined, dataDir });
+    const endpoint = modelEndpoint({
+      llm: { baseUrl: undefined, apiKey: undefined, models: undefined, maxOutputTokens: 2400 },
+      port: 3000,
+      authSecret: undefined,
+      dataDir,
+    });
     expect(endpoint.baseUrl).toBe('http://127.0.0.1:3000/api/simulator/v1');
     expect(endpoint.apiKey).toBe(simulatorApiKey({ authSecret: undefined, dataDir }));
     expect(endpoint.apiKey).not.toBe(simulatorApiKey({ authSecret: 'another-deployments-secret', dataDir }));
@@ -18,6 +23,9 @@ describe('where model calls go', () => {
 
   it('with LLM_BASE_URL: that endpoint and its own key', () => {
     const llm = { baseUrl: 'https://llm.example.com/v1', apiKey: 'sk-x', models: undefined, maxOutputTokens: 2400 };
-    expect(modelEndpoint({ llm, port: 3000, authSecret: undefined, dataDir })).toEqual({ baseUrl: 'https://llm.example.com/v1', apiKey: 'sk-x' });
+    expect(modelEndpoint({ llm, port: 3000, authSecret: undefined, dataDir })).toEqual({
+      baseUrl: 'https://llm.example.com/v1',
+      apiKey: 'sk-x',
+    });
   });
 });

@@ -17,27 +17,33 @@ export function toProviderPrompt(system: string | undefined, messages: ModelMess
       case 'user':
         prompt.push({
           role: 'user',
-          content: typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : message.content.map((part) => {
-            if (part.type !== 'text') throw new Error(`Quire prompts carry no ${part.type} parts`);
-            return { type: 'text' as const, text: part.text };
-          }),
+          content:
+            typeof message.content === 'string'
+              ? [{ type: 'text', text: message.content }]
+              : message.content.map((part) => {
+                  if (part.type !== 'text') throw new Error(`Quire prompts carry no ${part.type} parts`);
+                  return { type: 'text' as const, text: part.text };
+                }),
         });
         break;
       case 'assistant':
         prompt.push({
           role: 'assistant',
-          content: typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : message.content.map((part) => {
-            switch (part.type) {
-              case 'text':
-                return { type: 'text' as const, text: part.text };
-              case 'reasoning':
-                return { type: 'reasoning' as const, text: part.text };
-              case 'tool-call':
-                return { type: 'tool-call' as const, toolCallId: part.toolCallId, toolName: part.toolName, input: part.input };
-              default:
-                throw new Error(`Quire prompts carry no assistant ${part.type} parts`);
-            }
-          }),
+          content:
+            typeof message.content === 'string'
+              ? [{ type: 'text', text: message.content }]
+              : message.content.map((part) => {
+                  switch (part.type) {
+                    case 'text':
+                      return { type: 'text' as const, text: part.text };
+                    case 'reasoning':
+                      return { type: 'reasoning' as const, text: part.text };
+                    case 'tool-call':
+                      return { type: 'tool-call' as const, toolCallId: part.toolCallId, toolName: part.toolName, input: part.input };
+                    default:
+                      throw new Error(`Quire prompts carry no assistant ${part.type} parts`);
+                  }
+                }),
         });
         break;
       case 'tool':
@@ -45,7 +51,12 @@ export function toProviderPrompt(system: string | undefined, messages: ModelMess
           role: 'tool',
           content: message.content.map((part) => {
             if (part.type !== 'tool-result') throw new Error(`Quire prompts carry no tool ${part.type} parts`);
-            return { type: 'tool-result' as const, toolCallId: part.toolCallId, toolName: part.toolName, output: part.output as LanguageModelV3ToolResultOutput };
+            return {
+              type: 'tool-result' as const,
+              toolCallId: part.toolCallId,
+              toolName: part.toolName,
+              output: part.output as LanguageModelV3ToolResultOutput,
+            };
           }),
         });
         break;

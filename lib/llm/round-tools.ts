@@ -17,7 +17,11 @@ export interface ToolRun {
  * an unknown tool, an invalid input or a failed run becomes an error result the
  * model reads on the next round (it never ends the turn).
  */
-export function startToolRun(tools: ToolSet, call: LanguageModelV3ToolCall, context: { messages: ModelMessage[]; abortSignal: AbortSignal }): ToolRun {
+export function startToolRun(
+  tools: ToolSet,
+  call: LanguageModelV3ToolCall,
+  context: { messages: ModelMessage[]; abortSignal: AbortSignal },
+): ToolRun {
   let input: unknown = call.input;
   let parsed = false;
   try {
@@ -33,7 +37,11 @@ export function startToolRun(tools: ToolSet, call: LanguageModelV3ToolCall, cont
     const checked = await asSchema(tool.inputSchema).validate?.(input);
     if (checked && !checked.success) return { type: 'error-text', value: `Invalid input for ${call.toolName}: ${checked.error.message}` };
     try {
-      const result: unknown = await tool.execute(checked ? checked.value : input, { toolCallId: call.toolCallId, messages: context.messages, abortSignal: context.abortSignal });
+      const result: unknown = await tool.execute(checked ? checked.value : input, {
+        toolCallId: call.toolCallId,
+        messages: context.messages,
+        abortSignal: context.abortSignal,
+      });
       return typeof result === 'string' ? { type: 'text', value: result } : { type: 'json', value: (result ?? null) as never };
     } catch (error) {
       return { type: 'error-text', value: error instanceof Error ? error.message : String(error) };
@@ -53,6 +61,9 @@ export async function toolRoundMessages(text: string, runs: ToolRun[]): Promise<
         ...runs.map((r) => ({ type: 'tool-call' as const, toolCallId: r.toolCallId, toolName: r.toolName, input: r.input })),
       ],
     },
-    { role: 'tool', content: runs.map((r, i) => ({ type: 'tool-result' as const, toolCallId: r.toolCallId, toolName: r.toolName, output: outputs[i]! })) },
+    {
+      role: 'tool',
+      content: runs.map((r, i) => ({ type: 'tool-result' as const, toolCallId: r.toolCallId, toolName: r.toolName, output: outputs[i]! })),
+    },
   ];
 }

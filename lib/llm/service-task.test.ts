@@ -28,7 +28,7 @@ describe('the task header Quire puts on its own requests', () => {
     expect(simulated).toEqual(SERVICE_TASKS.filter((t) => t !== 'continue-answer').sort());
   });
 
-  it('reads a person\'s message as no task, and an unknown name as unknown', () => {
+  it("reads a person's message as no task, and an unknown name as unknown", () => {
     expect(taskNameOf('Quire is great. Quire task: none here')).toBeNull();
     expect(taskNameOf('Quire task: make-coffee')).toBe('make-coffee');
     expect(isServiceTaskName('make-coffee')).toBe(false);

@@ -20,12 +20,16 @@ export interface Mailer {
  */
 export function createMailer(opts: { smtpUrl?: string; from: string; log: LogLine }): Mailer {
   const { log } = opts;
-  const send = opts.smtpUrl ? smtpSender(opts.smtpUrl, opts.from, log) : async (mail: LinkMail) => log({ event: mail.event, to: mail.to, url: mail.link });
+  const send = opts.smtpUrl
+    ? smtpSender(opts.smtpUrl, opts.from, log)
+    : async (mail: LinkMail) => log({ event: mail.event, to: mail.to, url: mail.link });
   return {
     delivers: Boolean(opts.smtpUrl),
     send,
     post(mail) {
-      send(mail).catch((error: unknown) => log({ event: 'mail_failed', kind: mail.event, to: mail.to, error: error instanceof Error ? error.message : String(error) }));
+      send(mail).catch((error: unknown) =>
+        log({ event: 'mail_failed', kind: mail.event, to: mail.to, error: error instanceof Error ? error.message : String(error) }),
+      );
     },
   };
 }

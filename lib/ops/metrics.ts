@@ -12,7 +12,12 @@ function createMetrics() {
   collectDefaultMetrics({ register: registry, prefix: 'quire_' });
   return {
     registry,
-    turns: new Counter({ name: 'quire_turns_total', help: 'Chat turns ended, by the answer status.', labelNames: ['status'] as const, registers: [registry] }),
+    turns: new Counter({
+      name: 'quire_turns_total',
+      help: 'Chat turns ended, by the answer status.',
+      labelNames: ['status'] as const,
+      registers: [registry],
+    }),
     modelCallSeconds: new Histogram({
       name: 'quire_model_call_duration_seconds',
       help: 'Duration of one streamed upstream model call (chat rounds and document steps), by outcome.',

@@ -2,7 +2,14 @@ import { defineOperations } from '@/lib/http/openapi/api-operation';
 
 /** Health, readiness, metrics and this API's own description, for operators and tools. */
 export const opsOperations = defineOperations([
-  { method: 'GET', path: '/healthz', tag: 'Operations', auth: 'none', summary: 'Liveness: the process is up and serving.', responses: { 200: '`{status: "ok", uptimeSeconds}`.' } },
+  {
+    method: 'GET',
+    path: '/healthz',
+    tag: 'Operations',
+    auth: 'none',
+    summary: 'Liveness: the process is up and serving.',
+    responses: { 200: '`{status: "ok", uptimeSeconds}`.' },
+  },
   {
     method: 'GET',
     path: '/readyz',
@@ -20,5 +27,12 @@ export const opsOperations = defineOperations([
     produces: 'text/plain',
     responses: { 200: 'The metrics in Prometheus text format.' },
   },
-  { method: 'GET', path: '/api/openapi.json', tag: 'Operations', auth: 'none', summary: 'This API as OpenAPI 3.1.', responses: { 200: 'The OpenAPI document.' } },
+  {
+    method: 'GET',
+    path: '/api/openapi.json',
+    tag: 'Operations',
+    auth: 'none',
+    summary: 'This API as OpenAPI 3.1.',
+    responses: { 200: 'The OpenAPI document.' },
+  },
 ]);

@@ -35,7 +35,10 @@ describe('graceful shutdown', () => {
 
     const events: string[] = [];
     let finishBackground = () => {};
-    const drained = shutdown.drain(targets(events, () => new Promise((resolve) => (finishBackground = resolve))), 'SIGTERM');
+    const drained = shutdown.drain(
+      targets(events, () => new Promise((resolve) => (finishBackground = resolve))),
+      'SIGTERM',
+    );
     const refused = await fetch(url);
     expect(refused.status).toBe(503);
     expect(await refused.json()).toMatchObject({ error: { code: 'shutting_down' } });

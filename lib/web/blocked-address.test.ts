@@ -5,13 +5,39 @@ import { checkLinkUrl } from './link-policy';
 
 describe('addresses research never fetches', () => {
   it('refuses loopback, private, link-local/metadata, multicast and unspecified IPv4', () => {
-    for (const ip of ['127.0.0.1', '127.8.9.1', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.1.1', '169.254.169.254', '100.100.100.200', '224.0.0.1', '0.0.0.0', '255.255.255.255']) {
+    for (const ip of [
+      '127.0.0.1',
+      '127.8.9.1',
+      '10.1.2.3',
+      '172.16.0.1',
+      '172.31.255.255',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.100.100.200',
+      '224.0.0.1',
+      '0.0.0.0',
+      '255.255.255.255',
+    ]) {
       expect(isBlockedAddress(ip), ip).toBe(true);
     }
   });
 
   it('refuses the same in IPv6, including IPv4 mapped, compatible, NAT64 and 6to4 forms', () => {
-    for (const ip of ['::1', '::', 'fe80::1', 'fd00:ec2::254', 'fc00::7', 'ff02::1', '::ffff:127.0.0.1', '::ffff:7f00:1', '[::ffff:169.254.169.254]', '::ffff:a9fe:a9fe', '::127.0.0.1', '64:ff9b::a9fe:a9fe', '2002:7f00:1::1']) {
+    for (const ip of [
+      '::1',
+      '::',
+      'fe80::1',
+      'fd00:ec2::254',
+      'fc00::7',
+      'ff02::1',
+      '::ffff:127.0.0.1',
+      '::ffff:7f00:1',
+      '[::ffff:169.254.169.254]',
+      '::ffff:a9fe:a9fe',
+      '::127.0.0.1',
+      '64:ff9b::a9fe:a9fe',
+      '2002:7f00:1::1',
+    ]) {
       expect(isBlockedAddress(ip), ip).toBe(true);
     }
   });

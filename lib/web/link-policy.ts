@@ -25,10 +25,14 @@ export function checkLinkUrl(raw: string, allowHosts: readonly string[]): URL {
   } catch {
     throw new LinkError('bad_url', `“${raw}” is not a URL.`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new LinkError('bad_url', `Only http and https links can be read, not ${url.protocol.replace(/:$/, '')}.`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new LinkError('bad_url', `Only http and https links can be read, not ${url.protocol.replace(/:$/, '')}.`);
   if (url.username || url.password) throw new LinkError('bad_url', 'Links with a user name or password are not read.');
   if (isAllowedHost(url, allowHosts)) return url;
-  const host = url.hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
+  const host = url.hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
+    .toLowerCase();
   const literal = isIP(host) !== 0;
   if ((literal && isBlockedAddress(host)) || host === 'localhost' || host.endsWith('.localhost')) {
     throw new LinkError('blocked_address', `${url.host} is a private, loopback or link-local address; Quire does not fetch those.`);

@@ -2,7 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { parseRobots, robotsAllow } from './robots';
 
 describe('robots.txt', () => {
-  const text = ['User-agent: *', 'Disallow: /private', 'Allow: /private/open', '', 'User-agent: OtherBot', 'Disallow: /', '', 'User-agent: Quire', 'Disallow: /drafts/', 'Disallow: /*.json$'].join('\n');
+  const text = [
+    'User-agent: *',
+    'Disallow: /private',
+    'Allow: /private/open',
+    '',
+    'User-agent: OtherBot',
+    'Disallow: /',
+    '',
+    'User-agent: Quire',
+    'Disallow: /drafts/',
+    'Disallow: /*.json$',
+  ].join('\n');
 
   it('follows the group that names Quire, longest rule first', () => {
     const rules = parseRobots(text, 'Quire');

@@ -65,7 +65,8 @@ export async function safeFetch(raw: string, options: SafeFetchOptions): Promise
       const address = await resolvePublic(url, options.allowHosts, options.resolve ?? systemResolver);
       const answer = await get(url, address, signal, options);
       if ('body' in answer) return answer;
-      if (hop >= options.limits.maxRedirects) throw new LinkError('too_many_redirects', `More than ${options.limits.maxRedirects} redirects.`);
+      if (hop >= options.limits.maxRedirects)
+        throw new LinkError('too_many_redirects', `More than ${options.limits.maxRedirects} redirects.`);
       url = checkLinkUrl(new URL(answer.location, url).href, options.allowHosts);
     }
   } catch (error) {
@@ -87,12 +88,21 @@ async function resolvePublic(url: URL, allowHosts: readonly string[], resolve: R
   if (addresses.length === 0) throw new LinkError('unreachable', `${host} could not be found (DNS).`);
   if (!isAllowedHost(url, allowHosts)) {
     const inside = addresses.find((a) => isBlockedAddress(a.address));
-    if (inside) throw new LinkError('blocked_address', `${url.host} resolves to ${inside.address}, a private, loopback or link-local address; Quire does not fetch those.`);
+    if (inside)
+      throw new LinkError(
+        'blocked_address',
+        `${url.host} resolves to ${inside.address}, a private, loopback or link-local address; Quire does not fetch those.`,
+      );
   }
   return addresses[0];
 }
 
-function get(url: URL, address: { address: string; family: number }, signal: AbortSignal, options: SafeFetchOptions): Promise<FetchedBody | { location: string }> {
+function get(
+  url: URL,
+  address: { address: string; family: number },
+  signal: AbortSignal,
+  options: SafeFetchOptions,
+): Promise<FetchedBody | { location: string }> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   // every connection goes to the checked address, whatever the resolver would answer now
   const pinned = ((_hostname: string, lookupOptions: { all?: boolean }, callback: (...args: unknown[]) => void) => {
@@ -123,7 +133,9 @@ function get(url: URL, address: { address: string; family: number }, signal: Abo
         }
         if (status >= 400 || status < 200) {
           response.resume();
-          reject(new LinkError('http_status', `The server answered ${status}${response.statusMessage ? ` ${response.statusMessage}` : ''}.`));
+          reject(
+            new LinkError('http_status', `The server answered ${status}${response.statusMessage ? ` ${response.statusMessage}` : ''}.`),
+          );
           return;
         }
         const contentType = String(response.headers['content-type'] ?? '');

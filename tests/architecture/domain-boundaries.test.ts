@@ -14,9 +14,11 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 /** Every module a file imports or re-exports, as a repository path without extension where it is ours. */
 function importsOf(file: string): string[] {
   const source = readFileSync(path.join(ROOT, file), 'utf8');
-  const specifiers = [...source.matchAll(/(?:^|[\s;])(?:import|export)\s[^'";]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^import\s+['"]([^'"]+)['"]/gm)].map(
-    (match) => match[1] ?? match[2] ?? match[3] ?? '',
-  );
+  const specifiers = [
+    ...source.matchAll(
+      /(?:^|[\s;])(?:import|export)\s[^'";]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^import\s+['"]([^'"]+)['"]/gm,
+    ),
+  ].map((match) => match[1] ?? match[2] ?? match[3] ?? '');
   return specifiers.map((specifier) => {
     if (specifier.startsWith('@/')) return specifier.slice(2);
     if (specifier.startsWith('.')) return path.posix.join(path.posix.dirname(file), specifier);

@@ -35,7 +35,8 @@ async function appWith(signup: 'open' | 'invite' | 'closed', opts: { smtp?: bool
 
 const ctx = { params: Promise.resolve({}) };
 const list = (cookie: string) => listRoute(jsonRequest('/api/staff/invites', { cookie }), ctx);
-const create = (cookie: string, body: { email?: string; days?: number } = {}) => createRoute(jsonRequest('/api/staff/invites', { cookie, body }), ctx);
+const create = (cookie: string, body: { email?: string; days?: number } = {}) =>
+  createRoute(jsonRequest('/api/staff/invites', { cookie, body }), ctx);
 const revoke = (cookie: string, id: string) =>
   revokeRoute(jsonRequest(`/api/staff/invites/${id}`, { cookie, method: 'DELETE' }), { params: Promise.resolve({ id }) });
 
@@ -131,9 +132,14 @@ describe('staff only by verification', () => {
     try {
       const res = await signUp(app, { email: 'logged-staff@example.com' });
       expect(res.status).toBe(200);
-      for (let waited = 0; !lines.some((l) => l.includes('verification_link')) && waited < 5_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+      for (let waited = 0; !lines.some((l) => l.includes('verification_link')) && waited < 5_000; waited += 50)
+        await new Promise((r) => setTimeout(r, 50));
       const entry = JSON.parse(lines.find((l) => l.includes('verification_link'))!) as { event: string; to: string; url: string };
-      expect(entry).toMatchObject({ event: 'verification_link', to: 'logged-staff@example.com', url: expect.stringContaining('/verify-email?token=') });
+      expect(entry).toMatchObject({
+        event: 'verification_link',
+        to: 'logged-staff@example.com',
+        url: expect.stringContaining('/verify-email?token='),
+      });
       expect(sink.messages.some((m) => m.to.includes('logged-staff@example.com'))).toBe(false);
       const cookie = cookieOf(res);
       await followVerificationLink(app, entry.url, cookie);
@@ -217,7 +223,10 @@ describe('SIGNUP=invite', () => {
 
   it('two sign-ups racing with one link make one account', async () => {
     const { invite, token } = await newInvite();
-    const results = await Promise.all([signUp(app, { email: 'racer-a@example.com', invite: token }), signUp(app, { email: 'racer-b@example.com', invite: token })]);
+    const results = await Promise.all([
+      signUp(app, { email: 'racer-a@example.com', invite: token }),
+      signUp(app, { email: 'racer-b@example.com', invite: token }),
+    ]);
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(await db.prisma.user.count({ where: { inviteId: invite.id } })).toBe(1);
   });
@@ -230,7 +239,10 @@ describe('SIGNUP=invite', () => {
     expect(await r.json()).toMatchObject({ code: 'INVITE_REVOKED' });
 
     const expired = await newInvite({ days: 1 });
-    await db.prisma.invite.update({ where: { id: expired.invite.id }, data: { createdAt: new Date(Date.now() - 3 * 86_400_000), expiresAt: new Date(Date.now() - 1000) } });
+    await db.prisma.invite.update({
+      where: { id: expired.invite.id },
+      data: { createdAt: new Date(Date.now() - 3 * 86_400_000), expiresAt: new Date(Date.now() - 1000) },
+    });
     const e = await signUp(app, { email: 'late@example.com', invite: expired.token });
     expect(e.status).toBe(403);
     expect(await e.json()).toMatchObject({ code: 'INVITE_EXPIRED' });
@@ -239,7 +251,11 @@ describe('SIGNUP=invite', () => {
 
   it('the sign-up page offers the form only for a usable link, and names what is wrong with the others', async () => {
     const page = { staffListConfigured: true, asStaff: false };
-    expect(await signUpOffer(db.prisma, 'invite', undefined, page)).toEqual({ kind: 'refused', code: 'INVITE_REQUIRED', staffMaySignUp: true });
+    expect(await signUpOffer(db.prisma, 'invite', undefined, page)).toEqual({
+      kind: 'refused',
+      code: 'INVITE_REQUIRED',
+      staffMaySignUp: true,
+    });
     expect(await signUpOffer(db.prisma, 'invite', undefined, { ...page, asStaff: true })).toEqual({ kind: 'form', staffOnly: true });
     expect(await signUpOffer(db.prisma, 'invite', 'made-up', page)).toEqual({ kind: 'refused', code: 'INVITE_NOT_FOUND' });
     const { token } = await newInvite({ email: 'page@example.com' });
@@ -273,7 +289,9 @@ describe('invite routes', () => {
   });
 
   it('staff create, list (newest first) and revoke invites', async () => {
-    const a = (await (await create(staff, { email: 'a@example.com', days: 3 })).json()) as { invite: { id: string; expiresAt: string; status: string } };
+    const a = (await (await create(staff, { email: 'a@example.com', days: 3 })).json()) as {
+      invite: { id: string; expiresAt: string; status: string };
+    };
     const b = (await (await create(staff)).json()) as { invite: { id: string }; link: string };
     expect(a.invite.status).toBe('active');
     expect(new Date(a.invite.expiresAt).getTime() - Date.now()).toBeGreaterThan(2.9 * 86_400_000);
@@ -292,7 +310,9 @@ describe('invite routes', () => {
     const made = (await (await create(staff)).json()) as { invite: { id: string }; link: string };
     const token = new URL(made.link).searchParams.get('invite')!;
     expect((await signUp(app, { email: 'open-invited@example.com', invite: token })).status).toBe(200);
-    expect(await db.prisma.user.findUniqueOrThrow({ where: { email: 'open-invited@example.com' } })).toMatchObject({ inviteId: made.invite.id });
+    expect(await db.prisma.user.findUniqueOrThrow({ where: { email: 'open-invited@example.com' } })).toMatchObject({
+      inviteId: made.invite.id,
+    });
     expect((await revoke(staff, made.invite.id)).status).toBe(409);
     expect((await signUp(app, { email: 'open-second@example.com', invite: token })).status).toBe(200);
   });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { checkPicked, fileNamedIn, progressPerFile, withWaitingFiles, type Attachment } from '@/components/chat/attachments/attachment-rules';
+import {
+  checkPicked,
+  fileNamedIn,
+  progressPerFile,
+  withWaitingFiles,
+  type Attachment,
+} from '@/components/chat/attachments/attachment-rules';
 import { documentEventOf, documentMayPost } from '@/components/chat/document-event';
 import { MAX_FILES_PER_REQUEST, MAX_SOURCE_FILE_BYTES } from '@/lib/documents/sources/upload-limits';
 
@@ -7,12 +13,12 @@ const md = (name: string, size = 1000) => ({ name, type: 'text/markdown', size }
 
 describe('files attached in the chat composer', () => {
   it('refuses before uploading what the server would refuse: wrong kind, empty, over 5 MB', () => {
-    expect(checkPicked([], [{ name: 'photo.png', type: 'image/png', size: 10 }, md('empty.md', 0), md('big.md', MAX_SOURCE_FILE_BYTES + 1), md('ok.md')])).toEqual([
-      'type',
-      'empty',
-      'fileTooLarge',
-      null,
-    ]);
+    expect(
+      checkPicked(
+        [],
+        [{ name: 'photo.png', type: 'image/png', size: 10 }, md('empty.md', 0), md('big.md', MAX_SOURCE_FILE_BYTES + 1), md('ok.md')],
+      ),
+    ).toEqual(['type', 'empty', 'fileTooLarge', null]);
   });
 
   it('counts the files already waiting against the 8-file and 20 MB limits of one upload', () => {
@@ -30,10 +36,30 @@ describe('files attached in the chat composer', () => {
   });
 
   it('shows the files still waiting in the chat after a reload: as attached chips, oldest first, before newly picked ones, none twice', () => {
-    const waiting = (id: string, title: string, createdAt: string) => ({ id, title, kind: 'markdown', size: { unit: 'paragraph' as const, count: 3 }, createdAt });
+    const waiting = (id: string, title: string, createdAt: string) => ({
+      id,
+      title,
+      kind: 'markdown',
+      size: { unit: 'paragraph' as const, count: 3 },
+      createdAt,
+    });
     // the API lists newest first
-    const listed = [waiting('s3', 'third', '2026-01-03T00:00:00Z'), waiting('s2', 'second', '2026-01-02T00:00:00Z'), waiting('s1', 'first', '2026-01-01T00:00:00Z')];
-    const uploadedHere: Attachment = { key: 'attachment-0', name: 'third.md', size: { bytes: 900 }, file: null, sourceId: 's3', state: 'attached', progress: 1, problem: null, removing: false };
+    const listed = [
+      waiting('s3', 'third', '2026-01-03T00:00:00Z'),
+      waiting('s2', 'second', '2026-01-02T00:00:00Z'),
+      waiting('s1', 'first', '2026-01-01T00:00:00Z'),
+    ];
+    const uploadedHere: Attachment = {
+      key: 'attachment-0',
+      name: 'third.md',
+      size: { bytes: 900 },
+      file: null,
+      sourceId: 's3',
+      state: 'attached',
+      progress: 1,
+      problem: null,
+      removing: false,
+    };
     const picked: Attachment = { ...uploadedHere, key: 'attachment-1', name: 'new.md', sourceId: null, state: 'ready', progress: 0 };
 
     const chips = withWaitingFiles([uploadedHere, picked], listed, (id) => `waiting-${id}`);
@@ -56,7 +82,10 @@ describe('files attached in the chat composer', () => {
 
 describe('document messages in the chat', () => {
   const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
-  const started = (minutesAgo: number) => ({ meta: { tools: [{ name: 'start_document', input: { request: 'a report' } }] }, createdAt: at(minutesAgo) });
+  const started = (minutesAgo: number) => ({
+    meta: { tools: [{ name: 'start_document', input: { request: 'a report' } }] },
+    createdAt: at(minutesAgo),
+  });
   const done = (minutesAgo: number) => ({
     meta: { event: 'document_done', documentId: 'd1', title: 'Report', sections: 3, words: 900, seconds: 80, flagged: 0 },
     createdAt: at(minutesAgo),

@@ -5,7 +5,8 @@ import { prerenderSections } from '@/components/canvas/prerender-sections';
 import { staticSectionNodes } from '@/components/canvas/static-section';
 import { parseSection } from '@/lib/documents/canvas';
 
-const html = (body: string, flags: Array<{ start: number; end: number }> = []) => renderToStaticMarkup(createElement('div', null, staticSectionNodes(parseSection(body), flags)));
+const html = (body: string, flags: Array<{ start: number; end: number }> = []) =>
+  renderToStaticMarkup(createElement('div', null, staticSectionNodes(parseSection(body), flags)));
 
 describe('a section drawn as static HTML (the first paint of the canvas)', () => {
   it('draws marks, links and footnote chips with the elements the editor draws', () => {
@@ -26,11 +27,15 @@ describe('a section drawn as static HTML (the first paint of the canvas)', () =>
   });
 
   it('highlights code blocks as the editor does', () => {
-    expect(html('```sh\nnpm ci # twice\n```')).toContain('<pre><code class="language-sh">npm ci <span class="hljs-comment"># twice</span></code></pre>');
+    expect(html('```sh\nnpm ci # twice\n```')).toContain(
+      '<pre><code class="language-sh">npm ci <span class="hljs-comment"># twice</span></code></pre>',
+    );
   });
 
   it('the page renders every section once per version: the text it was drawn from travels with it', () => {
-    const sections = [{ id: 's1', position: 1, title: 'One', status: 'written', version: 3, body: 'Hello **world**.', flags: [], citations: [] }];
+    const sections = [
+      { id: 's1', position: 1, title: 'One', status: 'written', version: 3, body: 'Hello **world**.', flags: [], citations: [] },
+    ];
     const [first] = Object.values(prerenderSections(sections));
     expect(first.version).toBe(3);
     expect(first.body).toBe('Hello **world**.');

@@ -10,7 +10,8 @@ import { readUiStream } from '@/tests/support/ui-stream';
 const catalog = new ModelCatalog(SIMULATED_MODELS.map((m) => ({ ...m, simulated: true })));
 const LONG_ANSWER = '[sim:delay=40] [sim:list 60] a long list';
 
-const post = (port: number, path: string, body: unknown) => fetch(`http://127.0.0.1:${port}${path}`, { method: 'POST', body: JSON.stringify(body) });
+const post = (port: number, path: string, body: unknown) =>
+  fetch(`http://127.0.0.1:${port}${path}`, { method: 'POST', body: JSON.stringify(body) });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('Stop across web processes when the stop bus connection drops', () => {
   let db: TestDatabase;
@@ -70,10 +71,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('Stop across web processes when 
     await terminate(dropped);
 
     await expect
-      .poll(async () => {
-        const now = await listeners();
-        return now.length === 2 && now.every((pid) => !dropped.includes(pid));
-      }, { timeout: 15_000 })
+      .poll(
+        async () => {
+          const now = await listeners();
+          return now.length === 2 && now.every((pid) => !dropped.includes(pid));
+        },
+        { timeout: 15_000 },
+      )
       .toBe(true);
     expect(await stopAcross(a!, b!)).toBeLessThan(3_000); // the whole list would take far longer
     // neither process died of an unhandled rejection on the way

@@ -67,7 +67,12 @@ describe.each(testDatabaseKinds())('files waiting in a chat on %s', (kind) => {
     const { userId, chatId } = await personWithChat();
     const stranger = await createTestUser(db.prisma);
     const [file] = await attachToChat(db.prisma, userId, chatId, [notes('Mine')]);
-    const document = await createDocument(db.prisma, { ownerId: userId, request: 'A report', model: 'sim-swift', sources: [notes('Given with the request')] });
+    const document = await createDocument(db.prisma, {
+      ownerId: userId,
+      request: 'A report',
+      model: 'sim-swift',
+      sources: [notes('Given with the request')],
+    });
     const direct = await db.prisma.source.findFirstOrThrow({ where: { documentId: document.id }, select: { id: true } });
 
     await expect(removeWaitingAttachment(db.prisma, stranger, file!.id)).rejects.toMatchObject({ code: 'not_found', status: 404 });
@@ -81,7 +86,13 @@ describe.each(testDatabaseKinds())('files waiting in a chat on %s', (kind) => {
   it('refuses with 409, naming the document, once start_document adopted the file; the document keeps it', async () => {
     const { userId, chatId } = await personWithChat();
     const [file] = await attachToChat(db.prisma, userId, chatId, [notes('Adopted')]);
-    const document = await createDocument(db.prisma, { ownerId: userId, chatId, request: 'A report', model: 'sim-swift', adoptChatSources: true });
+    const document = await createDocument(db.prisma, {
+      ownerId: userId,
+      chatId,
+      request: 'A report',
+      model: 'sim-swift',
+      adoptChatSources: true,
+    });
 
     const refused = removeWaitingAttachment(db.prisma, userId, file!.id);
     await expect(refused).rejects.toMatchObject({ code: 'conflict', status: 409, body: { documentId: document.id } });

@@ -28,7 +28,10 @@ describe('the chat model’s document tools', () => {
     const deps = testPipelineDeps(db.prisma, simulator.url);
     const tools = documentChatTools(deps)({ db: db.prisma, chatId, userId, userMessageId: 'm1' });
 
-    const started = (await tools.start_document.execute!({ request: 'Write a report on the Lisbon warehouse' }, options)) as { documentId: string; sources: number };
+    const started = (await tools.start_document.execute!({ request: 'Write a report on the Lisbon warehouse' }, options)) as {
+      documentId: string;
+      sources: number;
+    };
     expect(started.sources).toBe(1);
     const document = await db.prisma.document.findUniqueOrThrow({ where: { id: started.documentId } });
     expect(document).toMatchObject({ chatId, ownerId: userId, model: 'sim-mini' });
@@ -37,7 +40,10 @@ describe('the chat model’s document tools', () => {
 
     await driveJobsToRest(deps);
     const sections = await db.prisma.section.findMany({ where: { documentId: document.id }, orderBy: { position: 'asc' } });
-    const revised = (await tools.revise_section.execute!({ documentId: document.id, section: sections[0].title, instruction: 'Make it shorter' }, options)) as { applied: boolean };
+    const revised = (await tools.revise_section.execute!(
+      { documentId: document.id, section: sections[0].title, instruction: 'Make it shorter' },
+      options,
+    )) as { applied: boolean };
     expect(revised.applied).toBe(true);
     const missing = tools.revise_section.execute!({ documentId: document.id, section: 'No such section', instruction: 'x' }, options);
     await expect(missing).rejects.toThrow(/No section matches/);

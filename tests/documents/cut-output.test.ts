@@ -23,17 +23,25 @@ describe.each(testDatabaseKinds())('cut-off model output is continued or refused
   });
 
   /** The fixture's deps, with the calls of one task answered by the script (the rest by the simulator). */
-  const scripted = (answer: (call: ScriptedCall) => ScriptedAnswer): PipelineDeps => ({ ...fx.deps, provider: withModelMiddleware(fx.deps.provider, scriptedCalls(answer)) });
+  const scripted = (answer: (call: ScriptedCall) => ScriptedAnswer): PipelineDeps => ({
+    ...fx.deps,
+    provider: withModelMiddleware(fx.deps.provider, scriptedCalls(answer)),
+  });
   /** The task's first reply is cut by `cut`; a continuation request gets the rest. */
-  const cutThenContinued = (task: string, cut: keyof typeof CUT_BY) => (call: ScriptedCall): ScriptedAnswer => {
-    if (call.task === task) return { text: FIRST_HALF, finish: CUT_BY[cut] };
-    if (call.task === 'continue-answer') return { text: SECOND_HALF, finish: STOPPED };
-    return null;
-  };
+  const cutThenContinued =
+    (task: string, cut: keyof typeof CUT_BY) =>
+    (call: ScriptedCall): ScriptedAnswer => {
+      if (call.task === task) return { text: FIRST_HALF, finish: CUT_BY[cut] };
+      if (call.task === 'continue-answer') return { text: SECOND_HALF, finish: STOPPED };
+      return null;
+    };
   /** Every reply of the task, continuations included, is cut again. */
   const alwaysCut = (task: string, cut: keyof typeof CUT_BY) => {
     let n = 0;
-    return (call: ScriptedCall): ScriptedAnswer => (call.task === task || call.task === 'continue-answer' ? { text: `${n++ ? ' and' : ''} part ${'x'.repeat(n)}`, finish: CUT_BY[cut] } : null);
+    return (call: ScriptedCall): ScriptedAnswer =>
+      call.task === task || call.task === 'continue-answer'
+        ? { text: `${n++ ? ' and' : ''} part ${'x'.repeat(n)}`, finish: CUT_BY[cut] }
+        : null;
   };
   const newDocument = async (deps: PipelineDeps) => {
     const { id, jobId } = await createDocument(fx.db.prisma, {
@@ -49,49 +57,81 @@ describe.each(testDatabaseKinds())('cut-off model output is continued or refused
     await driveJobsToRest(deps, { retryBaseMs: 10 });
     const section = await fx.db.prisma.section.findFirstOrThrow({ where: { documentId: id } });
     const job = await fx.db.prisma.documentJob.findUniqueOrThrow({ where: { id: jobId } });
-    const writeCalls = await fx.db.prisma.modelCall.findMany({ where: { entry: { documentId: id, stepKey: { startsWith: 'write:' } } }, orderBy: { seq: 'asc' } });
+    const writeCalls = await fx.db.prisma.modelCall.findMany({
+      where: { entry: { documentId: id, stepKey: { startsWith: 'write:' } } },
+      orderBy: { seq: 'asc' },
+    });
     return { section, job, writeCalls };
   };
 
-  it.each(cutKinds)('a section draft cut by %s is continued and the merged text is stored whole', async (cut) => {
-    const { section, writeCalls } = await newDocument(scripted(cutThenContinued('write-section', cut)));
-    expect(section.status).toBe('written');
-    expect(section.body).toBe(WHOLE);
-    expect(writeCalls.map((c) => [c.purpose, c.finishReason])).toEqual([
-      ['write', CUT_BY[cut].raw],
-      ['write', 'stop'],
-    ]);
-  }, 120_000);
+  it.each(cutKinds)(
+    'a section draft cut by %s is continued and the merged text is stored whole',
+    async (cut) => {
+      const { section, writeCalls } = await newDocument(scripted(cutThenContinued('write-section', cut)));
+      expect(section.status).toBe('written');
+      expect(section.body).toBe(WHOLE);
+      expect(writeCalls.map((c) => [c.purpose, c.finishReason])).toEqual([
+        ['write', CUT_BY[cut].raw],
+        ['write', 'stop'],
+      ]);
+    },
+    120_000,
+  );
 
-  it.each(cutKinds)('a section draft still cut by %s after four continuations is refused, not stored', async (cut) => {
-    const { section, job, writeCalls } = await newDocument(scripted(alwaysCut('write-section', cut)));
-    expect(section.status).not.toBe('written');
-    expect(section.body).toBe('');
-    // every attempt: the draft and four continuations, all on the attempt's one ledger entry
-    const perEntry = new Map<string, number>();
-    for (const call of writeCalls) perEntry.set(call.entryId, (perEntry.get(call.entryId) ?? 0) + 1);
-    const perAttempt = [...perEntry.values()];
-    expect(perAttempt.length).toBeGreaterThan(0);
-    expect(perAttempt.every((n) => n === 5)).toBe(true);
-    expect({ status: job.status, error: job.error }).toMatchObject({ status: 'failed', error: expect.stringMatching(/cut off by the output limit after 4 continuations/) });
-  }, 120_000);
+  it.each(cutKinds)(
+    'a section draft still cut by %s after four continuations is refused, not stored',
+    async (cut) => {
+      const { section, job, writeCalls } = await newDocument(scripted(alwaysCut('write-section', cut)));
+      expect(section.status).not.toBe('written');
+      expect(section.body).toBe('');
+      // every attempt: the draft and four continuations, all on the attempt's one ledger entry
+      const perEntry = new Map<string, number>();
+      for (const call of writeCalls) perEntry.set(call.entryId, (perEntry.get(call.entryId) ?? 0) + 1);
+      const perAttempt = [...perEntry.values()];
+      expect(perAttempt.length).toBeGreaterThan(0);
+      expect(perAttempt.every((n) => n === 5)).toBe(true);
+      expect({ status: job.status, error: job.error }).toMatchObject({
+        status: 'failed',
+        error: expect.stringMatching(/cut off by the output limit after 4 continuations/),
+      });
+    },
+    120_000,
+  );
 
-  it.each(cutKinds)('a revision cut by %s is continued and applied whole', async (cut) => {
-    const sectionId = fx.sectionIds[0];
-    await fx.setBody(sectionId, 'The loading bays were slow.');
-    const result = await reviseSection(scripted(cutThenContinued('rewrite-fragment', cut)), { userId: fx.owner, documentId: fx.documentId, section: '1', instruction: 'expand it' });
-    expect(result).toMatchObject({ applied: true });
-    expect((await fx.db.prisma.section.findUniqueOrThrow({ where: { id: sectionId } })).body).toBe(WHOLE);
-  }, 60_000);
+  it.each(cutKinds)(
+    'a revision cut by %s is continued and applied whole',
+    async (cut) => {
+      const sectionId = fx.sectionIds[0];
+      await fx.setBody(sectionId, 'The loading bays were slow.');
+      const result = await reviseSection(scripted(cutThenContinued('rewrite-fragment', cut)), {
+        userId: fx.owner,
+        documentId: fx.documentId,
+        section: '1',
+        instruction: 'expand it',
+      });
+      expect(result).toMatchObject({ applied: true });
+      expect((await fx.db.prisma.section.findUniqueOrThrow({ where: { id: sectionId } })).body).toBe(WHOLE);
+    },
+    60_000,
+  );
 
-  it.each(cutKinds)('a revision still cut by %s is refused and the section keeps its text', async (cut) => {
-    const sectionId = fx.sectionIds[0];
-    const before = await fx.setBody(sectionId, 'The loading bays were slow, said the manager.');
-    const revising = reviseSection(scripted(alwaysCut('rewrite-fragment', cut)), { userId: fx.owner, documentId: fx.documentId, section: '1', instruction: 'expand it' });
-    await expect(revising).rejects.toMatchObject({ code: 'unprocessable' });
-    const after = await fx.db.prisma.section.findUniqueOrThrow({ where: { id: sectionId } });
-    expect({ version: after.version, body: after.body }).toEqual(before);
-  }, 60_000);
+  it.each(cutKinds)(
+    'a revision still cut by %s is refused and the section keeps its text',
+    async (cut) => {
+      const sectionId = fx.sectionIds[0];
+      const before = await fx.setBody(sectionId, 'The loading bays were slow, said the manager.');
+      const revising = reviseSection(scripted(alwaysCut('rewrite-fragment', cut)), {
+        userId: fx.owner,
+        documentId: fx.documentId,
+        section: '1',
+        instruction: 'expand it',
+      });
+      await expect(revising).rejects.toMatchObject({ code: 'unprocessable' });
+      const after = await fx.db.prisma.section.findUniqueOrThrow({ where: { id: sectionId } });
+      expect({ version: after.version, body: after.body }).toEqual(before);
+    },
+    60_000,
+  );
 
   it('a manual edit never flags what the person typed, and a revision keeps their names and figures', async () => {
     const sectionId = fx.sectionIds[1];
@@ -99,7 +139,12 @@ describe.each(testDatabaseKinds())('cut-off model output is continued or refused
     const edited = await fx.db.prisma.section.findUniqueOrThrow({ where: { id: sectionId } });
     expect(edited.status).toBe('written');
     expect(edited.flags).toBeNull();
-    const result = await reviseSection(fx.deps, { userId: fx.owner, documentId: fx.documentId, section: '2', instruction: 'make it more formal' });
+    const result = await reviseSection(fx.deps, {
+      userId: fx.owner,
+      documentId: fx.documentId,
+      section: '2',
+      instruction: 'make it more formal',
+    });
     expect(result).toMatchObject({ applied: true });
     const revised = await fx.db.prisma.section.findUniqueOrThrow({ where: { id: sectionId } });
     expect(revised.body).toContain('Ada');
@@ -123,7 +168,10 @@ describe.each(testDatabaseKinds())('cut-off model output is continued or refused
     const section = await fx.db.prisma.section.findFirstOrThrow({ where: { documentId: id } });
     expect(failures).toBeGreaterThanOrEqual(2);
     expect(await fx.db.prisma.fact.count({ where: { sectionId: section.id, round: 1 } })).toBeGreaterThan(0);
-    const calls = await fx.db.prisma.modelCall.findMany({ where: { entry: { documentId: id, stepKey: { startsWith: 'research:' } } }, orderBy: { seq: 'asc' } });
+    const calls = await fx.db.prisma.modelCall.findMany({
+      where: { entry: { documentId: id, stepKey: { startsWith: 'research:' } } },
+      orderBy: { seq: 'asc' },
+    });
     expect(calls.map((c) => c.status)).toEqual(['refunded', 'charged']);
     expect(section.status).toBe('written');
   }, 120_000);

@@ -20,14 +20,26 @@ describe('a hostile file costs the server little and is refused with the limit i
   it('refuses a DOCX whose parts declare 1 GB before inflating anything', async () => {
     const rssBefore = process.memoryUsage().rss;
     const refused = parseSourceFile({ name: 'bomb.docx', type: DOCX, bytes: docxZipBomb({ entries: 4, inflatedMb: 256 }) });
-    await expect(refused).rejects.toMatchObject({ status: 422, body: { limit: 'uncompressed_size' }, message: expect.stringMatching(/bomb\.docx.*inflates to/) });
+    await expect(refused).rejects.toMatchObject({
+      status: 422,
+      body: { limit: 'uncompressed_size' },
+      message: expect.stringMatching(/bomb\.docx.*inflates to/),
+    });
     expect(process.memoryUsage().rss - rssBefore).toBeLessThan(150 * 1024 * 1024);
   });
 
   it('refuses a DOCX whose part lies about its size, stopping the inflation at the size it claimed', async () => {
     const rssBefore = process.memoryUsage().rss;
-    const refused = parseSourceFile({ name: 'liar.docx', type: DOCX, bytes: docxZipBomb({ entries: 1, inflatedMb: 256, declaredBytes: 1_000_000 }) });
-    await expect(refused).rejects.toMatchObject({ status: 422, body: { limit: 'uncompressed_size' }, message: expect.stringMatching(/liar\.docx.*more than its header says/) });
+    const refused = parseSourceFile({
+      name: 'liar.docx',
+      type: DOCX,
+      bytes: docxZipBomb({ entries: 1, inflatedMb: 256, declaredBytes: 1_000_000 }),
+    });
+    await expect(refused).rejects.toMatchObject({
+      status: 422,
+      body: { limit: 'uncompressed_size' },
+      message: expect.stringMatching(/liar\.docx.*more than its header says/),
+    });
     expect(process.memoryUsage().rss - rssBefore).toBeLessThan(150 * 1024 * 1024);
   });
 
@@ -42,7 +54,11 @@ describe('a hostile file costs the server little and is refused with the limit i
   it('still reads an ordinary DOCX, and drops NUL from the text of a text file', async () => {
     const parsed = await parseSourceFile({ name: 'ok.docx', type: DOCX, bytes: docxWithParagraphs(['Plain words.', 'Forty-two units.']) });
     expect(parsed.paragraphs).toEqual(['Plain words.', 'Forty-two units.']);
-    const text = await parseSourceFile({ name: 'nul.txt', type: 'text/plain', bytes: new TextEncoder().encode('Zero\u0000 byte.\n\nAnd more.') });
+    const text = await parseSourceFile({
+      name: 'nul.txt',
+      type: 'text/plain',
+      bytes: new TextEncoder().encode('Zero\u0000 byte.\n\nAnd more.'),
+    });
     expect(text.paragraphs).toEqual(['Zero byte.', 'And more.']);
   });
 });
@@ -62,11 +78,15 @@ describe.each(testDatabaseKinds())('an upload is checked before any file is read
     const owner = await createTestUser(db.prisma);
     const chatId = await createTestChat(db.prisma, owner);
     const stranger = await createTestUser(db.prisma);
-    await expect(uploadToChat({ db: db.prisma, rateLimitPerMinute: 10 }, stranger, chatId, [broken])).rejects.toMatchObject({ status: 404 });
+    await expect(uploadToChat({ db: db.prisma, rateLimitPerMinute: 10 }, stranger, chatId, [broken])).rejects.toMatchObject({
+      status: 404,
+    });
 
     const broke = await createTestUser(db.prisma, { credits: 0n });
     const brokeChat = await createTestChat(db.prisma, broke);
-    await expect(uploadToChat({ db: db.prisma, rateLimitPerMinute: 10 }, broke, brokeChat, [broken])).rejects.toMatchObject({ status: 402 });
+    await expect(uploadToChat({ db: db.prisma, rateLimitPerMinute: 10 }, broke, brokeChat, [broken])).rejects.toMatchObject({
+      status: 402,
+    });
 
     await expect(uploadToChat({ db: db.prisma, rateLimitPerMinute: 1 }, owner, chatId, [broken])).rejects.toMatchObject({ status: 422 });
     await expect(uploadToChat({ db: db.prisma, rateLimitPerMinute: 1 }, owner, chatId, [broken])).rejects.toMatchObject({ status: 429 });
@@ -77,11 +97,17 @@ describe('the reading worker is ended at its limits, and says which', () => {
   const docx = { name: 'ok.docx', bytes: docxWithParagraphs(['Plain words.']) };
 
   it('past its deadline: 422 naming the time limit', async () => {
-    await expect(extractTextInWorker(docx, 'docx', { ...PARSE_LIMITS, timeMs: 1 })).rejects.toMatchObject({ status: 422, body: { limit: 'time' } });
+    await expect(extractTextInWorker(docx, 'docx', { ...PARSE_LIMITS, timeMs: 1 })).rejects.toMatchObject({
+      status: 422,
+      body: { limit: 'time' },
+    });
   });
 
   it('out of heap: 422 naming the memory limit, and this process carries on', async () => {
-    await expect(extractTextInWorker(docx, 'docx', { ...PARSE_LIMITS, heapMb: 2 })).rejects.toMatchObject({ status: 422, body: { limit: 'memory' } });
+    await expect(extractTextInWorker(docx, 'docx', { ...PARSE_LIMITS, heapMb: 2 })).rejects.toMatchObject({
+      status: 422,
+      body: { limit: 'memory' },
+    });
     expect(await extractTextInWorker(docx, 'docx')).toEqual({ text: expect.stringContaining('Plain words.') });
   });
 });

@@ -8,7 +8,14 @@ import type { PublicSearchProvider } from '@/lib/documents/sources/public-search
 import { startDocumentWorker } from '@/lib/documents/worker/document-worker';
 import { loadStepContext } from '@/lib/documents/worker/run-claimed-job';
 import { openTestDatabase, type TestDatabase } from '@/tests/support/test-database';
-import { answerAll, createTestChat, createTestUser, driveJobsToRest, SAMPLE_SOURCE, testPipelineDeps } from '@/tests/support/documents-harness';
+import {
+  answerAll,
+  createTestChat,
+  createTestUser,
+  driveJobsToRest,
+  SAMPLE_SOURCE,
+  testPipelineDeps,
+} from '@/tests/support/documents-harness';
 
 const source = () => [parsePastedText('Warehouse notes', SAMPLE_SOURCE)];
 
@@ -37,7 +44,15 @@ describe('document job control (PGlite, in-process worker)', () => {
   async function documentAtWriting(userId: string, extra: Partial<Parameters<typeof createDocument>[1]> = {}) {
     // the request travels in the writer's prompt: its delay directive keeps a section's call streaming long enough to cancel
     const request = 'Write a report on the Lisbon warehouse [sim:delay=40]';
-    const { id, jobId } = await createDocument(db.prisma, { ownerId: userId, request, model: 'sim-swift', sectionCount: 2, researchRounds: 1, sources: source(), ...extra });
+    const { id, jobId } = await createDocument(db.prisma, {
+      ownerId: userId,
+      request,
+      model: 'sim-swift',
+      sectionCount: 2,
+      researchRounds: 1,
+      sources: source(),
+      ...extra,
+    });
     const deps = testPipelineDeps(db.prisma, simulator.url);
     await driveJobsToRest(deps, { answer: false });
     await answerAll(db.prisma, id);
@@ -49,7 +64,9 @@ describe('document job control (PGlite, in-process worker)', () => {
     const { id, jobId, deps } = await documentAtWriting(userId);
     const worker = startDocumentWorker(deps, { pollMs: 20, leaseMs: 5_000 });
     try {
-      const live = await waitFor(() => simulator.stats.requests.find((r) => r.jobId === jobId && r.purpose === 'write' && r.closedAt === null && r.chunksSent > 0));
+      const live = await waitFor(() =>
+        simulator.stats.requests.find((r) => r.jobId === jobId && r.purpose === 'write' && r.closedAt === null && r.chunksSent > 0),
+      );
       const cancelledAt = Date.now();
       await requestCancel(db.prisma, id);
       await waitFor(() => (simulator.stats.byId(live.requestId)?.closedAt ? true : undefined), 5_000);
@@ -73,10 +90,14 @@ describe('document job control (PGlite, in-process worker)', () => {
     const { jobId, deps } = await documentAtWriting(userId);
     const worker = startDocumentWorker(deps, { pollMs: 20, leaseMs: 900 });
     try {
-      const live = await waitFor(() => simulator.stats.requests.find((r) => r.jobId === jobId && r.purpose === 'write' && r.closedAt === null));
+      const live = await waitFor(() =>
+        simulator.stats.requests.find((r) => r.jobId === jobId && r.purpose === 'write' && r.closedAt === null),
+      );
       // only the flag: no in-process abort, as when the cancel arrived at another web process
       await db.prisma.documentJob.update({ where: { id: jobId }, data: { cancelRequested: true } });
-      await waitFor(async () => ((await db.prisma.documentJob.findUniqueOrThrow({ where: { id: jobId } })).status === 'cancelled' ? true : undefined));
+      await waitFor(async () =>
+        (await db.prisma.documentJob.findUniqueOrThrow({ where: { id: jobId } })).status === 'cancelled' ? true : undefined,
+      );
       await waitFor(() => simulator.stats.byId(live.requestId)?.closeReason ?? undefined, 5_000);
       expect(simulator.stats.byId(live.requestId)?.closeReason).toBe('client_closed');
     } finally {
@@ -88,7 +109,9 @@ describe('document job control (PGlite, in-process worker)', () => {
     const userId = await createTestUser(db.prisma);
     const { jobId, deps } = await documentAtWriting(userId);
     const worker = startDocumentWorker(deps, { pollMs: 20, leaseMs: 60_000 });
-    const live = await waitFor(() => simulator.stats.requests.find((r) => r.jobId === jobId && r.purpose === 'write' && r.closedAt === null && r.chunksSent > 0));
+    const live = await waitFor(() =>
+      simulator.stats.requests.find((r) => r.jobId === jobId && r.purpose === 'write' && r.closedAt === null && r.chunksSent > 0),
+    );
     const attemptsBefore = (await db.prisma.documentJob.findUniqueOrThrow({ where: { id: jobId } })).attempts;
     await worker.stop();
     expect(await waitFor(() => simulator.stats.byId(live.requestId)?.closeReason ?? undefined, 5_000)).toBe('client_closed');
@@ -103,7 +126,15 @@ describe('document job control (PGlite, in-process worker)', () => {
   it('finalize run twice changes nothing', async () => {
     const userId = await createTestUser(db.prisma);
     const chatId = await createTestChat(db.prisma, userId);
-    const { id, jobId } = await createDocument(db.prisma, { ownerId: userId, chatId, request: 'Write a report on the Lisbon warehouse', model: 'sim-swift', sectionCount: 1, researchRounds: 1, sources: source() });
+    const { id, jobId } = await createDocument(db.prisma, {
+      ownerId: userId,
+      chatId,
+      request: 'Write a report on the Lisbon warehouse',
+      model: 'sim-swift',
+      sectionCount: 1,
+      researchRounds: 1,
+      sources: source(),
+    });
     const deps = testPipelineDeps(db.prisma, simulator.url);
     // stop at the finalize step, then run it by hand, twice
     await driveJobsToRest(deps);
@@ -137,7 +168,15 @@ describe('document job control (PGlite, in-process worker)', () => {
 
   it('pauses with the reason when the budget runs out, and resumes after a top-up without redoing work', async () => {
     const userId = await createTestUser(db.prisma);
-    const { id, jobId } = await createDocument(db.prisma, { ownerId: userId, request: 'Write a report on the Lisbon warehouse', model: 'sim-swift', sectionCount: 2, researchRounds: 1, sources: source(), budgetMicros: 800n });
+    const { id, jobId } = await createDocument(db.prisma, {
+      ownerId: userId,
+      request: 'Write a report on the Lisbon warehouse',
+      model: 'sim-swift',
+      sectionCount: 2,
+      researchRounds: 1,
+      sources: source(),
+      budgetMicros: 800n,
+    });
     const deps = testPipelineDeps(db.prisma, simulator.url, { maxOutputTokens: 600 });
     await driveJobsToRest(deps);
     const paused = await db.prisma.documentJob.findUniqueOrThrow({ where: { id: jobId } });
@@ -170,7 +209,15 @@ describe('document job control (PGlite, in-process worker)', () => {
     const userId = await createTestUser(db.prisma);
     const run = async (deploymentAllows: boolean, requestAllows: boolean) => {
       searches.length = 0;
-      const { jobId } = await createDocument(db.prisma, { ownerId: userId, request: 'Write a report on the Lisbon warehouse', model: 'sim-swift', sectionCount: 1, researchRounds: 1, sources: source(), allowPublicSources: requestAllows });
+      const { jobId } = await createDocument(db.prisma, {
+        ownerId: userId,
+        request: 'Write a report on the Lisbon warehouse',
+        model: 'sim-swift',
+        sectionCount: 1,
+        researchRounds: 1,
+        sources: source(),
+        allowPublicSources: requestAllows,
+      });
       await driveJobsToRest(testPipelineDeps(db.prisma, simulator.url, { publicSources: deploymentAllows, publicSearch: spy }));
       expect((await db.prisma.documentJob.findUniqueOrThrow({ where: { id: jobId } })).status).toBe('done');
       return searches.length;
@@ -182,7 +229,12 @@ describe('document job control (PGlite, in-process worker)', () => {
 
   it('a step that keeps failing is retried with backoff up to the cap, then the job is failed with the reason; failed calls cost nothing', async () => {
     const userId = await createTestUser(db.prisma);
-    const { id, jobId } = await createDocument(db.prisma, { ownerId: userId, request: 'Write a report on the Lisbon warehouse [sim:error]', model: 'sim-swift', sources: source() });
+    const { id, jobId } = await createDocument(db.prisma, {
+      ownerId: userId,
+      request: 'Write a report on the Lisbon warehouse [sim:error]',
+      model: 'sim-swift',
+      sources: source(),
+    });
     await db.prisma.documentJob.update({ where: { id: jobId }, data: { maxAttempts: 3 } });
     await driveJobsToRest(testPipelineDeps(db.prisma, simulator.url), { retryBaseMs: 20 });
     const job = await db.prisma.documentJob.findUniqueOrThrow({ where: { id: jobId } });

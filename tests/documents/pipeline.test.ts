@@ -4,7 +4,14 @@ import { createDocument } from '@/lib/documents/create-document';
 import { parsePastedText } from '@/lib/documents/sources/parse-source-file';
 import { getDocumentView } from '@/lib/documents/document-view';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '@/tests/support/test-database';
-import { createTestChat, createTestUser, driveJobsToRest, SAMPLE_SOURCE, testPipelineDeps, writePromptTokensOf40Sections } from '@/tests/support/documents-harness';
+import {
+  createTestChat,
+  createTestUser,
+  driveJobsToRest,
+  SAMPLE_SOURCE,
+  testPipelineDeps,
+  writePromptTokensOf40Sections,
+} from '@/tests/support/documents-harness';
 
 describe.each(testDatabaseKinds())('the document pipeline on %s', (kind) => {
   let db: TestDatabase;
@@ -59,16 +66,21 @@ describe.each(testDatabaseKinds())('the document pipeline on %s', (kind) => {
     expect((events[1].meta as { sections: number }).sections).toBe(3);
     expect(events[2].text).toMatch(/3 sections/);
     expect(await db.prisma.notification.count({ where: { userId, documentId: id } })).toBe(1);
-    expect(simulator.stats.requests.filter((r) => r.jobId === job.id)).toHaveLength(
-      entries.reduce((n, e) => n + e.calls.length, 0),
-    );
+    expect(simulator.stats.requests.filter((r) => r.jobId === job.id)).toHaveLength(entries.reduce((n, e) => n + e.calls.length, 0));
   }, 60_000);
 
   it('a section the fact check still flags after one regeneration is saved as flagged, with the flags listed', async () => {
     const userId = await createTestUser(db.prisma);
     const deps = testPipelineDeps(db.prisma, simulator.url);
     const make = (request: string) =>
-      createDocument(db.prisma, { ownerId: userId, request, model: 'sim-swift', sectionCount: 1, researchRounds: 1, sources: [parsePastedText('Warehouse notes', SAMPLE_SOURCE)] });
+      createDocument(db.prisma, {
+        ownerId: userId,
+        request,
+        model: 'sim-swift',
+        sectionCount: 1,
+        researchRounds: 1,
+        sources: [parsePastedText('Warehouse notes', SAMPLE_SOURCE)],
+      });
     const always = await make('Write a report on the Lisbon warehouse [sim:hallucinate]');
     const once = await make('Write a report on the Lisbon warehouse [sim:hallucinate-once]');
     await driveJobsToRest(deps);

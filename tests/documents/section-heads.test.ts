@@ -4,7 +4,7 @@ import { writeSectionVersion } from '@/lib/documents/section-edits';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '@/tests/support/test-database';
 import { createTestUser } from '@/tests/support/documents-harness';
 
-describe.each(testDatabaseKinds())('an open page follows other people\'s saves through section heads, on %s', (kind) => {
+describe.each(testDatabaseKinds())("an open page follows other people's saves through section heads, on %s", (kind) => {
   let db: TestDatabase;
   let owner: string;
   let editor: string;
@@ -15,13 +15,24 @@ describe.each(testDatabaseKinds())('an open page follows other people\'s saves t
     owner = await createTestUser(db.prisma, { id: `owner-${kind}` });
     editor = await createTestUser(db.prisma, { id: `ada-${kind}` });
     await db.prisma.user.update({ where: { id: editor }, data: { name: 'Ada' } });
-    const document = await db.prisma.document.create({ data: { ownerId: owner, request: 'A report', title: 'Report', type: 'report', model: 'sim-swift', sectionCount: 2 } });
+    const document = await db.prisma.document.create({
+      data: { ownerId: owner, request: 'A report', title: 'Report', type: 'report', model: 'sim-swift', sectionCount: 2 },
+    });
     documentId = document.id;
     sectionIds = [];
     for (const position of [1, 2]) {
       const body = `Draft of part ${position}.`;
       const section = await db.prisma.section.create({
-        data: { documentId, position, title: `Part ${position}`, brief: 'b', status: 'written', version: 1, body, versions: { create: { version: 1, kind: 'draft', body } } },
+        data: {
+          documentId,
+          position,
+          title: `Part ${position}`,
+          brief: 'b',
+          status: 'written',
+          version: 1,
+          body,
+          versions: { create: { version: 1, kind: 'draft', body } },
+        },
       });
       sectionIds.push(section.id);
     }
@@ -31,8 +42,22 @@ describe.each(testDatabaseKinds())('an open page follows other people\'s saves t
   });
 
   it('names who saved each current version, tells the viewer their own saves, and says nothing of the text', async () => {
-    await writeSectionVersion(db.prisma, { sectionId: sectionIds[1], authorId: editor, body: 'Ada rewrote part 2.', baseVersion: 1, kind: 'manual', how: 'edited' });
-    await writeSectionVersion(db.prisma, { sectionId: sectionIds[0], authorId: owner, body: 'The owner edited part 1.', baseVersion: 1, kind: 'manual', how: 'edited' });
+    await writeSectionVersion(db.prisma, {
+      sectionId: sectionIds[1],
+      authorId: editor,
+      body: 'Ada rewrote part 2.',
+      baseVersion: 1,
+      kind: 'manual',
+      how: 'edited',
+    });
+    await writeSectionVersion(db.prisma, {
+      sectionId: sectionIds[0],
+      authorId: owner,
+      body: 'The owner edited part 1.',
+      baseVersion: 1,
+      kind: 'manual',
+      how: 'edited',
+    });
 
     const seenByOwner = await readSectionHeads(db.prisma, documentId, owner);
     expect(seenByOwner.map(({ position, version, savedBy }) => ({ position, version, savedBy }))).toEqual([
@@ -46,8 +71,21 @@ describe.each(testDatabaseKinds())('an open page follows other people\'s saves t
   });
 
   it('a draft from the pipeline has no person behind it', async () => {
-    const other = await db.prisma.document.create({ data: { ownerId: owner, request: 'r', title: 't', type: 'report', model: 'sim-swift', sectionCount: 1 } });
-    await db.prisma.section.create({ data: { documentId: other.id, position: 1, title: 'P', brief: 'b', status: 'written', version: 1, body: 'x', versions: { create: { version: 1, kind: 'draft', body: 'x' } } } });
+    const other = await db.prisma.document.create({
+      data: { ownerId: owner, request: 'r', title: 't', type: 'report', model: 'sim-swift', sectionCount: 1 },
+    });
+    await db.prisma.section.create({
+      data: {
+        documentId: other.id,
+        position: 1,
+        title: 'P',
+        brief: 'b',
+        status: 'written',
+        version: 1,
+        body: 'x',
+        versions: { create: { version: 1, kind: 'draft', body: 'x' } },
+      },
+    });
     const [head] = await readSectionHeads(db.prisma, other.id, owner);
     expect(head.savedBy).toBeNull();
     expect(head.version).toBe(1);

@@ -40,19 +40,41 @@ describe('sections, versions, sharing and export of a written document', () => {
   });
 
   const firstSection = () => db.prisma.section.findFirstOrThrow({ where: { documentId }, orderBy: { position: 'asc' } });
-  const updatedEvents = () => db.prisma.message.count({ where: { chatId, kind: 'event', meta: { path: ['event'], equals: 'document_updated' } } });
+  const updatedEvents = () =>
+    db.prisma.message.count({ where: { chatId, kind: 'event', meta: { path: ['event'], equals: 'document_updated' } } });
 
   it('a manual edit appends a version and posts Updated; a stale base is a conflict with the current text; an unchanged body changes nothing', async () => {
     const section = await firstSection();
     const before = await updatedEvents();
-    const edited = await writeSectionVersion(db.prisma, { sectionId: section.id, authorId: owner, body: `${section.body}\n\nOne more paragraph.`, baseVersion: 1, kind: 'manual', how: 'edited' });
+    const edited = await writeSectionVersion(db.prisma, {
+      sectionId: section.id,
+      authorId: owner,
+      body: `${section.body}\n\nOne more paragraph.`,
+      baseVersion: 1,
+      kind: 'manual',
+      how: 'edited',
+    });
     expect(edited).toMatchObject({ version: 2, changed: true });
     expect(await updatedEvents()).toBe(before + 1);
 
-    const stale = writeSectionVersion(db.prisma, { sectionId: section.id, authorId: owner, body: 'Overwrite?', baseVersion: 1, kind: 'manual', how: 'edited' });
+    const stale = writeSectionVersion(db.prisma, {
+      sectionId: section.id,
+      authorId: owner,
+      body: 'Overwrite?',
+      baseVersion: 1,
+      kind: 'manual',
+      how: 'edited',
+    });
     await expect(stale).rejects.toMatchObject({ status: 409, body: { current: { version: 2, body: edited.body } } });
 
-    const same = await writeSectionVersion(db.prisma, { sectionId: section.id, authorId: owner, body: edited.body, baseVersion: 2, kind: 'manual', how: 'edited' });
+    const same = await writeSectionVersion(db.prisma, {
+      sectionId: section.id,
+      authorId: owner,
+      body: edited.body,
+      baseVersion: 2,
+      kind: 'manual',
+      how: 'edited',
+    });
     expect(same).toMatchObject({ version: 2, changed: false });
     expect(await updatedEvents()).toBe(before + 1);
   });
@@ -60,7 +82,12 @@ describe('sections, versions, sharing and export of a written document', () => {
   it('restore appends the old text as a new version and deletes nothing', async () => {
     const section = await firstSection();
     const draft = (await listSectionVersions(db.prisma, section.id))[0];
-    const restored = await restoreSectionVersion(db.prisma, { sectionId: section.id, userId: owner, version: 1, baseVersion: section.version });
+    const restored = await restoreSectionVersion(db.prisma, {
+      sectionId: section.id,
+      userId: owner,
+      version: 1,
+      baseVersion: section.version,
+    });
     const versions = await listSectionVersions(db.prisma, section.id);
     expect(versions.map((v) => v.kind)).toEqual(['draft', 'manual', 'restore']);
     expect(versions.at(-1)).toMatchObject({ version: restored.version, body: draft.body });
@@ -68,15 +95,32 @@ describe('sections, versions, sharing and export of a written document', () => {
   });
 
   it('the owner’s edit and restore in one burst are one Updated card naming them and both saves; another person’s save gets its own card', async () => {
-    const cards = await db.prisma.message.findMany({ where: { chatId, kind: 'event', meta: { path: ['event'], equals: 'document_updated' } }, orderBy: { createdAt: 'asc' } });
+    const cards = await db.prisma.message.findMany({
+      where: { chatId, kind: 'event', meta: { path: ['event'], equals: 'document_updated' } },
+      orderBy: { createdAt: 'asc' },
+    });
     expect(cards).toHaveLength(1);
-    expect(cards[0].meta).toMatchObject({ by: { userId: owner, name: `User ${owner}`, assistant: false }, saves: 2, changes: [{ how: 'restored', version: 3 }] });
+    expect(cards[0].meta).toMatchObject({
+      by: { userId: owner, name: `User ${owner}`, assistant: false },
+      saves: 2,
+      changes: [{ how: 'restored', version: 3 }],
+    });
     expect(cards[0].text).toMatch(new RegExp(`^User ${owner} edited .* \\(2 saves\\)`));
 
     const colleague = await createTestUser(db.prisma, { email: 'colleague@example.com' });
     const section = await firstSection();
-    await writeSectionVersion(db.prisma, { sectionId: section.id, authorId: colleague, body: `${section.body}\n\nA colleague's note.`, baseVersion: section.version, kind: 'manual', how: 'edited' });
-    const after = await db.prisma.message.findMany({ where: { chatId, kind: 'event', meta: { path: ['event'], equals: 'document_updated' } }, orderBy: { createdAt: 'asc' } });
+    await writeSectionVersion(db.prisma, {
+      sectionId: section.id,
+      authorId: colleague,
+      body: `${section.body}\n\nA colleague's note.`,
+      baseVersion: section.version,
+      kind: 'manual',
+      how: 'edited',
+    });
+    const after = await db.prisma.message.findMany({
+      where: { chatId, kind: 'event', meta: { path: ['event'], equals: 'document_updated' } },
+      orderBy: { createdAt: 'asc' },
+    });
     expect(after).toHaveLength(2);
     expect(after[1].meta).toMatchObject({ by: { userId: colleague, assistant: false }, saves: 1 });
   });
@@ -84,7 +128,12 @@ describe('sections, versions, sharing and export of a written document', () => {
   it('revise_section rewrites a named section through the model and the fact check, posting Updated', async () => {
     const section = await firstSection();
     const before = await updatedEvents();
-    const result = await reviseSection(testPipelineDeps(db.prisma, simulator.url), { userId: owner, documentId, section: section.title, instruction: 'Make it shorter' });
+    const result = await reviseSection(testPipelineDeps(db.prisma, simulator.url), {
+      userId: owner,
+      documentId,
+      section: section.title,
+      instruction: 'Make it shorter',
+    });
     expect(result.applied).toBe(true);
     const versions = await listSectionVersions(db.prisma, section.id);
     if (result.applied && result.changed) {
@@ -153,9 +202,21 @@ describe('sections, versions, sharing and export of a written document', () => {
   });
 
   it('a URL source is refused when the deployment has public sources off', async () => {
-    const deps = { db: db.prisma, catalog: testPipelineDeps(db.prisma, simulator.url).catalog, publicSources: false, fetchAllowHosts: [], rateLimitPerMinute: 100 };
+    const deps = {
+      db: db.prisma,
+      catalog: testPipelineDeps(db.prisma, simulator.url).catalog,
+      publicSources: false,
+      fetchAllowHosts: [],
+      rateLimitPerMinute: 100,
+    };
     await expect(
-      startDocument(deps, owner, { request: 'Write a report', sources: [], files: [], urls: ['https://example.org/'], allowPublicSources: true }),
+      startDocument(deps, owner, {
+        request: 'Write a report',
+        sources: [],
+        files: [],
+        urls: ['https://example.org/'],
+        allowPublicSources: true,
+      }),
     ).rejects.toMatchObject({ status: 422, message: expect.stringMatching(/PUBLIC_SOURCES is off/) });
   });
 });

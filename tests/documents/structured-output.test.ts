@@ -61,7 +61,9 @@ describe('structured output in the document pipeline', () => {
   });
 
   it('a catalog that wrongly claims structured outputs fails the step visibly instead of guessing', async () => {
-    const models = parseModelCatalog(undefined, { maxOutputTokens: 2400 }, SIMULATED_MODELS).map((m) => (m.id === 'sim-mini' ? { ...m, structuredOutputs: true } : m));
+    const models = parseModelCatalog(undefined, { maxOutputTokens: 2400 }, SIMULATED_MODELS).map((m) =>
+      m.id === 'sim-mini' ? { ...m, structuredOutputs: true } : m,
+    );
     const { view, formats } = await writeDocument('sim-mini', new ModelCatalog(models));
     expect(formats('type')).toContain('json_schema');
     expect(view.status).toBe('failed');

@@ -12,7 +12,16 @@ import { searxngSearch } from '@/lib/documents/sources/searxng-search';
 import { startDocument } from '@/lib/documents/start-document';
 import { createTestUser, driveJobsToRest, SAMPLE_SOURCE, testPipelineDeps } from '@/tests/support/documents-harness';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '@/tests/support/test-database';
-import { LINKED_PAGE, PORT_PAGE, startPageServer, startSearxngFake, startTrapServer, TRADE_PAGE, type PageServer, type RunningServer } from '@/tests/support/web-fixtures';
+import {
+  LINKED_PAGE,
+  PORT_PAGE,
+  startPageServer,
+  startSearxngFake,
+  startTrapServer,
+  TRADE_PAGE,
+  type PageServer,
+  type RunningServer,
+} from '@/tests/support/web-fixtures';
 
 const PAGES_PORT = 3371;
 const SEARXNG_PORT = 3372;
@@ -44,7 +53,13 @@ describe.each(testDatabaseKinds())('research from the web and from links on %s',
       // a name that resolves inside the network, as an intranet or a rebinding DNS would answer
       resolve: async (host) => (host === 'inside.test' ? [{ address: '127.0.0.1', family: 4 }] : lookup(host, { all: true })),
     });
-    deps = (overrides = {}) => testPipelineDeps(db.prisma, simulator.url, { publicSources: true, publicSearch: searxngSearch(searxng.url), linkReader: reader, ...overrides });
+    deps = (overrides = {}) =>
+      testPipelineDeps(db.prisma, simulator.url, {
+        publicSources: true,
+        publicSearch: searxngSearch(searxng.url),
+        linkReader: reader,
+        ...overrides,
+      });
   }, 60_000);
   afterAll(async () => {
     await Promise.all([pages?.close(), trap?.close(), searxng?.close(), simulator?.close()]);
@@ -52,11 +67,15 @@ describe.each(testDatabaseKinds())('research from the web and from links on %s',
   });
 
   const start = (input: Partial<DocumentRequest>, publicSources = true) =>
-    startDocument(
-      { db: db.prisma, catalog: deps().catalog, publicSources, fetchAllowHosts: ALLOW, rateLimitPerMinute: 1_000 },
-      owner,
-      { request: 'Write a report on the Port of Lisbon', sectionCount: 1, sources: [], files: [], urls: [], allowPublicSources: true, ...input },
-    );
+    startDocument({ db: db.prisma, catalog: deps().catalog, publicSources, fetchAllowHosts: ALLOW, rateLimitPerMinute: 1_000 }, owner, {
+      request: 'Write a report on the Port of Lisbon',
+      sectionCount: 1,
+      sources: [],
+      files: [],
+      urls: [],
+      allowPublicSources: true,
+      ...input,
+    });
   const sourceAt = (sources: SourceView[], path: string) => sources.find((s) => s.url === `${pages.url}${path}`);
   const pageSentences = [PORT_PAGE, TRADE_PAGE, LINKED_PAGE].flatMap((p) => p.paragraphs.flatMap((text) => text.split(/(?<=\.)\s+/)));
 
@@ -68,7 +87,13 @@ describe.each(testDatabaseKinds())('research from the web and from links on %s',
 
     // the link given as a source was read through its redirect, its paragraphs counted
     const given = sourceAt(view.sources, '/moved');
-    expect(given).toMatchObject({ kind: 'url', status: 'read', reason: null, title: LINKED_PAGE.title, paragraphs: LINKED_PAGE.paragraphs.length });
+    expect(given).toMatchObject({
+      kind: 'url',
+      status: 'read',
+      reason: null,
+      title: LINKED_PAGE.title,
+      paragraphs: LINKED_PAGE.paragraphs.length,
+    });
     // the search results were read too, and the search was asked
     expect(searxng.queries.length).toBeGreaterThan(0);
     expect(sourceAt(view.sources, '/port-2022')).toMatchObject({ kind: 'web', status: 'read', paragraphs: PORT_PAGE.paragraphs.length });
@@ -112,14 +137,29 @@ describe.each(testDatabaseKinds())('research from the web and from links on %s',
     expect(searxng.requests.length).toBe(searches);
     expect(pages.requests.length).toBe(pageRequests);
     // a link needs the permission too
-    await expect(start({ urls: [`${pages.url}/trade`] }, false)).rejects.toMatchObject({ status: 422, message: expect.stringMatching(/PUBLIC_SOURCES is off/) });
+    await expect(start({ urls: [`${pages.url}/trade`] }, false)).rejects.toMatchObject({
+      status: 422,
+      message: expect.stringMatching(/PUBLIC_SOURCES is off/),
+    });
   });
 
   it('a URL at a metadata, loopback or mapped address is refused with 422 when it is given, and never requested', async () => {
     const { id } = await start({ request: 'A report on the port, later with more links' });
-    for (const url of ['http://169.254.169.254/latest/meta-data/', 'http://127.0.0.1:5432/', `http://[::ffff:127.0.0.1]:${TRAP_PORT}/secret`, `http://127.0.0.1:${TRAP_PORT}/secret`, `http://localhost:${TRAP_PORT}/`]) {
-      await expect(start({ urls: [url] }), url).rejects.toMatchObject({ status: 422, message: expect.stringMatching(/private, loopback or link-local/) });
-      await expect(attachToDocument(db.prisma, owner, id, [], { urls: [url], permission: { publicSources: true, fetchAllowHosts: ALLOW } }), url).rejects.toMatchObject({ status: 422 });
+    for (const url of [
+      'http://169.254.169.254/latest/meta-data/',
+      'http://127.0.0.1:5432/',
+      `http://[::ffff:127.0.0.1]:${TRAP_PORT}/secret`,
+      `http://127.0.0.1:${TRAP_PORT}/secret`,
+      `http://localhost:${TRAP_PORT}/`,
+    ]) {
+      await expect(start({ urls: [url] }), url).rejects.toMatchObject({
+        status: 422,
+        message: expect.stringMatching(/private, loopback or link-local/),
+      });
+      await expect(
+        attachToDocument(db.prisma, owner, id, [], { urls: [url], permission: { publicSources: true, fetchAllowHosts: ALLOW } }),
+        url,
+      ).rejects.toMatchObject({ status: 422 });
     }
     expect(trap.requests).toEqual([]);
     // a public link added later waits for research, once however often it is given
@@ -127,11 +167,27 @@ describe.each(testDatabaseKinds())('research from the web and from links on %s',
     const [added] = await attachToDocument(db.prisma, owner, id, [], { urls: [`${pages.url}/trade`], permission });
     const [again] = await attachToDocument(db.prisma, owner, id, [], { urls: [`${pages.url}/trade`], permission });
     expect(again.id).toBe(added.id);
-    expect(sourceAt((await getDocumentView(db.prisma, id, 'owner')).sources, '/trade')).toMatchObject({ kind: 'url', status: 'pending', reason: null });
+    expect(sourceAt((await getDocumentView(db.prisma, id, 'owner')).sources, '/trade')).toMatchObject({
+      kind: 'url',
+      status: 'pending',
+      reason: null,
+    });
   });
 
   it('links that cannot be read stay on the document with the reason; redirects into the network are blocked and never followed', async () => {
-    const paths = ['/missing', '/never-answers', '/huge', '/photo.png', '/private/notes', '/loop', '/to-metadata', '/to-loopback', '/to-mapped', '/to-inside-name', '/annual-report.pdf'];
+    const paths = [
+      '/missing',
+      '/never-answers',
+      '/huge',
+      '/photo.png',
+      '/private/notes',
+      '/loop',
+      '/to-metadata',
+      '/to-loopback',
+      '/to-mapped',
+      '/to-inside-name',
+      '/annual-report.pdf',
+    ];
     const { id } = await start({ urls: paths.map((p) => `${pages.url}${p}`) });
     await driveJobsToRest(deps());
     const view = await getDocumentView(db.prisma, id, 'owner');

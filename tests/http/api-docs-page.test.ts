@@ -24,7 +24,10 @@ describe('the /docs/api page', () => {
 
   it('shows a body field with its limits and the response codes', () => {
     const message = html.slice(html.indexOf('id="postApiChatsByIdMessages"'));
-    const entry = message.slice(0, message.indexOf('</article>')).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+    const entry = message
+      .slice(0, message.indexOf('</article>'))
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/\s+/g, ' ');
     expect(entry).toContain('text string yes 1–6,000 characters');
     expect(entry).toMatch(/409 A turn is already live/);
     expect(entry).toMatch(/401 No valid session cookie/);

@@ -29,7 +29,10 @@ function routeFiles(dir = path.join(ROOT, 'app')): { urlPath: string; methods: s
     .filter((entry) => entry.isFile() && entry.name === 'route.ts')
     .map((entry) => {
       const file = path.join(entry.parentPath, entry.name);
-      const segments = path.relative(path.join(ROOT, 'app'), entry.parentPath).split(path.sep).filter((s) => !/^\(.*\)$/.test(s));
+      const segments = path
+        .relative(path.join(ROOT, 'app'), entry.parentPath)
+        .split(path.sep)
+        .filter((s) => !/^\(.*\)$/.test(s));
       const source = readFileSync(file, 'utf8');
       const methods = METHODS.filter((m) => new RegExp(`export\\s+(const|async\\s+function|function)\\s+${m}\\b`).test(source));
       return { urlPath: `/${segments.join('/')}`, methods, source };
@@ -51,7 +54,10 @@ describe('the OpenAPI document', () => {
     for (const ops of Object.values(doc.paths)) {
       for (const op of Object.values(ops)) {
         expect(Object.keys(op.responses).length, op.operationId).toBeGreaterThan(0);
-        expect(doc.tags.map((t) => t.name), op.operationId).toContain(op.tags[0]);
+        expect(
+          doc.tags.map((t) => t.name),
+          op.operationId,
+        ).toContain(op.tags[0]);
       }
     }
   });
@@ -90,7 +96,7 @@ describe('the OpenAPI document', () => {
     expect(stray).toEqual([]);
   });
 
-  it("documents, for every handler that reads a body or query, the very schema object it validates with", async () => {
+  it('documents, for every handler that reads a body or query, the very schema object it validates with', async () => {
     let checked = 0;
     for (const { urlPath, source } of routeFiles()) {
       // `import { chatMessageBody as body } from '@/lib/chat/chat-api'` → body = that module's export
@@ -126,10 +132,16 @@ describe('the OpenAPI document', () => {
   });
 
   it('lists query parameters, with dates as date-time strings', () => {
-    const params = doc.paths['/api/staff/transcripts'].get.parameters as { name: string; required: boolean; schema: Record<string, unknown> }[];
+    const params = doc.paths['/api/staff/transcripts'].get.parameters as {
+      name: string;
+      required: boolean;
+      schema: Record<string, unknown>;
+    }[];
     expect(params.map((p) => p.name)).toEqual(['status', 'model', 'user', 'from', 'to']);
     expect(params.find((p) => p.name === 'from')!.schema).toEqual({ type: 'string', format: 'date-time' });
-    const chatId = (doc.paths['/api/documents/attachments'].get.parameters as { name: string; required: boolean }[]).find((p) => p.name === 'chatId');
+    const chatId = (doc.paths['/api/documents/attachments'].get.parameters as { name: string; required: boolean }[]).find(
+      (p) => p.name === 'chatId',
+    );
     expect(chatId?.required).toBe(true);
   });
 
@@ -154,7 +166,11 @@ describe('the routes and their document agree', () => {
 
   beforeAll(async () => {
     db = await openTestDatabase('pglite');
-    const cfg = loadConfig({ NODE_ENV: 'test', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'quire-openapi-')), AUTH_SECRET: 'a-test-secret-of-enough-length' });
+    const cfg = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'quire-openapi-')),
+      AUTH_SECRET: 'a-test-secret-of-enough-length',
+    });
     app = await buildApp(cfg, db);
     serveApp(app);
     cookie = cookieOf(await signUp(app, { email: 'reader@example.com' }));
@@ -180,9 +196,15 @@ describe('the routes and their document agree', () => {
   it("accepts a chat title at the document's maxLength and refuses one character more", async () => {
     const schema = doc.paths['/api/chats/{id}'].patch.requestBody!.content['application/json']!.schema as Record<string, any>;
     const max = schema.properties.title.maxLength as number;
-    const ok = await patchChat(jsonRequest(`/api/chats/${chatId}`, { cookie, method: 'PATCH', body: { title: 't'.repeat(max) } }), params(chatId));
+    const ok = await patchChat(
+      jsonRequest(`/api/chats/${chatId}`, { cookie, method: 'PATCH', body: { title: 't'.repeat(max) } }),
+      params(chatId),
+    );
     expect(ok.status).toBe(200);
-    const over = await patchChat(jsonRequest(`/api/chats/${chatId}`, { cookie, method: 'PATCH', body: { title: 't'.repeat(max + 1) } }), params(chatId));
+    const over = await patchChat(
+      jsonRequest(`/api/chats/${chatId}`, { cookie, method: 'PATCH', body: { title: 't'.repeat(max + 1) } }),
+      params(chatId),
+    );
     expect(over.status).toBe(400);
   });
 

@@ -51,13 +51,21 @@ const APT_INSTALL = 'apt-get install -y -qq chromium fonts-noto-cjk';
 
 describe('finding a Chromium for the browser tests', () => {
   it('takes CHROMIUM_PATH first, even over Debian’s Chromium', () => {
-    const { machine, ran } = fakeMachine({ env: { CHROMIUM_PATH: '/opt/my/chrome' }, executables: ['/opt/my/chrome', '/usr/bin/chromium'] });
+    const { machine, ran } = fakeMachine({
+      env: { CHROMIUM_PATH: '/opt/my/chrome' },
+      executables: ['/opt/my/chrome', '/usr/bin/chromium'],
+    });
     expect(ensureChromium(machine)).toEqual({ path: '/opt/my/chrome', source: 'CHROMIUM_PATH' });
     expect(ran).toEqual([]);
   });
 
   it('stops with one sentence when CHROMIUM_PATH is not an executable, instead of quietly using another browser', () => {
-    const { machine, ran } = fakeMachine({ env: { CHROMIUM_PATH: '/opt/typo/chrome' }, executables: ['/usr/bin/chromium'], isRoot: true, onPath: { 'apt-get': '/usr/bin/apt-get' } });
+    const { machine, ran } = fakeMachine({
+      env: { CHROMIUM_PATH: '/opt/typo/chrome' },
+      executables: ['/usr/bin/chromium'],
+      isRoot: true,
+      onPath: { 'apt-get': '/usr/bin/apt-get' },
+    });
     const result = ensureChromium(machine);
     expect(result).toEqual({ error: expect.stringContaining('CHROMIUM_PATH is /opt/typo/chrome, which is not an executable file') });
     expect(ran).toEqual([]);
@@ -86,14 +94,25 @@ describe('finding a Chromium for the browser tests', () => {
 
   it('looks in PLAYWRIGHT_BROWSERS_PATH and in macOS’s cache folder', () => {
     const custom = '/srv/browsers/chromium-1300/chrome-linux64/chrome';
-    expect(findChromium(fakeMachine({ env: { PLAYWRIGHT_BROWSERS_PATH: '/srv/browsers' }, executables: [custom] }).machine)?.path).toBe(custom);
+    expect(findChromium(fakeMachine({ env: { PLAYWRIGHT_BROWSERS_PATH: '/srv/browsers' }, executables: [custom] }).machine)?.path).toBe(
+      custom,
+    );
     const mac = `${HOME}/Library/Caches/ms-playwright/chromium-1300/chrome-mac-arm64/Google Chrome for Testing.app/Contents/MacOS/Google Chrome for Testing`;
-    expect(findChromium(fakeMachine({ platform: 'darwin', executables: [mac] }).machine)).toEqual({ path: mac, source: 'Playwright cache' });
+    expect(findChromium(fakeMachine({ platform: 'darwin', executables: [mac] }).machine)).toEqual({
+      path: mac,
+      source: 'Playwright cache',
+    });
   });
 
   it('takes an installed Google Chrome on Linux, by its usual path or on PATH', () => {
-    expect(findChromium(fakeMachine({ executables: ['/opt/google/chrome/chrome'] }).machine)).toEqual({ path: '/opt/google/chrome/chrome', source: 'installed browser' });
-    const { machine } = fakeMachine({ executables: ['/usr/local/bin/chromium-browser'], onPath: { 'chromium-browser': '/usr/local/bin/chromium-browser' } });
+    expect(findChromium(fakeMachine({ executables: ['/opt/google/chrome/chrome'] }).machine)).toEqual({
+      path: '/opt/google/chrome/chrome',
+      source: 'installed browser',
+    });
+    const { machine } = fakeMachine({
+      executables: ['/usr/local/bin/chromium-browser'],
+      onPath: { 'chromium-browser': '/usr/local/bin/chromium-browser' },
+    });
     expect(findChromium(machine)).toEqual({ path: '/usr/local/bin/chromium-browser', source: 'installed browser' });
   });
 
@@ -132,21 +151,32 @@ describe('installing a Chromium when there is none', () => {
     const { machine, ran } = fakeMachine({
       isRoot: true,
       onPath: { 'apt-get': '/usr/bin/apt-get' },
-      commands: { [APT_UPDATE]: { ok: true }, [APT_INSTALL]: { ok: false }, 'npx playwright install --with-deps chromium': { ok: true, adds: [PINNED] } },
+      commands: {
+        [APT_UPDATE]: { ok: true },
+        [APT_INSTALL]: { ok: false },
+        'npx playwright install --with-deps chromium': { ok: true, adds: [PINNED] },
+      },
     });
     expect(ensureChromium(machine)).toEqual({ path: PINNED, source: 'Playwright cache' });
     expect(ran).toEqual([APT_UPDATE, APT_INSTALL, 'npx playwright install --with-deps chromium']);
   });
 
   it('without root: downloads Playwright’s Chromium, and never calls apt-get', () => {
-    const { machine, ran } = fakeMachine({ onPath: { 'apt-get': '/usr/bin/apt-get' }, commands: { 'npx playwright install chromium': { ok: true, adds: [PINNED] } } });
+    const { machine, ran } = fakeMachine({
+      onPath: { 'apt-get': '/usr/bin/apt-get' },
+      commands: { 'npx playwright install chromium': { ok: true, adds: [PINNED] } },
+    });
     expect(ensureChromium(machine)).toEqual({ path: PINNED, source: 'Playwright cache' });
     expect(ran).toEqual(['npx playwright install chromium']);
   });
 
   it('on macOS: downloads Playwright’s Chromium', () => {
     const mac = `${HOME}/Library/Caches/ms-playwright/chromium-1255/chrome-mac-arm64/Google Chrome for Testing.app/Contents/MacOS/Google Chrome for Testing`;
-    const { machine, ran } = fakeMachine({ platform: 'darwin', isRoot: true, commands: { 'npx playwright install chromium': { ok: true, adds: [mac] } } });
+    const { machine, ran } = fakeMachine({
+      platform: 'darwin',
+      isRoot: true,
+      commands: { 'npx playwright install chromium': { ok: true, adds: [mac] } },
+    });
     expect(ensureChromium(machine)).toEqual({ path: mac, source: 'Playwright cache' });
     expect(ran).toEqual(['npx playwright install chromium']);
   });
@@ -158,7 +188,8 @@ describe('installing a Chromium when there is none', () => {
     expect(ran).toEqual(['npx playwright install chromium']);
     expect(NO_CHROMIUM).not.toContain('\n');
     expect(NO_CHROMIUM.match(/[.!?](\s|$)/g)).toHaveLength(1);
-    for (const hint of ['apt-get install chromium', 'npx playwright install chromium', 'CHROMIUM_PATH']) expect(NO_CHROMIUM).toContain(hint);
+    for (const hint of ['apt-get install chromium', 'npx playwright install chromium', 'CHROMIUM_PATH'])
+      expect(NO_CHROMIUM).toContain(hint);
   });
 });
 

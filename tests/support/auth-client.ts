@@ -19,11 +19,19 @@ export const cookieOf = (response: Response) =>
 export function jsonRequest(path: string, init: { method?: string; body?: unknown; cookie?: string } = {}): Request {
   return new Request(`${ORIGIN}${path}`, {
     method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: { 'content-type': 'application/json', origin: ORIGIN, 'sec-fetch-site': 'same-origin', ...(init.cookie ? { cookie: init.cookie } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      origin: ORIGIN,
+      'sec-fetch-site': 'same-origin',
+      ...(init.cookie ? { cookie: init.cookie } : {}),
+    },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
 }
 
 export function signUp(app: App, body: { email: string; name?: string; password?: string; invite?: string }): Promise<Response> {
-  return handleAuthRequest(app, jsonRequest('/api/auth/sign-up/email', { body: { name: 'Test Person', password: 'correct-horse-battery', ...body } }));
+  return handleAuthRequest(
+    app,
+    jsonRequest('/api/auth/sign-up/email', { body: { name: 'Test Person', password: 'correct-horse-battery', ...body } }),
+  );
 }

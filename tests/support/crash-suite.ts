@@ -68,7 +68,12 @@ export const CRASH_DOCUMENT = {
 export async function seedCrashDocument(database: Database): Promise<{ documentId: string; chatId: string; userId: string }> {
   const userId = await createTestUser(database.prisma, { id: 'crash-user' });
   const chatId = await createTestChat(database.prisma, userId);
-  const { id } = await createDocument(database.prisma, { ownerId: userId, chatId, ...CRASH_DOCUMENT, sources: [parsePastedText('Warehouse notes', SAMPLE_SOURCE)] });
+  const { id } = await createDocument(database.prisma, {
+    ownerId: userId,
+    chatId,
+    ...CRASH_DOCUMENT,
+    sources: [parsePastedText('Warehouse notes', SAMPLE_SOURCE)],
+  });
   return { documentId: id, chatId, userId };
 }
 
@@ -90,7 +95,11 @@ export interface CrashOptions {
 }
 
 /** Runs the crash sequence against a fresh database of `kind`, each run a child process killed with SIGKILL. */
-export async function runCrashSequence(kind: TestDatabaseKind, points: readonly string[] = CRASH_POINTS[kind], options: CrashOptions = {}): Promise<CrashRun> {
+export async function runCrashSequence(
+  kind: TestDatabaseKind,
+  points: readonly string[] = CRASH_POINTS[kind],
+  options: CrashOptions = {},
+): Promise<CrashRun> {
   const simulator = await startSimulatorServer({ tokenDelayMs: 1 });
   let env: Record<string, string>;
   let open: () => Promise<Database>;
@@ -113,7 +122,13 @@ export async function runCrashSequence(kind: TestDatabaseKind, points: readonly 
   const remaining = [...points];
   const fired: string[] = [];
   for (let run = 0; run <= points.length; run++) {
-    const child = await runChild({ ...env, ...options.env, LLM_BASE_URL: simulator.url, QUIRE_CRASH_AT: remaining.join(','), QUIRE_JOB_LEASE_MS: '1000' });
+    const child = await runChild({
+      ...env,
+      ...options.env,
+      LLM_BASE_URL: simulator.url,
+      QUIRE_CRASH_AT: remaining.join(','),
+      QUIRE_JOB_LEASE_MS: '1000',
+    });
     const crash = /\{"event":"crash_point","at":"([^"]+)"\}/.exec(child.stdout)?.[1];
     if (child.signal === 'SIGKILL' && crash) {
       fired.push(crash);
@@ -153,7 +168,9 @@ export async function referenceRun(): Promise<{ chargedCalls: number }> {
   }
 }
 
-export function runChild(env: Record<string, string>): Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }> {
+export function runChild(
+  env: Record<string, string>,
+): Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/crash-worker.ts'], {
       cwd: process.cwd(),

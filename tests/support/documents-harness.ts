@@ -53,7 +53,10 @@ export const CANNED_ANSWER = 'Operations managers at Northwind Traders; the year
  * Runs jobs in this process until none is claimable, answering questions with
  * a canned answer when a job waits for them. Returns how many units ran.
  */
-export async function driveJobsToRest(deps: PipelineDeps, options: WorkerOptions & { answer?: boolean; maxRuns?: number } = {}): Promise<number> {
+export async function driveJobsToRest(
+  deps: PipelineDeps,
+  options: WorkerOptions & { answer?: boolean; maxRuns?: number } = {},
+): Promise<number> {
   let runs = 0;
   for (; runs < (options.maxRuns ?? 200); runs++) {
     const outcome = await runOneJob(deps, { leaseMs: 5_000, retryBaseMs: 50, ...options });
@@ -62,7 +65,9 @@ export async function driveJobsToRest(deps: PipelineDeps, options: WorkerOptions
     const waiting = await deps.db.documentJob.findMany({ where: { status: 'awaiting_answers' }, select: { documentId: true } });
     if (waiting.length === 0) {
       // a retry backs off for a moment: wait for it rather than stopping early
-      const backingOff = await deps.db.documentJob.count({ where: { status: { in: ['queued', 'planning', 'researching', 'writing', 'finalizing'] } } });
+      const backingOff = await deps.db.documentJob.count({
+        where: { status: { in: ['queued', 'planning', 'researching', 'writing', 'finalizing'] } },
+      });
       if (backingOff === 0) break;
       await new Promise((resolve) => setTimeout(resolve, 60));
       continue;
@@ -76,7 +81,11 @@ export async function driveJobsToRest(deps: PipelineDeps, options: WorkerOptions
 export async function answerAll(db: Db, documentId: string): Promise<void> {
   const questions = await db.documentQuestion.findMany({ where: { documentId, answer: null }, select: { id: true } });
   try {
-    await answerQuestions(db, documentId, questions.map((q) => ({ questionId: q.id, text: CANNED_ANSWER })));
+    await answerQuestions(
+      db,
+      documentId,
+      questions.map((q) => ({ questionId: q.id, text: CANNED_ANSWER })),
+    );
   } catch (error) {
     if (!(error instanceof AppError && error.code === 'conflict')) throw error;
   }
@@ -86,7 +95,10 @@ export async function answerAll(db: Db, documentId: string): Promise<void> {
  * Writes a 40-section document end to end and returns the write-call prompt
  * tokens of sections 2, 20 and 40: a section's prompt must not grow with the document.
  */
-export async function writePromptTokensOf40Sections(db: Db, simulatorUrl: string): Promise<{ second: number; twentieth: number; fortieth: number }> {
+export async function writePromptTokensOf40Sections(
+  db: Db,
+  simulatorUrl: string,
+): Promise<{ second: number; twentieth: number; fortieth: number }> {
   const ownerId = await createTestUser(db, { credits: 100_000_000n });
   const { id } = await createDocument(db, {
     ownerId,
@@ -100,6 +112,11 @@ export async function writePromptTokensOf40Sections(db: Db, simulatorUrl: string
   const sections = await db.section.findMany({ where: { documentId: id }, orderBy: { position: 'asc' } });
   if (sections.length !== 40) throw new Error(`expected 40 sections, got ${sections.length}`);
   const promptOf = async (position: number) =>
-    (await db.modelCall.findFirstOrThrow({ where: { purpose: 'write', entry: { stepKey: `write:${sections[position - 1]!.id}:1` } }, orderBy: { seq: 'asc' } })).inputTokens;
+    (
+      await db.modelCall.findFirstOrThrow({
+        where: { purpose: 'write', entry: { stepKey: `write:${sections[position - 1]!.id}:1` } },
+        orderBy: { seq: 'asc' },
+      })
+    ).inputTokens;
   return { second: await promptOf(2), twentieth: await promptOf(20), fortieth: await promptOf(40) };
 }

@@ -31,7 +31,13 @@ export function scriptedCalls(answer: (call: ScriptedCall) => ScriptedAnswer): L
       const scripted = answer(describeCall(params.prompt));
       if (!scripted) return doStream();
       if ('httpStatus' in scripted) {
-        throw new APICallError({ message: 'Bad Gateway', url: 'http://upstream.test/v1/chat/completions', requestBodyValues: {}, statusCode: scripted.httpStatus, isRetryable: true });
+        throw new APICallError({
+          message: 'Bad Gateway',
+          url: 'http://upstream.test/v1/chat/completions',
+          requestBodyValues: {},
+          statusCode: scripted.httpStatus,
+          isRetryable: true,
+        });
       }
       const tokens = Math.ceil(scripted.text.length / 4);
       const stream = new ReadableStream({

@@ -46,8 +46,11 @@ export async function startScriptedUpstream(script: (request: ScriptedRequest, i
     }
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
     const chunk = (choices: unknown[], extra: Record<string, unknown> = {}) =>
-      res.write(`data: ${JSON.stringify({ id: 'scripted', object: 'chat.completion.chunk', created: 0, model: 'scripted', choices, ...extra })}\n\n`);
-    for (const piece of reply.reasoning ?? []) chunk([{ index: 0, delta: { role: 'assistant', reasoning_content: piece }, finish_reason: null }]);
+      res.write(
+        `data: ${JSON.stringify({ id: 'scripted', object: 'chat.completion.chunk', created: 0, model: 'scripted', choices, ...extra })}\n\n`,
+      );
+    for (const piece of reply.reasoning ?? [])
+      chunk([{ index: 0, delta: { role: 'assistant', reasoning_content: piece }, finish_reason: null }]);
     for (const piece of reply.text ?? []) chunk([{ index: 0, delta: { role: 'assistant', content: piece }, finish_reason: null }]);
     if (reply.hang) {
       await new Promise<void>((resolve) => res.on('close', () => resolve()));
@@ -57,7 +60,12 @@ export async function startScriptedUpstream(script: (request: ScriptedRequest, i
     if (reply.usage) {
       const { prompt, completion, reasoning } = reply.usage;
       chunk([], {
-        usage: { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion, completion_tokens_details: { reasoning_tokens: reasoning ?? 0 } },
+        usage: {
+          prompt_tokens: prompt,
+          completion_tokens: completion,
+          total_tokens: prompt + completion,
+          completion_tokens_details: { reasoning_tokens: reasoning ?? 0 },
+        },
       });
     }
     res.end('data: [DONE]\n\n');

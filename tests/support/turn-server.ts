@@ -39,7 +39,13 @@ const server = createServer(async (req, res) => {
       await stopBus.requestStop(body.chatId);
       response = Response.json({ ok: true });
     } else {
-      const turn = await prepareTurn(deps, { userId: body.userId, chatId: body.chatId, mode: 'answer', text: body.text, rateLimitPerMinute: 10_000 });
+      const turn = await prepareTurn(deps, {
+        userId: body.userId,
+        chatId: body.chatId,
+        mode: 'answer',
+        text: body.text,
+        rateLimitPerMinute: 10_000,
+      });
       response = streamTurnResponse(deps, turn, request);
     }
   } catch (error) {

@@ -13,11 +13,16 @@ export const PORT_PAGE = {
 };
 export const TRADE_PAGE = {
   title: 'Lisbon port trade partners',
-  paragraphs: ['Spain and Brazil were the largest trade partners of the Port of Lisbon in 2022. Grain made up 22 percent of bulk cargo at the port.'],
+  paragraphs: [
+    'Spain and Brazil were the largest trade partners of the Port of Lisbon in 2022. Grain made up 22 percent of bulk cargo at the port.',
+  ],
 };
 export const LINKED_PAGE = {
   title: 'Lisbon port labour notes',
-  paragraphs: ['The Lisbon port authority employed 420 people in 2022. Dock workers at the port signed a new agreement in 2021.', 'Night shifts at the port cover loading of container ships.'],
+  paragraphs: [
+    'The Lisbon port authority employed 420 people in 2022. Dock workers at the port signed a new agreement in 2021.',
+    'Night shifts at the port cover loading of container ships.',
+  ],
 };
 
 export interface RunningServer {
@@ -152,7 +157,10 @@ export async function startTrapServer(port: number): Promise<RunningServer> {
 }
 
 /** SearXNG's JSON API (`/search?q=…&format=json`), answering every query with `results`. */
-export async function startSearxngFake(port: number, results: Array<{ url: string; title: string }>): Promise<RunningServer & { queries: string[] }> {
+export async function startSearxngFake(
+  port: number,
+  results: Array<{ url: string; title: string }>,
+): Promise<RunningServer & { queries: string[] }> {
   const queries: string[] = [];
   const running = await listen(port, (req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -163,7 +171,13 @@ export async function startSearxngFake(port: number, results: Array<{ url: strin
     }
     queries.push(url.searchParams.get('q') ?? '');
     res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ query: url.searchParams.get('q'), number_of_results: results.length, results: results.map((r) => ({ ...r, content: '', engine: 'fake' })) }));
+    res.end(
+      JSON.stringify({
+        query: url.searchParams.get('q'),
+        number_of_results: results.length,
+        results: results.map((r) => ({ ...r, content: '', engine: 'fake' })),
+      }),
+    );
   });
   return { ...running, queries };
 }

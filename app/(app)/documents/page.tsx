@@ -15,7 +15,10 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function DocumentsPage() {
   const { app, user } = await requirePageUser();
-  const [documents, notifications] = await Promise.all([listDocuments(app.db, user.id), listNotifications(app.db, user.id, { unreadOnly: true })]);
+  const [documents, notifications] = await Promise.all([
+    listDocuments(app.db, user.id),
+    listNotifications(app.db, user.id, { unreadOnly: true }),
+  ]);
   const t = await getTranslations('documents');
   return (
     <div className="h-full overflow-y-auto">

@@ -14,7 +14,11 @@ export async function generateMetadata(): Promise<Metadata> {
  * SIGNUP=open shows the form; invite needs a usable `?invite=` link (or, with
  * `?as=staff`, an address on the staff list); closed says so.
  */
-export default async function SignUpPage({ searchParams }: { searchParams: Promise<{ invite?: string | string[]; as?: string; next?: string | string[] }> }) {
+export default async function SignUpPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ invite?: string | string[]; as?: string; next?: string | string[] }>;
+}) {
   const app = await getApp();
   const { invite, as, next } = await searchParams;
   const offer = await signUpOffer(app.db, app.config.signup, Array.isArray(invite) ? invite[0] : invite, {

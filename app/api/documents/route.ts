@@ -7,7 +7,13 @@ import { userRoute } from '@/lib/http/session-route';
 export const POST = userRoute(async ({ request, app, user }) => {
   const input = await readDocumentRequest(request);
   const { id } = await startDocument(
-    { db: app.db, catalog: app.catalog, publicSources: app.config.publicSources, fetchAllowHosts: app.config.fetchAllowHosts, rateLimitPerMinute: app.config.rateLimitPerMinute },
+    {
+      db: app.db,
+      catalog: app.catalog,
+      publicSources: app.config.publicSources,
+      fetchAllowHosts: app.config.fetchAllowHosts,
+      rateLimitPerMinute: app.config.rateLimitPerMinute,
+    },
     user.id,
     input,
     clientAddress(request.headers),

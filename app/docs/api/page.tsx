@@ -72,9 +72,15 @@ function OperationEntry({ doc, method, path, op }: Listed & { doc: Doc }) {
   const formSchema = op.requestBody?.content['multipart/form-data']?.schema;
   const parameters = (op.parameters ?? []) as { name: string; in: string; required: boolean; schema: Record<string, unknown> }[];
   return (
-    <article id={op.operationId} aria-labelledby={`${op.operationId}-title`} className="flex flex-col gap-3 rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
+    <article
+      id={op.operationId}
+      aria-labelledby={`${op.operationId}-title`}
+      className="flex flex-col gap-3 rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900"
+    >
       <h3 id={`${op.operationId}-title`} className="flex flex-wrap items-baseline gap-2 font-mono text-sm">
-        <span className="rounded bg-zinc-900 px-1.5 py-0.5 text-xs font-semibold text-white dark:bg-zinc-100 dark:text-zinc-900">{method}</span>{' '}
+        <span className="rounded bg-zinc-900 px-1.5 py-0.5 text-xs font-semibold text-white dark:bg-zinc-100 dark:text-zinc-900">
+          {method}
+        </span>{' '}
         <span className="break-all">{path}</span>
       </h3>
       <p className="text-sm">
@@ -89,11 +95,21 @@ function OperationEntry({ doc, method, path, op }: Listed & { doc: Doc }) {
       {parameters.length > 0 && (
         <FieldTable
           caption="Parameters"
-          fields={parameters.map((p) => ({ ...schemaFields({ properties: { [p.name]: p.schema }, required: p.required ? [p.name] : [] })[0], where: p.in }))}
+          fields={parameters.map((p) => ({
+            ...schemaFields({ properties: { [p.name]: p.schema }, required: p.required ? [p.name] : [] })[0],
+            where: p.in,
+          }))}
         />
       )}
-      {jsonSchema && <FieldTable caption={`JSON body${op.requestBody?.required ? '' : ' (optional)'}`} fields={schemaFields(jsonSchema as Record<string, unknown>)} />}
-      {formSchema && <FieldTable caption="Multipart form (multipart/form-data)" fields={schemaFields(formSchema as Record<string, unknown>)} />}
+      {jsonSchema && (
+        <FieldTable
+          caption={`JSON body${op.requestBody?.required ? '' : ' (optional)'}`}
+          fields={schemaFields(jsonSchema as Record<string, unknown>)}
+        />
+      )}
+      {formSchema && (
+        <FieldTable caption="Multipart form (multipart/form-data)" fields={schemaFields(formSchema as Record<string, unknown>)} />
+      )}
       <div>
         <h4 className="text-sm font-medium">Responses</h4>
         <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
@@ -113,7 +129,15 @@ function OperationEntry({ doc, method, path, op }: Listed & { doc: Doc }) {
 
 /** The descriptions mark code with backticks, as Markdown does; only that much Markdown is rendered. */
 function WithCode({ text }: { text: string }) {
-  return text.split(/`([^`]+)`/).map((part, i) => (i % 2 ? <code key={i} className="font-mono text-[0.9em]">{part}</code> : part));
+  return text.split(/`([^`]+)`/).map((part, i) =>
+    i % 2 ? (
+      <code key={i} className="font-mono text-[0.9em]">
+        {part}
+      </code>
+    ) : (
+      part
+    ),
+  );
 }
 
 function responseDescription(doc: Doc, response: Record<string, unknown>): string {
@@ -130,17 +154,31 @@ function FieldTable({ caption, fields }: { caption: string; fields: (SchemaField
         <caption className="mb-1 text-left font-medium">{caption}</caption>
         <thead className="text-xs text-zinc-600 dark:text-zinc-400">
           <tr>
-            <th scope="col" className="py-1 pr-3 font-medium">Name</th>
-            {showWhere && <th scope="col" className="py-1 pr-3 font-medium">In</th>}
-            <th scope="col" className="py-1 pr-3 font-medium">Type</th>
-            <th scope="col" className="py-1 pr-3 font-medium">Required</th>
-            <th scope="col" className="py-1 font-medium">Limits and notes</th>
+            <th scope="col" className="py-1 pr-3 font-medium">
+              Name
+            </th>
+            {showWhere && (
+              <th scope="col" className="py-1 pr-3 font-medium">
+                In
+              </th>
+            )}
+            <th scope="col" className="py-1 pr-3 font-medium">
+              Type
+            </th>
+            <th scope="col" className="py-1 pr-3 font-medium">
+              Required
+            </th>
+            <th scope="col" className="py-1 font-medium">
+              Limits and notes
+            </th>
           </tr>
         </thead>
         <tbody>
           {fields.map((field) => (
             <tr key={field.name} className="border-t border-zinc-100 align-top dark:border-zinc-800">
-              <th scope="row" className="py-1 pr-3 font-mono font-normal">{field.name}</th>
+              <th scope="row" className="py-1 pr-3 font-mono font-normal">
+                {field.name}
+              </th>
               {showWhere && <td className="py-1 pr-3">{field.where}</td>}
               <td className="py-1 pr-3 font-mono">{field.type}</td>
               <td className="py-1 pr-3">{field.required ? 'yes' : 'no'}</td>

@@ -13,7 +13,8 @@ export function AttachmentChips({ items, onRemove }: { items: Attachment[]; onRe
   const t = useTranslations('chat.attachments');
   const locale = useLocale();
   if (items.length === 0) return null;
-  const sizeOf = (size: AttachmentSize) => ('bytes' in size ? formatFileSize(size.bytes, locale) : t(`size.${size.unit}`, { count: size.count }));
+  const sizeOf = (size: AttachmentSize) =>
+    'bytes' in size ? formatFileSize(size.bytes, locale) : t(`size.${size.unit}`, { count: size.count });
   const waiting = items.some((a) => a.state === 'attached');
   return (
     <div className="flex flex-col gap-1.5 px-3 pt-3">

@@ -82,7 +82,11 @@ export interface Attachment {
  * already shown go first, oldest first (the API lists newest first), because
  * they were attached before anything picked since the page loaded.
  */
-export function withWaitingFiles(current: readonly Attachment[], waiting: readonly WaitingAttachmentJson[], keyOf: (sourceId: string) => string): Attachment[] {
+export function withWaitingFiles(
+  current: readonly Attachment[],
+  waiting: readonly WaitingAttachmentJson[],
+  keyOf: (sourceId: string) => string,
+): Attachment[] {
   const shown = new Set(current.flatMap((a) => (a.sourceId ? [a.sourceId] : [])));
   const loaded = waiting
     .filter((w) => !shown.has(w.id))

@@ -47,7 +47,7 @@ export function useChatAttachments(chatId: string, documentsStarted: number) {
     startsSeen.current = documentsStarted;
   }, [documentsStarted]);
 
-  const describe = useCallback(
+  const describeProblem = useCallback(
     (problem: AttachmentProblem) =>
       t(`problems.${problem}`, {
         max: formatFileSize(MAX_SOURCE_FILE_BYTES, locale),
@@ -75,13 +75,13 @@ export function useChatAttachments(chatId: string, documentsStarted: number) {
           sourceId: null,
           state: problem ? 'failed' : 'ready',
           progress: 0,
-          problem: problem ? describe(problem) : null,
+          problem: problem ? describeProblem(problem) : null,
           removing: false,
         };
       });
       setItems((current) => [...current, ...added]);
     },
-    [describe, items],
+    [describeProblem, items],
   );
 
   const drop = useCallback((key: string) => setItems((current) => current.filter((a) => a.key !== key)), []);
@@ -140,7 +140,10 @@ export function useChatAttachments(chatId: string, documentsStarted: number) {
     } catch (failure) {
       // the server saves an upload whole or not at all: the file it names failed, the others can go again
       const message = failure instanceof Error ? failure.message : String(failure);
-      const culprit = fileNamedIn(message, batch.map((a) => a.file.name));
+      const culprit = fileNamedIn(
+        message,
+        batch.map((a) => a.file.name),
+      );
       patch((a, i) => (i === culprit ? { ...a, state: 'failed', progress: 0, problem: message } : { ...a, state: 'ready', progress: 0 }));
       setError(t('uploadFailed', { message }));
       return false;

@@ -17,7 +17,10 @@ describe('applySlotUpdates', () => {
     const first = applySlotUpdates([], [{ key: 'os', value: 'Windows 11' }], { messageId: 'm2', at: t1 }).next;
     const { next, changes } = applySlotUpdates(first, [{ key: 'os', value: 'macOS' }], { messageId: 'm30', at: t2 });
     expect(next[0].value).toBe('macOS');
-    expect(next[0].history.map((entry) => [entry.value, entry.messageId])).toEqual([['Windows 11', 'm2'], ['macOS', 'm30']]);
+    expect(next[0].history.map((entry) => [entry.value, entry.messageId])).toEqual([
+      ['Windows 11', 'm2'],
+      ['macOS', 'm30'],
+    ]);
     expect(changes).toEqual([{ key: 'os', from: 'Windows 11', to: 'macOS' }]);
     expect(first[0].value).toBe('Windows 11'); // the input state is not mutated
   });

@@ -5,13 +5,19 @@ import { countTokens, MESSAGE_OVERHEAD_TOKENS, REPLY_PRIMING_TOKENS } from '@/li
 import type { ContextMessage, PromptMessage } from './types';
 
 const sentence = fc.constantFrom(
-  'The export failed again. ', 'У меня снова ошибка синхронизации. ', '我手机上装不了。', 'Open Settings, then Diagnostics! ',
-  'Is the table broken? ', 'Версия 3.4.2 вышла вчера. ', 'Emoji 🎉 and more text here. ', 'word '.repeat(40),
+  'The export failed again. ',
+  'У меня снова ошибка синхронизации. ',
+  '我手机上装不了。',
+  'Open Settings, then Diagnostics! ',
+  'Is the table broken? ',
+  'Версия 3.4.2 вышла вчера. ',
+  'Emoji 🎉 and more text here. ',
+  'word '.repeat(40),
 );
 const text = fc.array(sentence, { minLength: 1, maxLength: 12 }).map((parts) => parts.join(''));
-const chat = fc.array(text, { maxLength: 40 }).map((texts) =>
-  texts.map((t, i): ContextMessage => ({ id: `m${i}`, role: i % 2 === 0 ? 'user' : 'assistant', text: t })),
-);
+const chat = fc
+  .array(text, { maxLength: 40 })
+  .map((texts) => texts.map((t, i): ContextMessage => ({ id: `m${i}`, role: i % 2 === 0 ? 'user' : 'assistant', text: t })));
 
 function recount(messages: PromptMessage[]): number {
   return messages.reduce((sum, m) => sum + countTokens(m.content) + MESSAGE_OVERHEAD_TOKENS, 0) + REPLY_PRIMING_TOKENS;
@@ -75,7 +81,13 @@ describe('buildPrompt', () => {
       { id: `a${i}`, role: 'assistant', text: `Answer ${i}. ${'Check the settings and try again. '.repeat(6)}` },
     ];
     const at = (turns: number) =>
-      buildPrompt({ system: 'S', slots, history: Array.from({ length: turns }, (_, i) => turn(i)).flat(), current: { id: 'now', role: 'user', text: 'Next?' }, budgetTokens: 24_000 });
+      buildPrompt({
+        system: 'S',
+        slots,
+        history: Array.from({ length: turns }, (_, i) => turn(i)).flat(),
+        current: { id: 'now', role: 'user', text: 'Next?' },
+        budgetTokens: 24_000,
+      });
     expect(at(200).inputTokens).toBe(at(10).inputTokens);
     expect(at(200).includedIds).toEqual(['u198', 'a198', 'u199', 'a199']);
     expect(at(200).needsSummary).toBe(true);
@@ -93,9 +105,20 @@ describe('buildPrompt', () => {
   });
 
   it('puts recalled older messages in whole, with the words that recalled them', () => {
-    const history: ContextMessage[] = Array.from({ length: 10 }, (_, i) => ({ id: `m${i}`, role: i % 2 ? 'assistant' : 'user', text: `Message ${i}.` }));
+    const history: ContextMessage[] = Array.from({ length: 10 }, (_, i) => ({
+      id: `m${i}`,
+      role: i % 2 ? 'assistant' : 'user',
+      text: `Message ${i}.`,
+    }));
     const recalled = [{ id: 'm1', role: 'assistant' as const, text: 'Order QX-7781 ships on Friday.', matched: ['qx', '7781'] }];
-    const prompt = buildPrompt({ system: 'S', slots: [], history, recalled, current: { id: 'now', role: 'user', text: 'When does QX-7781 ship?' }, budgetTokens: 4_000 });
+    const prompt = buildPrompt({
+      system: 'S',
+      slots: [],
+      history,
+      recalled,
+      current: { id: 'now', role: 'user', text: 'When does QX-7781 ship?' },
+      budgetTokens: 4_000,
+    });
     expect(prompt.messages[0].content).toContain('Order QX-7781 ships on Friday.');
     expect(prompt.recalled).toEqual([{ id: 'm1', role: 'assistant', tokens: expect.any(Number), matched: ['qx', '7781'], excerpt: false }]);
     expect(prompt.parts.recalled).toBeGreaterThan(0);
@@ -113,8 +136,13 @@ describe('buildPrompt', () => {
   it('does not resend what the summary covers and shows the summary instead', () => {
     const history: ContextMessage[] = ['a', 'b', 'c', 'd'].map((id) => ({ id, role: 'user', text: `message ${id}` }));
     const prompt = buildPrompt({
-      system: 'S', slots: [], summary: 'The user asked about a and b.', summarizedThroughId: 'b',
-      history, current: { id: 'now', role: 'user', text: 'next' }, budgetTokens: 5_000,
+      system: 'S',
+      slots: [],
+      summary: 'The user asked about a and b.',
+      summarizedThroughId: 'b',
+      history,
+      current: { id: 'now', role: 'user', text: 'next' },
+      budgetTokens: 5_000,
     });
     expect(prompt.includedIds).toEqual(['c', 'd']);
     expect(prompt.needsSummary).toBe(false);
@@ -123,7 +151,10 @@ describe('buildPrompt', () => {
   });
 
   it('builds a 500-message prompt from cached counts (speed is measured in bench/context-bench.ts)', () => {
-    const history = Array.from({ length: 500 }, (_, i): ContextMessage => ({ id: `m${i}`, role: i % 2 ? 'assistant' : 'user', text: `Message ${i}. `.repeat(30) }));
+    const history = Array.from(
+      { length: 500 },
+      (_, i): ContextMessage => ({ id: `m${i}`, role: i % 2 ? 'assistant' : 'user', text: `Message ${i}. `.repeat(30) }),
+    );
     const first = buildPrompt({ system: 'S', slots, history, current: { id: 'now', role: 'user', text: 'q' }, budgetTokens: 24_000 });
     const again = buildPrompt({ system: 'S', slots, history, current: { id: 'now', role: 'user', text: 'q' }, budgetTokens: 24_000 });
     expect(again).toEqual(first);

@@ -11,7 +11,11 @@ const at = new Date('2026-01-05T09:00:00Z');
 
 /** The facts after `text`, read and applied as the chat route does, starting from `before`. */
 function factsAfter(row: SlotCase): Record<string, string> {
-  const start: SlotState[] = Object.entries(row.before ?? {}).map(([key, value]) => ({ key, value, history: [{ value, messageId: 'm0', at }] }));
+  const start: SlotState[] = Object.entries(row.before ?? {}).map(([key, value]) => ({
+    key,
+    value,
+    history: [{ value, messageId: 'm0', at }],
+  }));
   const { next } = applySlotUpdates(start, extractSlots(row.text), { messageId: 'm1', at });
   return Object.fromEntries(next.map((slot) => [slot.key, slot.value]));
 }
@@ -21,9 +25,12 @@ describe.each([
   ['Russian', RU_SLOT_CASES],
   ['Chinese', ZH_SLOT_CASES],
 ] as const)('%s slot fixtures', (_, rows) => {
-  it.each(rows.map((row) => [`${row.text}${row.before ? ` (after ${JSON.stringify(row.before)})` : ''} — ${row.why}`, row] as const))('%s', (_, row) => {
-    expect(factsAfter(row)).toEqual(row.after);
-  });
+  it.each(rows.map((row) => [`${row.text}${row.before ? ` (after ${JSON.stringify(row.before)})` : ''} — ${row.why}`, row] as const))(
+    '%s',
+    (_, row) => {
+      expect(factsAfter(row)).toEqual(row.after);
+    },
+  );
 });
 
 it('has at least 150 rows across the three languages', () => {

@@ -150,7 +150,12 @@ function placeOf(clauseBefore: string, clauseAfter: string): string | null {
 function insideQuotes(before: string): boolean {
   const straight = (before.match(/"/g) ?? []).length;
   if (straight % 2 === 1) return true;
-  for (const [open, close] of [['“', '”'], ['«', '»'], ['「', '」'], ['『', '』']] as const) {
+  for (const [open, close] of [
+    ['“', '”'],
+    ['«', '»'],
+    ['「', '」'],
+    ['『', '』'],
+  ] as const) {
     if (before.lastIndexOf(open) > before.lastIndexOf(close)) return true;
   }
   return false;

@@ -13,9 +13,12 @@ describe('recalling older messages', () => {
     expect(query.lines).toEqual(lines);
   });
 
-  it.each(['How do I export to PDF?', 'Нажал «Продолжить», пошло дальше.', '怎么导出PDF？', 'Thanks!'])('"%s" does not refer back: no search', (text) => {
-    expect(recallQuery(text).refersBack).toBe(false);
-  });
+  it.each(['How do I export to PDF?', 'Нажал «Продолжить», пошло дальше.', '怎么导出PDF？', 'Thanks!'])(
+    '"%s" does not refer back: no search',
+    (text) => {
+      expect(recallQuery(text).refersBack).toBe(false);
+    },
+  );
 
   it('searches only the exact identifier when there is one, and finds it whole', () => {
     const query = recallQuery('And who owns the QX-7781 proposal again?');

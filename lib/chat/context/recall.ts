@@ -20,10 +20,12 @@ const BACK_REFERENCE = new RegExp(
 );
 
 /** "line 60", "строка 60", "第60行": a place in a long message. */
-const LINE_REFERENCE = /(?<![A-Za-z])lines?\s+(\d{1,5})|(?<![\p{L}])строк\p{L}*\s+(?:№\s*)?(\d{1,5})|(\d{1,5})[-\s]?(?:я|й)?\s+строк\p{L}*|第\s*(\d{1,5})\s*行/giu;
+const LINE_REFERENCE =
+  /(?<![A-Za-z])lines?\s+(\d{1,5})|(?<![\p{L}])строк\p{L}*\s+(?:№\s*)?(\d{1,5})|(\d{1,5})[-\s]?(?:я|й)?\s+строк\p{L}*|第\s*(\d{1,5})\s*行/giu;
 
 /** Exact identifiers: QX-7781, E_SYNC_409, 0x80070005, v3.4.2, setup.exe. Each one alone is reason to search. */
-const IDENTIFIER = /(?<![\p{L}\p{N}_])(?:[A-Za-z]{1,8}[-_][A-Za-z0-9_-]*\d[A-Za-z0-9_-]*|0x[0-9A-Fa-f]{4,}|[A-Z]{1,4}\d{2,}|\d+\.\d+(?:\.\d+)+|[\w-]+\.(?:exe|dll|log|json|ya?ml|txt|cfg|ini|conf|sh|py|ts|js|msi|dmg|pkg))(?![\p{L}\p{N}_])/gu;
+const IDENTIFIER =
+  /(?<![\p{L}\p{N}_])(?:[A-Za-z]{1,8}[-_][A-Za-z0-9_-]*\d[A-Za-z0-9_-]*|0x[0-9A-Fa-f]{4,}|[A-Z]{1,4}\d{2,}|\d+\.\d+(?:\.\d+)+|[\w-]+\.(?:exe|dll|log|json|ya?ml|txt|cfg|ini|conf|sh|py|ts|js|msi|dmg|pkg))(?![\p{L}\p{N}_])/gu;
 
 /** Quoted words: "…", «…», “…”, 「…」. */
 const QUOTED = /"([^"\n]{2,80})"|«([^»\n]{2,80})»|“([^”\n]{2,80})”|「([^」\n]{1,80})」|『([^』\n]{1,80})』/gu;
@@ -71,7 +73,12 @@ export function recallQuery(text: string): RecallQuery {
     if (!strongWords.has(word) && (han ? word.length < 2 : !digits && word.length < 3)) continue;
     if (digits && !strongWords.has(word) && !lines.includes(Number(word))) continue; // a bare number matches too much
     const strong = strongWords.has(word);
-    terms.set(word, { word: stemmed(word, strong), prefix: !strong && !han && !digits && word.length >= 3, strong, identifier: identifierWords.has(word) });
+    terms.set(word, {
+      word: stemmed(word, strong),
+      prefix: !strong && !han && !digits && word.length >= 3,
+      strong,
+      identifier: identifierWords.has(word),
+    });
   }
   // "line 60": the number itself rarely appears in the message; the words around it do ("log", "лог", "日志").
   for (const n of lines) terms.delete(String(n));
@@ -104,7 +111,9 @@ export function matchedTerms(query: RecallQuery, text: string): string[] {
   const words = new Set(segmentWords(text, 'zh'));
   const hits: string[] = [];
   for (const term of query.terms) {
-    const found = term.prefix ? [...words].some((w) => w.startsWith(term.word)) : words.has(term.word) || text.toLowerCase().includes(term.word);
+    const found = term.prefix
+      ? [...words].some((w) => w.startsWith(term.word))
+      : words.has(term.word) || text.toLowerCase().includes(term.word);
     if (found) hits.push(term.word);
   }
   return hits;

@@ -13,7 +13,10 @@ const ALIASES: Record<string, SlotKey> = {};
 const alias = (key: SlotKey, names: string) => {
   for (const name of names.split(/\s+/)) ALIASES[name] = key;
 };
-alias('os', 'os operating_system system computer_os desktop_os laptop_os pc_os windows_version macos_version ос операционная_система система 系统 操作系统 电脑系统');
+alias(
+  'os',
+  'os operating_system system computer_os desktop_os laptop_os pc_os windows_version macos_version ос операционная_система система 系统 操作系统 电脑系统',
+);
 alias('device', 'device computer laptop desktop machine pc notebook компьютер ноутбук ноут устройство 电脑 笔记本 设备');
 alias('phone_os', 'phone_os mobile_os smartphone_os phone_system ос_телефона 手机系统');
 alias('phone', 'phone mobile smartphone cellphone mobile_phone телефон смартфон 手机');

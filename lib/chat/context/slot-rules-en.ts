@@ -3,8 +3,14 @@ import { latinWord, valuePattern, type SlotLanguageRules } from './slot-rule-typ
 /** English: "I'm on Windows 11", not "my colleague's Linux box", not "I'm not on Windows". */
 
 const LANGUAGES: Record<string, string> = {
-  english: 'English', russian: 'Russian', chinese: 'Chinese', mandarin: 'Chinese', german: 'German',
-  french: 'French', spanish: 'Spanish', ukrainian: 'Ukrainian',
+  english: 'English',
+  russian: 'Russian',
+  chinese: 'Chinese',
+  mandarin: 'Chinese',
+  german: 'German',
+  french: 'French',
+  spanish: 'Spanish',
+  ukrainian: 'Ukrainian',
 };
 
 const FILLERS = String.raw`(?:(?:now|still|currently|already|mostly|also|only|just|recently|finally|actually)\s+)*`;
@@ -33,7 +39,10 @@ export const EN_SLOT_RULES: SlotLanguageRules = {
     // "the app says 3.4.2": the user's own client, unless someone else was named closer
     /(?<![A-Za-z])(?:the\s+|my\s+|our\s+)?(?:app|client|Quire)\s+(?:says|shows|reports|is\s+on|is)\s+$/iu,
     // Sentence opening with the subject left out: "Using Windows 11." "Switched to Linux."
-    new RegExp(String.raw`^\s*${FILLERS}(?:using|running|on|(?:switched|moved|upgraded|updated|migrated)(?:\s+[^.!?]{0,30}?)?\s+to)\s+${ARTICLE}$`, 'iu'),
+    new RegExp(
+      String.raw`^\s*${FILLERS}(?:using|running|on|(?:switched|moved|upgraded|updated|migrated)(?:\s+[^.!?]{0,30}?)?\s+to)\s+${ARTICLE}$`,
+      'iu',
+    ),
   ],
   languageFrames: [
     /(?<![A-Za-z])(?:answer|reply|respond|write|talk|speak|explain)(?:\s+to\s+me)?(?:\s+only)?\s+in\s+$/iu,
@@ -50,7 +59,8 @@ export const EN_SLOT_RULES: SlotLanguageRules = {
     /(?<![A-Za-z])(?:switched|switching|moved|changed|migrated|upgraded|updated|downgraded|went\s+with|replaced|now|no\s+longer|got\s+a\s+new|bought\s+a\s+new)(?![A-Za-z])/iu,
   notCurrent:
     /(?<![A-Za-z])(?:if|would|could|might|maybe|perhaps|planning|plan\s+to|thinking|considering|want\s+to|wanna|going\s+to|gonna|used\s+to|previously|formerly|was|were|had|wish)(?![A-Za-z])/iu,
-  question: /^\s*(?:and\s+|but\s+|so\s+|or\s+)?(?:does|do|did|is|are|can|could|will|should|shall|may|how|what|why|where|which|when|who|any|is\s+there)(?![A-Za-z])/iu,
+  question:
+    /^\s*(?:and\s+|but\s+|so\s+|or\s+)?(?:does|do|did|is|are|can|could|will|should|shall|may|how|what|why|where|which|when|who|any|is\s+there)(?![A-Za-z])/iu,
   negationAfter: /^\s*(?:(?:is|was)\s+not\s+mine|isn['’]t\s+mine|[,—–-]?\s*(?:not\s+any\s?more|no\s+more|no\s+longer))/iu,
   reportedSpeech:
     /(?<![A-Za-z])(?:he|she|they|colleague|co-?worker|friend|boss|manager|wife|husband|partner|brother|sister|dad|mom|mum|client|customer|someone|somebody|support|teammate|team)(?:['’]s)?\s+(?:says|said|tells\s+me|told\s+me|writes|wrote|mentioned|claims|claimed|thinks|asks|asked|keeps\s+saying)(?![A-Za-z])/iu,

@@ -6,13 +6,23 @@ import { PLAN_NAMES } from './slot-values';
 const W = (source: string) => new RegExp(letterWord(source), 'giu');
 
 const LANGUAGE_STEMS: Record<string, string> = {
-  русск: 'Russian', английск: 'English', китайск: 'Chinese', немецк: 'German',
-  французск: 'French', испанск: 'Spanish', украинск: 'Ukrainian',
+  русск: 'Russian',
+  английск: 'English',
+  китайск: 'Chinese',
+  немецк: 'German',
+  французск: 'French',
+  испанск: 'Spanish',
+  украинск: 'Ukrainian',
 };
 
 const PLAN_WORDS: Record<string, string> = {
-  бесплатн: 'free', базов: 'basic', командн: 'team', бизнес: 'business', корпоративн: 'enterprise',
-  премиум: 'premium', про: 'pro',
+  бесплатн: 'free',
+  базов: 'basic',
+  командн: 'team',
+  бизнес: 'business',
+  корпоративн: 'enterprise',
+  премиум: 'premium',
+  про: 'pro',
 };
 
 function planFromWord(word: string): string {
@@ -32,12 +42,26 @@ export const RU_SLOT_RULES: SlotLanguageRules = {
     { pattern: W('макос|мак\\s?ос'), read: () => [{ key: 'os', value: 'macOS' }], specificity: 2 },
     {
       pattern: W('макбук\\p{L}*|мак(?:а|е|у|ом)?'),
-      read: (m) => [{ key: 'os', value: 'macOS' }, { key: 'device', value: m[0].toLowerCase().startsWith('макбук') ? 'MacBook' : 'Mac' }],
+      read: (m) => [
+        { key: 'os', value: 'macOS' },
+        { key: 'device', value: m[0].toLowerCase().startsWith('макбук') ? 'MacBook' : 'Mac' },
+      ],
       specificity: 1,
     },
-    { pattern: W('линукс\\p{L}*|линух\\p{L}*|убунт\\p{L}*'), read: (m) => [{ key: 'os', value: /^убунт/i.test(m[0]) ? 'Linux (Ubuntu)' : 'Linux' }], specificity: 1 },
+    {
+      pattern: W('линукс\\p{L}*|линух\\p{L}*|убунт\\p{L}*'),
+      read: (m) => [{ key: 'os', value: /^убунт/i.test(m[0]) ? 'Linux (Ubuntu)' : 'Linux' }],
+      specificity: 1,
+    },
     { pattern: W('андроид\\p{L}*'), read: () => [{ key: 'phone_os', value: 'Android' }], specificity: 1 },
-    { pattern: W('айфон\\p{L}*'), read: () => [{ key: 'phone', value: 'iPhone' }, { key: 'phone_os', value: 'iOS' }], specificity: 2 },
+    {
+      pattern: W('айфон\\p{L}*'),
+      read: () => [
+        { key: 'phone', value: 'iPhone' },
+        { key: 'phone_os', value: 'iOS' },
+      ],
+      specificity: 2,
+    },
     { pattern: W('айпад\\p{L}*'), read: () => [{ key: 'tablet', value: 'iPad' }], specificity: 2 },
     {
       pattern: W(String.raw`верси[яиюей](?:\s+(?:приложения|клиента|программы|Quire))?\s*(?:—|-|:)?\s*v?(\d+(?:\.\d+){1,3})`),
@@ -46,7 +70,9 @@ export const RU_SLOT_RULES: SlotLanguageRules = {
       opensStatement: true,
     },
     {
-      pattern: W(String.raw`(?:тариф\p{L}*|план\p{L}*|подписк\p{L}*)\s+(?:на\s+)?[«"]?(${PLAN_NAME})[»"]?|(${PLAN_NAME})\s+(?:тариф\p{L}*|план\p{L}*|подписк\p{L}*)`),
+      pattern: W(
+        String.raw`(?:тариф\p{L}*|план\p{L}*|подписк\p{L}*)\s+(?:на\s+)?[«"]?(${PLAN_NAME})[»"]?|(${PLAN_NAME})\s+(?:тариф\p{L}*|план\p{L}*|подписк\p{L}*)`,
+      ),
       read: (m) => [{ key: 'plan', value: planFromWord(m[1] ?? m[2]) }],
       specificity: 2,
     },
@@ -62,7 +88,10 @@ export const RU_SLOT_RULES: SlotLanguageRules = {
     // я (сижу) на … / я с айфона / я на тарифе …
     new RegExp(String.raw`(?<![\p{L}\p{N}])(?:я|мы)\s+${FILLERS}(?:(?:сижу|сидим|работаю|пишу|захожу)\s+)?(?:на|с|со|в)\s+$`, 'iu'),
     // (я) пользуюсь … / перешёл с X на … / поставил …
-    new RegExp(String.raw`(?<![\p{L}\p{N}])(?:(?:я|мы)\s+)?${FILLERS}(?:${VERBS})(?![\p{L}\p{N}])(?:\s+[^.!?]{0,30}?)?\s+(?:на\s+|до\s+|в\s+)?$`, 'iu'),
+    new RegExp(
+      String.raw`(?<![\p{L}\p{N}])(?:(?:я|мы)\s+)?${FILLERS}(?:${VERBS})(?![\p{L}\p{N}])(?:\s+[^.!?]{0,30}?)?\s+(?:на\s+|до\s+|в\s+)?$`,
+      'iu',
+    ),
     // "На работе у меня Windows, а дома Mac": the clause opens with the place
     /^\s*(?:(?:а|и|но)\s+)?(?:дома|на\s+работе|в\s+офисе)\s+(?:у\s+меня\s+)?(?:(?:сижу\s+)?на\s+)?$/iu,
     // "…, а теперь Mac": the clause opens with the change itself
@@ -77,7 +106,8 @@ export const RU_SLOT_RULES: SlotLanguageRules = {
     /(?<![\p{L}\p{N}])(?:я\s+)?(?:говорю|пишу|читаю|предпочитаю)(?:\s+только)?(?:\s+на)?\s+$/iu,
     /(?<![\p{L}\p{N}])(?:мой\s+)?(?:родной\s+|предпочитаемый\s+)?язык\s*(?:—|-|:)?\s*$/iu,
   ],
-  ownMarkers: /(?<![\p{L}\p{N}])(?:я|у\s+меня|меня|мне|мной|мой|моя|моё|мое|мои|моём|моем|моей|моего|моим|моих|мы|у\s+нас|нас|нам|наш\p{L}*)(?![\p{L}\p{N}])/giu,
+  ownMarkers:
+    /(?<![\p{L}\p{N}])(?:я|у\s+меня|меня|мне|мной|мой|моя|моё|мое|мои|моём|моем|моей|моего|моим|моих|мы|у\s+нас|нас|нам|наш\p{L}*)(?![\p{L}\p{N}])/giu,
   thirdPartyMarkers:
     /(?<![\p{L}\p{N}])(?:он|она|они|его|её|ее|их|него|неё|нее|них|ему|ей|им|коллег\p{L}*|друг|друга|другу|друзей|друзья\p{L}*|подруг\p{L}*|жен\p{L}*|муж|мужа|мужу|брат\p{L}*|сестр\p{L}*|сын\p{L}*|доч\p{L}*|мам\p{L}*|пап\p{L}*|начальник\p{L}*|руководител\p{L}*|клиент\p{L}*|сосед\p{L}*|кто-то|кого-то|пользовател\p{L}*)(?![\p{L}\p{N}])/giu,
   negation: /(?<![\p{L}\p{N}])(?:не|нет|ни|без)(?![\p{L}\p{N}])(?:\s+\S+){0,2}\s*$/iu,

@@ -4,13 +4,28 @@ import { PLAN_NAMES } from './slot-values';
 /** Chinese: "我用的是 Mac", not "他那台 Linux", not "我用的不是 Mac"; "我换成了 Mac" is a change. */
 
 const LANGUAGES: Record<string, string> = {
-  中文: 'Chinese', 汉语: 'Chinese', 普通话: 'Chinese', 英文: 'English', 英语: 'English',
-  俄语: 'Russian', 俄文: 'Russian', 德语: 'German', 法语: 'French', 西班牙语: 'Spanish',
+  中文: 'Chinese',
+  汉语: 'Chinese',
+  普通话: 'Chinese',
+  英文: 'English',
+  英语: 'English',
+  俄语: 'Russian',
+  俄文: 'Russian',
+  德语: 'German',
+  法语: 'French',
+  西班牙语: 'Spanish',
 };
 
 const PLANS: Record<string, string> = {
-  专业版: 'pro', 免费版: 'free', 免费用户: 'free', 团队版: 'team', 企业版: 'enterprise', 高级版: 'premium',
-  高级会员: 'premium', 基础版: 'basic', 商业版: 'business',
+  专业版: 'pro',
+  免费版: 'free',
+  免费用户: 'free',
+  团队版: 'team',
+  企业版: 'enterprise',
+  高级版: 'premium',
+  高级会员: 'premium',
+  基础版: 'basic',
+  商业版: 'business',
 };
 
 // Chinese has no spaces between words, so frames are anchored on characters; "一台/一部" are measure words.
@@ -20,12 +35,28 @@ const MEASURE = '(?:一台|一部|一个|台|部|个|的是)?';
 export const ZH_SLOT_RULES: SlotLanguageRules = {
   lang: 'zh',
   values: [
-    { pattern: valuePattern('苹果电脑|苹果笔记本'), read: () => [{ key: 'os', value: 'macOS' }, { key: 'device', value: 'Mac' }], specificity: 1 },
-    { pattern: valuePattern('苹果手机'), read: () => [{ key: 'phone', value: 'iPhone' }, { key: 'phone_os', value: 'iOS' }], specificity: 2 },
+    {
+      pattern: valuePattern('苹果电脑|苹果笔记本'),
+      read: () => [
+        { key: 'os', value: 'macOS' },
+        { key: 'device', value: 'Mac' },
+      ],
+      specificity: 1,
+    },
+    {
+      pattern: valuePattern('苹果手机'),
+      read: () => [
+        { key: 'phone', value: 'iPhone' },
+        { key: 'phone_os', value: 'iOS' },
+      ],
+      specificity: 2,
+    },
     { pattern: valuePattern('安卓手机|安卓'), read: () => [{ key: 'phone_os', value: 'Android' }], specificity: 2 },
     { pattern: valuePattern('视窗系统'), read: () => [{ key: 'os', value: 'Windows' }], specificity: 1 },
     {
-      pattern: valuePattern(String.raw`(?:客户端|应用|软件)?版本号?\s*(?:是|为|:|：)?\s*v?(\d+(?:\.\d+){1,3})|v?(\d+(?:\.\d+){1,3})\s*(?:版本|版)`),
+      pattern: valuePattern(
+        String.raw`(?:客户端|应用|软件)?版本号?\s*(?:是|为|:|：)?\s*v?(\d+(?:\.\d+){1,3})|v?(\d+(?:\.\d+){1,3})\s*(?:版本|版)`,
+      ),
       read: (m) => [{ key: 'app_version', value: m[1] ?? m[2] }],
       specificity: 2,
       opensStatement: true,
@@ -43,7 +74,10 @@ export const ZH_SLOT_RULES: SlotLanguageRules = {
   ],
   ownFrames: [
     // 我用的是 / 我现在用 / 我有一台 / 我是（专业版用户）
-    new RegExp(`我们?\\s*${FILLERS}\\s*(?:用的是|用的|在用|使用|用|装的是|装的|装了|是|有|买了|开通了|订阅了|升级到了?|更新到了?|换成了?|换到了?|改用了?|转到了?|换了|换)\\s*${MEASURE}\\s*$`, 'u'),
+    new RegExp(
+      `我们?\\s*${FILLERS}\\s*(?:用的是|用的|在用|使用|用|装的是|装的|装了|是|有|买了|开通了|订阅了|升级到了?|更新到了?|换成了?|换到了?|改用了?|转到了?|换了|换)\\s*${MEASURE}\\s*$`,
+      'u',
+    ),
     // 我从 Windows 换成了
     /我们?[^。！？，,]{0,12}?(?:换成|换到|改用|转到|升级到|更新到)了?\s*$/u,
     // 我的 Mac / 我的电脑是 / 我电脑是

@@ -20,12 +20,24 @@ export const PLAN_NAMES: Record<string, string> = {
 };
 
 const LINUX_DISTROS: Record<string, string> = {
-  ubuntu: 'Ubuntu', debian: 'Debian', fedora: 'Fedora', 'arch linux': 'Arch Linux', 'linux mint': 'Linux Mint',
-  manjaro: 'Manjaro', opensuse: 'openSUSE', centos: 'CentOS', 'pop!_os': 'Pop!_OS', kali: 'Kali', rhel: 'RHEL',
+  ubuntu: 'Ubuntu',
+  debian: 'Debian',
+  fedora: 'Fedora',
+  'arch linux': 'Arch Linux',
+  'linux mint': 'Linux Mint',
+  manjaro: 'Manjaro',
+  opensuse: 'openSUSE',
+  centos: 'CentOS',
+  'pop!_os': 'Pop!_OS',
+  kali: 'Kali',
+  rhel: 'RHEL',
 };
 
 function capitalizeWords(text: string): string {
-  return text.replace(/\s+/g, ' ').trim().replace(/(^|\s)(\p{L})/gu, (_, space: string, letter: string) => space + letter.toUpperCase());
+  return text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/(^|\s)(\p{L})/gu, (_, space: string, letter: string) => space + letter.toUpperCase());
 }
 
 export const UNIVERSAL_VALUE_RULES: ValueRule[] = [
@@ -38,7 +50,9 @@ export const UNIVERSAL_VALUE_RULES: ValueRule[] = [
     specificity: 2,
   },
   {
-    pattern: valuePattern(latinWord(String.raw`mac\s?OS(?:\s*X)?(?:\s+(\d+(?:\.\d+)?|Sonoma|Sequoia|Ventura|Monterey|Big Sur|Tahoe))?|OS\s?X`)),
+    pattern: valuePattern(
+      latinWord(String.raw`mac\s?OS(?:\s*X)?(?:\s+(\d+(?:\.\d+)?|Sonoma|Sequoia|Ventura|Monterey|Big Sur|Tahoe))?|OS\s?X`),
+    ),
     read: (m) => [{ key: 'os', value: m[1] ? `macOS ${capitalizeWords(m[1])}` : 'macOS' }],
     specificity: 3,
   },
@@ -47,12 +61,25 @@ export const UNIVERSAL_VALUE_RULES: ValueRule[] = [
     pattern: valuePattern(latinWord(String.raw`MacBook(?:\s+(?:Air|Pro))?|iMac|Mac\s?mini|Mac\s?Studio|Mac(?!\s?OS)`)),
     read: (m) => [
       { key: 'os', value: 'macOS' },
-      { key: 'device', value: /^mac$/i.test(m[0]) ? 'Mac' : capitalizeWords(m[0]).replace(/^Macbook/, 'MacBook').replace(/^Imac/, 'iMac') },
+      {
+        key: 'device',
+        value: /^mac$/i.test(m[0])
+          ? 'Mac'
+          : capitalizeWords(m[0])
+              .replace(/^Macbook/, 'MacBook')
+              .replace(/^Imac/, 'iMac'),
+      },
     ],
     specificity: 2,
   },
   {
-    pattern: valuePattern(latinWord(`(${Object.keys(LINUX_DISTROS).map((name) => name.replace(/\s/g, '\\s+')).join('|')})(?:\\s+(\\d+(?:\\.\\d+)*))?`)),
+    pattern: valuePattern(
+      latinWord(
+        `(${Object.keys(LINUX_DISTROS)
+          .map((name) => name.replace(/\s/g, '\\s+'))
+          .join('|')})(?:\\s+(\\d+(?:\\.\\d+)*))?`,
+      ),
+    ),
     read: (m) => {
       const distro = LINUX_DISTROS[m[1].toLowerCase().replace(/\s+/g, ' ')] ?? capitalizeWords(m[1]);
       return [{ key: 'os', value: `Linux (${distro}${m[2] ? ` ${m[2]}` : ''})` }];
@@ -67,12 +94,18 @@ export const UNIVERSAL_VALUE_RULES: ValueRule[] = [
   },
   {
     pattern: valuePattern(latinWord(String.raw`iOS(?:\s+(\d+(?:\.\d+)?))?|iPadOS(?:\s+(\d+))?`)),
-    read: (m) => m[0].toLowerCase().startsWith('ipados') ? [{ key: 'tablet', value: 'iPad' }] : [{ key: 'phone_os', value: m[1] ? `iOS ${m[1]}` : 'iOS' }],
+    read: (m) =>
+      m[0].toLowerCase().startsWith('ipados')
+        ? [{ key: 'tablet', value: 'iPad' }]
+        : [{ key: 'phone_os', value: m[1] ? `iOS ${m[1]}` : 'iOS' }],
     specificity: 2,
   },
   {
     pattern: valuePattern(latinWord(String.raw`iPhone(?:\s+(?:\d+|SE|X[RS]?))?(?:\s+(?:Pro\s+Max|Pro|Plus|mini))?`)),
-    read: (m) => [{ key: 'phone', value: m[0].replace(/\s+/g, ' ').replace(/^iphone/i, 'iPhone') }, { key: 'phone_os', value: 'iOS' }],
+    read: (m) => [
+      { key: 'phone', value: m[0].replace(/\s+/g, ' ').replace(/^iphone/i, 'iPhone') },
+      { key: 'phone_os', value: 'iOS' },
+    ],
     specificity: 3,
   },
   {
@@ -82,18 +115,29 @@ export const UNIVERSAL_VALUE_RULES: ValueRule[] = [
   },
   {
     pattern: valuePattern(latinWord(String.raw`(?:Google\s+)?Pixel\s+\d+[a]?(?:\s+Pro)?|(?:Samsung\s+)?Galaxy\s+[SAZ]\d+\w*`)),
-    read: (m) => [{ key: 'phone', value: capitalizeWords(m[0]) }, { key: 'phone_os', value: 'Android' }],
+    read: (m) => [
+      { key: 'phone', value: capitalizeWords(m[0]) },
+      { key: 'phone_os', value: 'Android' },
+    ],
     specificity: 3,
   },
   {
     pattern: valuePattern(latinWord('Chromebook|Chrome\\s?OS')),
-    read: (m) => /book/i.test(m[0]) ? [{ key: 'device', value: 'Chromebook' }, { key: 'os', value: 'ChromeOS' }] : [{ key: 'os', value: 'ChromeOS' }],
+    read: (m) =>
+      /book/i.test(m[0])
+        ? [
+            { key: 'device', value: 'Chromebook' },
+            { key: 'os', value: 'ChromeOS' },
+          ]
+        : [{ key: 'os', value: 'ChromeOS' }],
     specificity: 2,
   },
   {
     // "version 3.4.2", "App version: 3.4.2", "v3.4.2", "Quire 3.4.2"
     pattern: valuePattern(
-      latinWord(String.raw`(?:(?:app|client|Quire)\s+)?(?:version|ver\.?)(?:\s+of\s+(?:the\s+)?(?:app|client|Quire))?\s*(?:is\s+|:\s*|-\s*)?v?(${VERSION})|v(${VERSION})|Quire\s+(${VERSION})`),
+      latinWord(
+        String.raw`(?:(?:app|client|Quire)\s+)?(?:version|ver\.?)(?:\s+of\s+(?:the\s+)?(?:app|client|Quire))?\s*(?:is\s+|:\s*|-\s*)?v?(${VERSION})|v(${VERSION})|Quire\s+(${VERSION})`,
+      ),
     ),
     read: (m) => [{ key: 'app_version', value: m[1] ?? m[2] ?? m[3] }],
     specificity: 2,
@@ -101,7 +145,9 @@ export const UNIVERSAL_VALUE_RULES: ValueRule[] = [
   },
   {
     pattern: valuePattern(
-      latinWord(String.raw`(Pro|Free|Plus|Team|Business|Enterprise|Premium|Basic|Starter)\s+(?:plan|tier|subscription|membership|account)|(?:plan|tier|subscription)\s+(?:is\s+)?(Pro|Free|Plus|Team|Business|Enterprise|Premium|Basic|Starter)`),
+      latinWord(
+        String.raw`(Pro|Free|Plus|Team|Business|Enterprise|Premium|Basic|Starter)\s+(?:plan|tier|subscription|membership|account)|(?:plan|tier|subscription)\s+(?:is\s+)?(Pro|Free|Plus|Team|Business|Enterprise|Premium|Basic|Starter)`,
+      ),
     ),
     read: (m) => [{ key: 'plan', value: PLAN_NAMES[(m[1] ?? m[2]).toLowerCase()] }],
     specificity: 2,

@@ -11,11 +11,7 @@ const SLOT_ORDER: readonly string[] = SLOT_KEYS;
  * Built-in keys first in a fixed order, then free-form facts by key, so the prompt is stable
  * across turns (stable prefixes also let providers cache them).
  */
-export function toSlotViews(
-  states: SlotState[],
-  now: Date,
-  recentChangeMs: number = DEFAULT_RECENT_CHANGE_MS,
-): SlotView[] {
+export function toSlotViews(states: SlotState[], now: Date, recentChangeMs: number = DEFAULT_RECENT_CHANGE_MS): SlotView[] {
   return [...states]
     .sort((a, b) => orderOf(a.key) - orderOf(b.key) || a.key.localeCompare(b.key))
     .map((state) => {

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { buildSummaryRequest, planSummaryFold } from './summary-fold';
 import type { ContextMessage } from './types';
 
-const history: ContextMessage[] = Array.from({ length: 14 }, (_, i) => ({ id: `m${i}`, role: i % 2 ? 'assistant' : 'user', text: `Turn ${i}. ${'Details follow here. '.repeat(30)}` }));
+const history: ContextMessage[] = Array.from({ length: 14 }, (_, i) => ({
+  id: `m${i}`,
+  role: i % 2 ? 'assistant' : 'user',
+  text: `Turn ${i}. ${'Details follow here. '.repeat(30)}`,
+}));
 
 describe('summary folding', () => {
   it('waits until enough turns have dropped out, then folds exactly those', () => {

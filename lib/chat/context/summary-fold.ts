@@ -64,7 +64,6 @@ export function buildSummaryRequest(
     { role: 'user', content: prompt.user },
   ];
   const inputTokens =
-    messages.reduce((sum, message) => sum + countTokens(message.content) + MESSAGE_OVERHEAD_TOKENS, 0) +
-    REPLY_PRIMING_TOKENS;
+    messages.reduce((sum, message) => sum + countTokens(message.content) + MESSAGE_OVERHEAD_TOKENS, 0) + REPLY_PRIMING_TOKENS;
   return { messages, inputTokens, maxOutputTokens: resolved.summaryMaxTokens };
 }

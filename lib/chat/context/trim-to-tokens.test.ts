@@ -9,7 +9,9 @@ describe('trimToTokens', () => {
   });
 
   it('cuts at a sentence boundary, in Russian and Chinese too', () => {
-    expect(trimToTokens('Первое предложение. Второе предложение подлиннее, с деталями и ещё деталями.', 12).text).toBe(`Первое предложение.${TRIM_MARKER}`);
+    expect(trimToTokens('Первое предложение. Второе предложение подлиннее, с деталями и ещё деталями.', 12).text).toBe(
+      `Первое предложение.${TRIM_MARKER}`,
+    );
     expect(trimToTokens('第一句话。第二句话比较长，有很多细节和更多的细节。', 8).text).toBe(`第一句话。${TRIM_MARKER}`);
   });
 

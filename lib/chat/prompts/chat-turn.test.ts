@@ -10,7 +10,7 @@ describe('the chat system prompt', () => {
     expect(named).toEqual(offered);
   });
 
-  it('is a person\'s conversation, not a service task: no task header', () => {
+  it("is a person's conversation, not a service task: no task header", () => {
     expect(CHAT_SYSTEM_PROMPT).not.toMatch(/^Quire task:/m);
     expect(CHAT_SYSTEM_PROMPT).toContain('Answer in the language the user writes in');
   });

@@ -33,7 +33,10 @@ describe.each(testDatabaseKinds())('context across turns (%s)', (kind) => {
     expect(system).not.toContain('Linux');
     // a "last 6 messages" window would not have carried it
     const rows = await h.db.prisma.message.findMany({ where: { chatId }, orderBy: { createdAt: 'asc' } });
-    const lastSix = rows.slice(-7, -1).map((m) => m.text).join('\n');
+    const lastSix = rows
+      .slice(-7, -1)
+      .map((m) => m.text)
+      .join('\n');
     expect(lastSix).not.toContain('Windows');
     const os = (await loadSlotStates(h.db.prisma, chatId)).find((s) => s.key === 'os');
     expect(os).toMatchObject({ key: 'os', value: 'Windows 11' });
@@ -56,7 +59,9 @@ describe.each(testDatabaseKinds())('context across turns (%s)', (kind) => {
     await say(installLogMessage());
     const runs = [];
     for (let turn = 3; turn <= 11; turn++) {
-      runs[turn] = await say(`Another problem: the sync panel shows error E${700 + turn} after I rename a section (try ${turn}). What should I check?`);
+      runs[turn] = await say(
+        `Another problem: the sync panel shows error E${700 + turn} after I rename a section (try ${turn}). What should I check?`,
+      );
     }
     for (let turn = 8; turn <= 11; turn++) expect(carried(runs[turn]!)).toBeLessThanOrEqual(10);
     const turn12 = await say('What was on line 60 of that log?');

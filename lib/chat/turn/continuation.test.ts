@@ -26,7 +26,12 @@ describe.each(testDatabaseKinds())('truncated answers are continued and merged (
     'a 100-item list arrives complete in one message, with the %s artifact merged away',
     async (artifact) => {
       const { user, chatId } = await newUserChat(h, { model: 'sim-swift' });
-      const run = await runChatTurn(h, { userId: user.id, chatId, mode: 'answer', text: `[sim:artifact=${artifact}] [sim:list 100] tips for writing reports` });
+      const run = await runChatTurn(h, {
+        userId: user.id,
+        chatId,
+        mode: 'answer',
+        text: `[sim:artifact=${artifact}] [sim:list 100] tips for writing reports`,
+      });
       expect(run.outcome.status).toBe('complete');
       expect(run.outcome.continuations).toBeGreaterThanOrEqual(1);
       expect(run.outcome.continuations).toBeLessThanOrEqual(4);
@@ -82,7 +87,12 @@ describe.each(testDatabaseKinds())('truncated answers are continued and merged (
       { signal: abort.signal, onText: (_d, streamed) => streamed.length > 80 && abort.abort() },
     );
     expect(stopped.outcome.status).toBe('stopped');
-    const resumed = await runChatTurn(h, { userId: other.user.id, chatId: other.chatId, mode: 'continue', messageId: stopped.turn.assistantMessageId });
+    const resumed = await runChatTurn(h, {
+      userId: other.user.id,
+      chatId: other.chatId,
+      mode: 'continue',
+      messageId: stopped.turn.assistantMessageId,
+    });
     expect(resumed.outcome.text.startsWith(stopped.outcome.text)).toBe(true);
     expect(listNumbers(resumed.outcome.text)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
   });

@@ -13,7 +13,9 @@ describe.each(testDatabaseKinds())('editing a sent message and sending it again 
   });
 
   const texts = async (chatId: string) =>
-    (await h.db.prisma.message.findMany({ where: { chatId }, orderBy: { createdAt: 'asc' } })).map((m) => `${m.role}: ${m.role === 'user' ? m.text : m.status}`);
+    (await h.db.prisma.message.findMany({ where: { chatId }, orderBy: { createdAt: 'asc' } })).map(
+      (m) => `${m.role}: ${m.role === 'user' ? m.text : m.status}`,
+    );
 
   it('replaces the message and every later turn with the new question and its answer; the ledger keeps what the dropped answers cost', async () => {
     const { user, chatId } = await newUserChat(h);
@@ -22,9 +24,20 @@ describe.each(testDatabaseKinds())('editing a sent message and sending it again 
     await runChatTurn(h, { userId: user.id, chatId, mode: 'answer', text: 'And a packing list' });
 
     const second = (await h.db.prisma.message.findMany({ where: { chatId, role: 'user' }, orderBy: { createdAt: 'asc' } }))[1]!;
-    const edited = await runChatTurn(h, { userId: user.id, chatId, mode: 'edit', messageId: second.id, text: 'Add a plan for a windy day' });
+    const edited = await runChatTurn(h, {
+      userId: user.id,
+      chatId,
+      mode: 'edit',
+      messageId: second.id,
+      text: 'Add a plan for a windy day',
+    });
     expect(edited.outcome.status).toBe('complete');
-    expect(await texts(chatId)).toEqual(['user: Plan a picnic by the river', 'assistant: complete', 'user: Add a plan for a windy day', 'assistant: complete']);
+    expect(await texts(chatId)).toEqual([
+      'user: Plan a picnic by the river',
+      'assistant: complete',
+      'user: Add a plan for a windy day',
+      'assistant: complete',
+    ]);
     // the first turn is untouched, the new answer is a new message
     expect(await h.db.prisma.message.count({ where: { id: first.turn.assistantMessageId } })).toBe(1);
     const answer = await h.db.prisma.message.findUniqueOrThrow({ where: { id: edited.turn.assistantMessageId } });
@@ -37,14 +50,23 @@ describe.each(testDatabaseKinds())('editing a sent message and sending it again 
   it("refuses an answer's id, another chat's message and a refusal leaves the chat as it was", async () => {
     const { user, chatId } = await newUserChat(h);
     const first = await runChatTurn(h, { userId: user.id, chatId, mode: 'answer', text: 'Plan a picnic by the river' });
-    await expect(runChatTurn(h, { userId: user.id, chatId, mode: 'edit', messageId: first.turn.assistantMessageId, text: 'x' })).rejects.toMatchObject({ status: 404 });
+    await expect(
+      runChatTurn(h, { userId: user.id, chatId, mode: 'edit', messageId: first.turn.assistantMessageId, text: 'x' }),
+    ).rejects.toMatchObject({ status: 404 });
     const other = await newUserChat(h);
-    await expect(runChatTurn(h, { userId: other.user.id, chatId: other.chatId, mode: 'edit', messageId: first.turn.userMessageId, text: 'x' })).rejects.toMatchObject({ status: 404 });
+    await expect(
+      runChatTurn(h, { userId: other.user.id, chatId: other.chatId, mode: 'edit', messageId: first.turn.userMessageId, text: 'x' }),
+    ).rejects.toMatchObject({ status: 404 });
 
     // not enough credits for the new answer: nothing is dropped
     const { balanceMicros } = await h.db.prisma.wallet.findUniqueOrThrow({ where: { userId: user.id } });
-    await h.db.prisma.wallet.update({ where: { userId: user.id }, data: { balanceMicros: 0n, creditedMicros: { decrement: balanceMicros } } });
-    await expect(runChatTurn(h, { userId: user.id, chatId, mode: 'edit', messageId: first.turn.userMessageId, text: 'Plan a picnic in the park' })).rejects.toMatchObject({ status: 402 });
+    await h.db.prisma.wallet.update({
+      where: { userId: user.id },
+      data: { balanceMicros: 0n, creditedMicros: { decrement: balanceMicros } },
+    });
+    await expect(
+      runChatTurn(h, { userId: user.id, chatId, mode: 'edit', messageId: first.turn.userMessageId, text: 'Plan a picnic in the park' }),
+    ).rejects.toMatchObject({ status: 402 });
     expect(await texts(chatId)).toEqual(['user: Plan a picnic by the river', 'assistant: complete']);
   });
 });

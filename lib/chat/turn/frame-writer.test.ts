@@ -52,7 +52,9 @@ describe('the frame writer', () => {
     writer.close();
     writer.text('late');
     writer.done();
-    expect(payloads().filter((p) => p !== '[DONE]' && p.type === 'text-delta')).toEqual([{ type: 'text-delta', id: 'answer', delta: 'sent ' }]);
+    expect(payloads().filter((p) => p !== '[DONE]' && p.type === 'text-delta')).toEqual([
+      { type: 'text-delta', id: 'answer', delta: 'sent ' },
+    ]);
     expect(payloads()).not.toContain('[DONE]');
     expect(writer.unwritten()).toBe('pending late');
   });

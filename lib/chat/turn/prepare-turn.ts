@@ -68,12 +68,16 @@ export async function prepareTurn(deps: TurnDeps, req: TurnRequest): Promise<Pre
       if (!target) throw notFound('No such answer in this chat.');
       if (req.mode === 'regenerate') {
         // a later answer was built on this one; rewriting it would leave the conversation inconsistent
-        if (rows.findLast((m) => m.role !== 'system' && m.kind !== 'event')?.id !== target.id) throw new AppError('conflict', 'Only the last answer can be regenerated.');
+        if (rows.findLast((m) => m.role !== 'system' && m.kind !== 'event')?.id !== target.id)
+          throw new AppError('conflict', 'Only the last answer can be regenerated.');
         if (target.status === 'streaming') throw new AppError('turn_in_progress', 'This answer is still being written.');
       } else {
         const allowed = req.mode === 'continue' ? ['truncated', 'stopped'] : ['error'];
         if (!allowed.includes(target.status)) {
-          throw new AppError('conflict', `Only ${allowed.join(' or ')} answers can be ${req.mode === 'continue' ? 'continued' : 'retried'}; this one is ${target.status}.`);
+          throw new AppError(
+            'conflict',
+            `Only ${allowed.join(' or ')} answers can be ${req.mode === 'continue' ? 'continued' : 'retried'}; this one is ${target.status}.`,
+          );
         }
       }
     }
@@ -183,4 +187,3 @@ export function titleFrom(text: string): string {
   const line = text.replace(/\s+/g, ' ').trim();
   return line.length > 60 ? `${line.slice(0, 57)}…` : line || DEFAULT_TITLE;
 }
-

@@ -14,8 +14,20 @@ describe.each(testDatabaseKinds())('regenerating the last answer on %s', (kind) 
 
   it('rewrites the last answer in place with another model, one call, one more ledger entry; an earlier answer is refused', async () => {
     const { user, chatId } = await newUserChat(h, { model: 'sim-swift' });
-    const first = await runChatTurn(h, { userId: user.id, chatId, mode: 'answer', text: 'Three ideas for a rainy Sunday', modelId: 'sim-swift' });
-    const again = await runChatTurn(h, { userId: user.id, chatId, mode: 'regenerate', messageId: first.turn.assistantMessageId, modelId: 'sim-sage' });
+    const first = await runChatTurn(h, {
+      userId: user.id,
+      chatId,
+      mode: 'answer',
+      text: 'Three ideas for a rainy Sunday',
+      modelId: 'sim-swift',
+    });
+    const again = await runChatTurn(h, {
+      userId: user.id,
+      chatId,
+      mode: 'regenerate',
+      messageId: first.turn.assistantMessageId,
+      modelId: 'sim-sage',
+    });
     expect(again.turn.assistantMessageId).toBe(first.turn.assistantMessageId);
     expect(h.sim.stats.callsForTurn(again.turn.turnId)).toBe(1);
     const stored = await h.db.prisma.message.findUniqueOrThrow({ where: { id: first.turn.assistantMessageId } });
@@ -25,7 +37,9 @@ describe.each(testDatabaseKinds())('regenerating the last answer on %s', (kind) 
     expect(await walletBooks(h.db.prisma, user.id)).toMatchObject({ reserved: 0n, balanced: true });
 
     const later = await runChatTurn(h, { userId: user.id, chatId, mode: 'answer', text: 'One more, please' });
-    await expect(runChatTurn(h, { userId: user.id, chatId, mode: 'regenerate', messageId: first.turn.assistantMessageId })).rejects.toMatchObject({ status: 409 });
+    await expect(
+      runChatTurn(h, { userId: user.id, chatId, mode: 'regenerate', messageId: first.turn.assistantMessageId }),
+    ).rejects.toMatchObject({ status: 409 });
     expect(later.outcome.status).toBe('complete');
   });
 });

@@ -12,17 +12,20 @@ describe.each(testDatabaseKinds())('chat turns against the simulator on %s', (ki
     await h?.close();
   });
 
-  it.each(['привет', 'what can you do?', '你好'])('a greeting (%s) is exactly one upstream call, though tools are offered', async (text) => {
-    const { user, chatId } = await newUserChat(h);
-    const run = await runChatTurn(h, { userId: user.id, chatId, mode: 'answer', text });
-    expect(Object.keys(run.turn.tools)).toContain('search_docs');
-    expect(h.sim.stats.callsForTurn(run.turn.turnId)).toBe(1);
-    expect(run.outcome.status).toBe('complete');
-    expect(run.streamed.length).toBeGreaterThan(10);
-    const stored = await h.db.prisma.message.findUniqueOrThrow({ where: { id: run.turn.assistantMessageId } });
-    expect(stored.text).toBe(run.streamed);
-    expect(h.logs.filter((l) => l.turnId === run.turn.turnId && l.event === 'model_call')).toHaveLength(1);
-  });
+  it.each(['привет', 'what can you do?', '你好'])(
+    'a greeting (%s) is exactly one upstream call, though tools are offered',
+    async (text) => {
+      const { user, chatId } = await newUserChat(h);
+      const run = await runChatTurn(h, { userId: user.id, chatId, mode: 'answer', text });
+      expect(Object.keys(run.turn.tools)).toContain('search_docs');
+      expect(h.sim.stats.callsForTurn(run.turn.turnId)).toBe(1);
+      expect(run.outcome.status).toBe('complete');
+      expect(run.streamed.length).toBeGreaterThan(10);
+      const stored = await h.db.prisma.message.findUniqueOrThrow({ where: { id: run.turn.assistantMessageId } });
+      expect(stored.text).toBe(run.streamed);
+      expect(h.logs.filter((l) => l.turnId === run.turn.turnId && l.event === 'model_call')).toHaveLength(1);
+    },
+  );
 
   it('a question that needs search_docs is exactly two calls, and its answer cites the article', async () => {
     const { user, chatId } = await newUserChat(h);
@@ -49,7 +52,12 @@ describe.each(testDatabaseKinds())('chat turns against the simulator on %s', (ki
 
   it('tool calls split across chunks with interleaved indexes are assembled and answered', async () => {
     const { user, chatId } = await newUserChat(h);
-    const run = await runChatTurn(h, { userId: user.id, chatId, mode: 'answer', text: '[sim:parallel-tools] how do I add credits and export?' });
+    const run = await runChatTurn(h, {
+      userId: user.id,
+      chatId,
+      mode: 'answer',
+      text: '[sim:parallel-tools] how do I add credits and export?',
+    });
     expect(run.events.filter((e) => e.name === 'tool')).toHaveLength(2);
     expect(run.outcome.status).toBe('complete');
     expect(h.sim.stats.callsForTurn(run.turn.turnId)).toBe(2);
@@ -171,7 +179,10 @@ describe.each(testDatabaseKinds())('chat turns against the simulator on %s', (ki
     const { user, chatId } = await newUserChat(h);
     const first = runChatTurn(h, { userId: user.id, chatId, mode: 'answer', text: '[sim:delay=10] [sim:list 20] ideas' });
     await new Promise((r) => setTimeout(r, 150));
-    await expect(runChatTurn(h, { userId: user.id, chatId, mode: 'answer', text: 'hello' })).rejects.toMatchObject({ code: 'turn_in_progress', status: 409 });
+    await expect(runChatTurn(h, { userId: user.id, chatId, mode: 'answer', text: 'hello' })).rejects.toMatchObject({
+      code: 'turn_in_progress',
+      status: 409,
+    });
     await first;
     const again = await runChatTurn(h, { userId: user.id, chatId, mode: 'answer', text: 'hello' });
     expect(again.outcome.status).toBe('complete');

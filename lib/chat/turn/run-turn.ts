@@ -124,7 +124,10 @@ export async function runTurn(deps: TurnDeps, turn: PreparedTurn, sink: TurnSink
       if (call.cut) {
         const addedNothing = purpose === 'continuation' && shown.length === lengthBefore;
         if (addedNothing || autoContinuations >= MAX_CONTINUATIONS) {
-          Object.assign(outcome, { status: 'truncated', reason: addedNothing ? 'the continuation added no text' : 'continuation limit reached' });
+          Object.assign(outcome, {
+            status: 'truncated',
+            reason: addedNothing ? 'the continuation added no text' : 'continuation limit reached',
+          });
           break;
         }
         autoContinuations++;

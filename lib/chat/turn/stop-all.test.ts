@@ -20,8 +20,16 @@ describe.each(testDatabaseKinds())('stopping every live turn of a process (shutd
     const b = await newUserChat(h);
     const seen = { a: '', b: '' };
     const runs = [
-      runChatTurn(h, { userId: a.user.id, chatId: a.chatId, mode: 'answer', text: '[sim:delay=20] [sim:list 80] a' }, { onText: (_d, s) => (seen.a = s) }),
-      runChatTurn(h, { userId: b.user.id, chatId: b.chatId, mode: 'answer', text: '[sim:delay=20] [sim:list 80] b' }, { onText: (_d, s) => (seen.b = s) }),
+      runChatTurn(
+        h,
+        { userId: a.user.id, chatId: a.chatId, mode: 'answer', text: '[sim:delay=20] [sim:list 80] a' },
+        { onText: (_d, s) => (seen.a = s) },
+      ),
+      runChatTurn(
+        h,
+        { userId: b.user.id, chatId: b.chatId, mode: 'answer', text: '[sim:delay=20] [sim:list 80] b' },
+        { onText: (_d, s) => (seen.b = s) },
+      ),
     ];
     await expect.poll(() => seen.a.length > 30 && seen.b.length > 30, { timeout: 10_000 }).toBe(true);
 

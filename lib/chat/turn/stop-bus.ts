@@ -44,7 +44,14 @@ export function createStopBus(database: Pick<Database, 'kind' | 'databaseUrl' | 
     for (const turn of live.get(chatId) ?? []) if (!turnId || turn.turnId === turnId) turn.abort('stopped');
   };
   const shared = database.kind === 'postgres' && database.databaseUrl;
-  const listener = shared ? listenForStops(database.databaseUrl!, (chatId) => abortLocal(chatId), () => void readFlagsLogged(), options) : null;
+  const listener = shared
+    ? listenForStops(
+        database.databaseUrl!,
+        (chatId) => abortLocal(chatId),
+        () => void readFlagsLogged(),
+        options,
+      )
+    : null;
 
   /** One query a second for all of this process's live turns, whatever their number. */
   async function readFlags(): Promise<void> {

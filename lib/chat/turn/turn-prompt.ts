@@ -34,7 +34,10 @@ export type TurnPrompt = BuiltPrompt & { modelMessages: ModelMessage[]; context:
 
 /** The prompt of a turn from what is already loaded; `recalled` are older messages found for it. */
 export function buildTurnPrompt(input: TurnPromptInput & { recalled?: RecalledMessage[] }): TurnPrompt {
-  const slots = toSlotViews(input.slots.filter((s) => s.value !== ''), input.now);
+  const slots = toSlotViews(
+    input.slots.filter((s) => s.value !== ''),
+    input.now,
+  );
   const built = buildPrompt({
     system: CHAT_SYSTEM_PROMPT,
     slots,

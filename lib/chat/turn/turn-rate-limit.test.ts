@@ -15,7 +15,14 @@ describe('messages are limited per client address as well as per account', () =>
   const deps = () => ({ ...h.deps, now: () => new Date('2026-11-30T12:00:05Z') });
   const send = async (clientAddress: string) => {
     const { user, chatId } = await newUserChat(h);
-    const outcome = await prepareTurn(deps(), { userId: user.id, chatId, mode: 'answer', text: 'hello', rateLimitPerMinute: 1, clientAddress }).then(
+    const outcome = await prepareTurn(deps(), {
+      userId: user.id,
+      chatId,
+      mode: 'answer',
+      text: 'hello',
+      rateLimitPerMinute: 1,
+      clientAddress,
+    }).then(
       () => 'accepted',
       (error: { status?: number }) => error.status,
     );

@@ -30,7 +30,13 @@ describe('the turn response stream', () => {
 
   it('is a UI message stream the SDK reads back into the saved answer, with the turn status as data', async () => {
     const { user, chatId } = await newUserChat(h);
-    const turn = await prepareTurn(h.deps, { userId: user.id, chatId, mode: 'answer', text: '[sim:list 12] ideas', rateLimitPerMinute: 100 });
+    const turn = await prepareTurn(h.deps, {
+      userId: user.id,
+      chatId,
+      mode: 'answer',
+      text: '[sim:list 12] ideas',
+      rateLimitPerMinute: 100,
+    });
     const response = streamTurnResponse(h.deps, turn, new Request('http://local/'));
     expect(response.headers.get('x-vercel-ai-ui-message-stream')).toBe('v1');
     expect(response.headers.get('x-turn-id')).toBe(turn.turnId);
@@ -38,7 +44,10 @@ describe('the turn response stream', () => {
     const message = await readAsBrowser(response);
     const saved = await h.db.prisma.message.findUniqueOrThrow({ where: { id: turn.assistantMessageId } });
     expect(message?.id).toBe(turn.assistantMessageId);
-    const text = message?.parts.filter((p) => p.type === 'text').map((p) => p.text).join('');
+    const text = message?.parts
+      .filter((p) => p.type === 'text')
+      .map((p) => p.text)
+      .join('');
     expect(text).toBe(saved.text);
     expect(text).toMatch(/^12\. /m);
     expect(message?.parts.find((p) => p.type === 'data-turn')).toMatchObject({ data: { status: 'complete' } });
@@ -46,7 +55,13 @@ describe('the turn response stream', () => {
 
   it('cancelling the body (the stop button) stops the turn and saves what was sent', async () => {
     const { user, chatId } = await newUserChat(h);
-    const turn = await prepareTurn(h.deps, { userId: user.id, chatId, mode: 'answer', text: '[sim:delay=20] [sim:list 80] ideas', rateLimitPerMinute: 100 });
+    const turn = await prepareTurn(h.deps, {
+      userId: user.id,
+      chatId,
+      mode: 'answer',
+      text: '[sim:delay=20] [sim:list 80] ideas',
+      rateLimitPerMinute: 100,
+    });
     const reader = streamTurnResponse(h.deps, turn, new Request('http://local/')).body!.getReader();
     let received = '';
     while (!received.includes('"text-delta"')) received += new TextDecoder().decode((await reader.read()).value);

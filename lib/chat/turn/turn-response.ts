@@ -36,7 +36,8 @@ export function streamTurnResponse(
 
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
-      const frames = (writer = createFrameWriter((bytes) => controller.enqueue(bytes), TEXT_PART_ID));
+      const frames = createFrameWriter((bytes) => controller.enqueue(bytes), TEXT_PART_ID);
+      writer = frames;
       if (clientGone.signal.aborted) frames.close();
       const sink: TurnSink = {
         text: (delta) => frames.text(delta),
@@ -52,7 +53,9 @@ export function streamTurnResponse(
           frames.chunk({ type: 'finish' });
           afterTurn?.(outcome);
         })
-        .catch((error: unknown) => frames.chunk({ type: 'error', errorText: describeInternalFailure(error, { event: 'turn_stream_error', turnId: turn.turnId }) }))
+        .catch((error: unknown) =>
+          frames.chunk({ type: 'error', errorText: describeInternalFailure(error, { event: 'turn_stream_error', turnId: turn.turnId }) }),
+        )
         .finally(() => {
           if (cancelled) return; // nothing more can be written to a cancelled body
           frames.done();
@@ -65,5 +68,7 @@ export function streamTurnResponse(
       leave();
     },
   });
-  return new Response(body, { headers: { ...UI_MESSAGE_STREAM_HEADERS, 'x-turn-id': turn.turnId, 'server-timing': serverTiming(turn.phases) } });
+  return new Response(body, {
+    headers: { ...UI_MESSAGE_STREAM_HEADERS, 'x-turn-id': turn.turnId, 'server-timing': serverTiming(turn.phases) },
+  });
 }

@@ -35,7 +35,12 @@ export const TURN_RECENT_MESSAGES = 60;
  * The person's chat with its newest messages (oldest first; `recent: null` for all of them) and
  * pinned facts, or null when it is not theirs.
  */
-export async function loadChatForTurn(db: Db, chatId: string, userId: string, recent: number | null = TURN_RECENT_MESSAGES): Promise<ChatForTurn | null> {
+export async function loadChatForTurn(
+  db: Db,
+  chatId: string,
+  userId: string,
+  recent: number | null = TURN_RECENT_MESSAGES,
+): Promise<ChatForTurn | null> {
   const [row] = await db.$queryRaw<Array<Omit<ChatForTurn, 'slots'> & { slots: JsonSlot[] }>>`
     SELECT c.id, c.title, c.model, c.summary, c."summaryThroughId",
       COALESCE((SELECT json_agg(json_build_object('id', m.id, 'role', m.role, 'kind', m.kind, 'text', m.text,

@@ -1,4 +1,12 @@
-import { AbstractChat, parseJsonEventStream, uiMessageChunkSchema, type ChatState, type ChatStatus, type ChatTransport, type UIMessageChunk } from 'ai';
+import {
+  AbstractChat,
+  parseJsonEventStream,
+  uiMessageChunkSchema,
+  type ChatState,
+  type ChatStatus,
+  type ChatTransport,
+  type UIMessageChunk,
+} from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newUserChat, openChatHarness, type ChatHarness } from '@/tests/support/chat-harness';
 import { prepareTurn } from './prepare-turn';
@@ -10,9 +18,15 @@ class MemoryState implements ChatState<ChatMessage> {
   messages: ChatMessage[] = [];
   status: ChatStatus = 'ready';
   error: Error | undefined = undefined;
-  pushMessage = (message: ChatMessage) => void (this.messages = [...this.messages, message]);
-  popMessage = () => void (this.messages = this.messages.slice(0, -1));
-  replaceMessage = (index: number, message: ChatMessage) => void (this.messages = this.messages.map((m, i) => (i === index ? message : m)));
+  pushMessage = (message: ChatMessage) => {
+    this.messages = [...this.messages, message];
+  };
+  popMessage = () => {
+    this.messages = this.messages.slice(0, -1);
+  };
+  replaceMessage = (index: number, message: ChatMessage) => {
+    this.messages = this.messages.map((m, i) => (i === index ? message : m));
+  };
   snapshot = <T>(value: T): T => structuredClone(value);
 }
 
@@ -55,7 +69,13 @@ describe('the turn wire contract', () => {
 
   it("a real turn's stream, tool call included, passes the chat page's checks and carries typed parts", async () => {
     const { user, chatId } = await newUserChat(h);
-    const turn = await prepareTurn(h.deps, { userId: user.id, chatId, mode: 'answer', text: 'How do I reset my password?', rateLimitPerMinute: 100 });
+    const turn = await prepareTurn(h.deps, {
+      userId: user.id,
+      chatId,
+      mode: 'answer',
+      text: 'How do I reset my password?',
+      rateLimitPerMinute: 100,
+    });
     const response = streamTurnResponse(h.deps, turn, new Request('http://local/'));
     const chunks = parseJsonEventStream({ stream: response.body!, schema: uiMessageChunkSchema }).pipeThrough(
       new TransformStream<{ success: boolean; value?: UIMessageChunk; error?: unknown }, UIMessageChunk>({
@@ -82,7 +102,10 @@ describe('the turn wire contract', () => {
 
   it('needs the schemas keyed by chunk type: keyed by part name, ai 6.0 checks nothing', async () => {
     // if this starts failing, the SDK looks schemas up by part name now and streamedDataPartSchemas can go
-    const { errors } = await readAsTheChatPage(chunksOf({ type: 'start', messageId: 'a2' }, forgedTurnPart, { type: 'finish' }), turnDataSchemas);
+    const { errors } = await readAsTheChatPage(
+      chunksOf({ type: 'start', messageId: 'a2' }, forgedTurnPart, { type: 'finish' }),
+      turnDataSchemas,
+    );
     expect(errors).toEqual([]);
   });
 });

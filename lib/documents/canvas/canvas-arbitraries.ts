@@ -17,7 +17,17 @@ const textArbitrary = fc
 const inlineArbitrary: fc.Arbitrary<ProseMirrorJSON[]> = fc
   .array(
     fc.oneof(
-      { weight: 5, arbitrary: fc.record({ text: textArbitrary, bold: fc.boolean(), italic: fc.boolean(), strike: fc.constantFrom(false, false, true), code: fc.constantFrom(false, false, false, true), link: fc.option(fc.constantFrom('https://a.example/x', 'https://b.example/y?q=1'), { freq: 4 }) }) },
+      {
+        weight: 5,
+        arbitrary: fc.record({
+          text: textArbitrary,
+          bold: fc.boolean(),
+          italic: fc.boolean(),
+          strike: fc.constantFrom(false, false, true),
+          code: fc.constantFrom(false, false, false, true),
+          link: fc.option(fc.constantFrom('https://a.example/x', 'https://b.example/y?q=1'), { freq: 4 }),
+        }),
+      },
       { weight: 1, arbitrary: fc.record({ citation: fc.constantFrom('1', '2', '12', 'src3'), bold: fc.boolean() }) },
     ),
     { minLength: 1, maxLength: 5 },
@@ -58,7 +68,9 @@ const listArbitrary = (depth: number): fc.Arbitrary<ProseMirrorJSON> =>
 
 const tableArbitrary = fc
   .record({ columns: fc.integer({ min: 1, max: 3 }), rows: fc.integer({ min: 1, max: 3 }) })
-  .chain(({ columns, rows }) => fc.array(fc.array(inlineArbitrary, { minLength: columns, maxLength: columns }), { minLength: rows, maxLength: rows }))
+  .chain(({ columns, rows }) =>
+    fc.array(fc.array(inlineArbitrary, { minLength: columns, maxLength: columns }), { minLength: rows, maxLength: rows }),
+  )
   .map((rows) => ({
     type: 'table',
     content: rows.map((cells, rowIndex) => ({
@@ -78,7 +90,12 @@ const codeBlockArbitrary: fc.Arbitrary<ProseMirrorJSON> = fc
 
 const blockArbitrary: fc.Arbitrary<ProseMirrorJSON> = fc.oneof(
   { weight: 4, arbitrary: paragraph },
-  { weight: 2, arbitrary: fc.record({ level: fc.integer({ min: 1, max: 6 }), content: inlineArbitrary }).map(({ level, content }) => ({ type: 'heading', attrs: { level }, content })) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .record({ level: fc.integer({ min: 1, max: 6 }), content: inlineArbitrary })
+      .map(({ level, content }) => ({ type: 'heading', attrs: { level }, content })),
+  },
   { weight: 2, arbitrary: listArbitrary(2) },
   { weight: 1, arbitrary: fc.array(paragraph, { minLength: 1, maxLength: 2 }).map((content) => ({ type: 'blockquote', content })) },
   { weight: 1, arbitrary: tableArbitrary },

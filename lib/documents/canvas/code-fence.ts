@@ -5,7 +5,11 @@
  * ~~~ fences instead.
  */
 export function codeFences(code: string, language: string | null, meta: string | null): { open: string; close: string } {
-  const info = [language, meta].filter((part) => part && part.trim()).join(' ').replace(/[\r\n]+/g, ' ').trim();
+  const info = [language, meta]
+    .filter((part) => part && part.trim())
+    .join(' ')
+    .replace(/[\r\n]+/g, ' ')
+    .trim();
   const char = info.includes('`') ? '~' : '`';
   const longestRun = Math.max(0, ...(code.match(char === '`' ? /`+/g : /~+/g) ?? []).map((run) => run.length));
   const fence = char.repeat(Math.max(3, longestRun + 1));

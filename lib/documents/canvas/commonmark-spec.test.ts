@@ -20,8 +20,35 @@ const range = (from: number, to: number) => Array.from({ length: to - from + 1 }
  * round-trip in every other respect; their words are checked like any others.
  */
 const RAW_HTML_KEPT_AS_TEXT = new Set([
-  21, 31, ...range(148, 191), 201, 308, 309, 344, 475, 476, 477, 491, 494, 524, 536,
-  613, 614, 615, 616, 617, 623, 625, 626, 627, 628, 629, 630, 631, 642, 643,
+  21,
+  31,
+  ...range(148, 191),
+  201,
+  308,
+  309,
+  344,
+  475,
+  476,
+  477,
+  491,
+  494,
+  524,
+  536,
+  613,
+  614,
+  615,
+  616,
+  617,
+  623,
+  625,
+  626,
+  627,
+  628,
+  629,
+  630,
+  631,
+  642,
+  643,
 ]);
 
 /** Examples whose content the canvas does not keep, and why. */

@@ -6,8 +6,22 @@ describe('canvas schema', () => {
   it('has exactly the nodes and marks of the canonical subset', () => {
     expect(Object.keys(canvasSchema.nodes).sort()).toEqual(
       [
-        'blockquote', 'bulletList', 'citation', 'codeBlock', 'doc', 'heading', 'horizontalRule', 'image', 'listItem',
-        'orderedList', 'paragraph', 'table', 'tableCell', 'tableHeader', 'tableRow', 'text',
+        'blockquote',
+        'bulletList',
+        'citation',
+        'codeBlock',
+        'doc',
+        'heading',
+        'horizontalRule',
+        'image',
+        'listItem',
+        'orderedList',
+        'paragraph',
+        'table',
+        'tableCell',
+        'tableHeader',
+        'tableRow',
+        'text',
       ].sort(),
     );
     expect(Object.keys(canvasSchema.marks).sort()).toEqual(['bold', 'code', 'italic', 'link', 'strike']);

@@ -67,7 +67,9 @@ function isSupported(kind: FactKind, keys: string[], known: SourceIndex): boolea
     case 'code':
       return known.codes.includes(keys[0]);
     case 'name':
-      return known.text.includes(keys.join(' ')) || keys.every((word) => known.words.some((source) => sameStem(word.toLowerCase(), source)));
+      return (
+        known.text.includes(keys.join(' ')) || keys.every((word) => known.words.some((source) => sameStem(word.toLowerCase(), source)))
+      );
   }
 }
 

@@ -19,7 +19,8 @@ const NOT_WORD_AFTER = '(?![\\p{L}\\p{N}])';
 
 const EN_MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 const RU_MONTHS = ['январ', 'феврал', 'март', 'апрел', 'ма', 'июн', 'июл', 'август', 'сентябр', 'октябр', 'ноябр', 'декабр'];
-const EN_MONTH = '(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\\.?';
+const EN_MONTH =
+  '(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\\.?';
 const RU_MONTH = '(?:января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря)';
 const WEEKDAYS = /^(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)$/;
 const MONTH_WORD = new RegExp(`^${EN_MONTH}$`);
@@ -109,7 +110,14 @@ export function extractTokens(text: string): FactToken[] {
 /** A merged "12 345" may really be two numbers: either reading may match the sources. */
 function numberKeys(raw: string): string[] {
   const keys = [normalizeNumber(raw)];
-  if (/[ \u00A0\u202F]\d{3}/.test(raw)) keys.push(raw.replace(/\s?%$/, '').split(/[ \u00A0\u202F]/).map(normalizeNumber).join(' '));
+  if (/[ \u00A0\u202F]\d{3}/.test(raw))
+    keys.push(
+      raw
+        .replace(/\s?%$/, '')
+        .split(/[ \u00A0\u202F]/)
+        .map(normalizeNumber)
+        .join(' '),
+    );
   return keys;
 }
 

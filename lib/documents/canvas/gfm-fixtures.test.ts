@@ -20,7 +20,10 @@ const FIXTURES: Array<[string, string]> = [
   ['rows with too few and too many cells', '| abc | def |\n| --- | --- |\n| bar |\n| bar | baz | boo |'],
   ['a header-only table', '| abc | def |\n| --- | --- |'],
   ['a table without edge pipes', 'Name | Value\n--- | ---\nа | 1 200\nб | 3'],
-  ['links, emphasis and Cyrillic in cells', '| Город | Ссылка |\n| --- | --- |\n| **Лиссабон** | [сайт](https://example.pt/a_(b)) |\n| *Porto* | <https://example.pt> |'],
+  [
+    'links, emphasis and Cyrillic in cells',
+    '| Город | Ссылка |\n| --- | --- |\n| **Лиссабон** | [сайт](https://example.pt/a_(b)) |\n| *Porto* | <https://example.pt> |',
+  ],
   ['an empty cell', '| a | b |\n| --- | --- |\n|  | x |'],
   ['a table in a list item', '- item\n\n  | a | b |\n  | --- | --- |\n  | 1 | 2 |'],
   ['a table in a quote', '> | a | b |\n> | --- | --- |\n> | 1 | 2 |'],
@@ -45,7 +48,10 @@ const FIXTURES: Array<[string, string]> = [
   ['a www autolink', 'www.commonmark.org'],
   ['a www autolink with a path', 'Visit www.commonmark.org/help for more information.'],
   ['trailing punctuation is not part of the link', 'Visit www.commonmark.org.\n\nVisit www.commonmark.org/a.b.'],
-  ['balanced parentheses', 'www.google.com/search?q=Markup+(business)\n\nwww.google.com/search?q=Markup+(business)))\n\n(www.google.com/search?q=Markup+(business))\n\n(www.google.com/search?q=Markup+(business)'],
+  [
+    'balanced parentheses',
+    'www.google.com/search?q=Markup+(business)\n\nwww.google.com/search?q=Markup+(business)))\n\n(www.google.com/search?q=Markup+(business))\n\n(www.google.com/search?q=Markup+(business)',
+  ],
   ['parentheses inside the path', 'www.google.com/search?q=(business))+ok'],
   ['entity-like endings', 'www.google.com/search?q=commonmark&hl=en\n\nwww.google.com/search?q=commonmark&hl;'],
   ['a less-than ends the link', 'www.commonmark.org/he<lp'],
@@ -53,14 +59,20 @@ const FIXTURES: Array<[string, string]> = [
   ['an email autolink', 'foo@bar.baz'],
   ['plus signs in emails', "hello@mail+xyz.example isn't valid, but hello+xyz@mail.example is."],
   ['email endings', 'a.b-c_d@a.b\n\na.b-c_d@a.b.\n\na.b-c_d@a.b-\n\na.b-c_d@a.b_'],
-  ['mailto and xmpp', 'mailto:foo@bar.baz\n\nmailto:a.b-c_d@a.b\n\nmailto:a.b-c_d@a.b.\n\nmailto:a.b-c_d@a.b/\n\nmailto:a.b-c_d@a.b-\n\nmailto:a.b-c_d@a.b_\n\nxmpp:foo@bar.baz\n\nxmpp:foo@bar.baz.'],
+  [
+    'mailto and xmpp',
+    'mailto:foo@bar.baz\n\nmailto:a.b-c_d@a.b\n\nmailto:a.b-c_d@a.b.\n\nmailto:a.b-c_d@a.b/\n\nmailto:a.b-c_d@a.b-\n\nmailto:a.b-c_d@a.b_\n\nxmpp:foo@bar.baz\n\nxmpp:foo@bar.baz.',
+  ],
   ['xmpp resources', 'xmpp:foo@bar.baz/txt\n\nxmpp:foo@bar.baz/txt@bin\n\nxmpp:foo@bar.baz/txt@bin.com'],
   ['an xmpp path', 'xmpp:foo@bar.baz/txt/bin'],
   ['an angle-bracket autolink', 'See <https://example.com/a?b=c&d=e> and <mailto:me@example.com>.'],
   ['an autolink in a list and a quote', '- https://example.com/one\n\n> www.example.com/two'],
   ['a URL in a code span stays code', 'Run `curl https://example.com/x` now.'],
   // Tag filter (GFM 6.11): raw HTML is literal text on the canvas anyway
-  ['disallowed raw HTML', '<strong> <title> <style> <em>\n\n<blockquote>\n  <xmp> is disallowed.  <XMP> is also disallowed.\n</blockquote>'],
+  [
+    'disallowed raw HTML',
+    '<strong> <title> <style> <em>\n\n<blockquote>\n  <xmp> is disallowed.  <XMP> is also disallowed.\n</blockquote>',
+  ],
 ];
 
 describe('GFM constructs the canvas keeps', () => {

@@ -23,7 +23,9 @@ export const CanvasImage = Node.create({
   parseHTML() {
     // Pasted images inlined as data: URLs (Word, screenshots) would put
     // megabytes into the section's text: only linked images are kept.
-    return [{ tag: 'img[src]', getAttrs: (element) => (/^(https?:|\/|\.|[^:]*$)/i.test(element.getAttribute('src') ?? '') ? null : false) }];
+    return [
+      { tag: 'img[src]', getAttrs: (element) => (/^(https?:|\/|\.|[^:]*$)/i.test(element.getAttribute('src') ?? '') ? null : false) },
+    ];
   },
 
   renderHTML({ HTMLAttributes }) {

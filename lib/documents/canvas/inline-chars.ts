@@ -53,7 +53,11 @@ export function collectUnits(textblock: ProseMirrorNode, contentStart: number): 
       // A footnote call cannot sit inside link text.
       units.push({ pos: contentStart + offset, unit: '', citation: String(child.attrs.n), image: null, ...base, href: null });
     } else if (child.type.name === 'image') {
-      const image = writeImage(String(child.attrs.src ?? ''), String(child.attrs.alt ?? ''), child.attrs.title ? String(child.attrs.title) : null);
+      const image = writeImage(
+        String(child.attrs.src ?? ''),
+        String(child.attrs.alt ?? ''),
+        child.attrs.title ? String(child.attrs.title) : null,
+      );
       units.push({ pos: contentStart + offset, unit: '', citation: null, image, ...base });
     }
   });

@@ -70,7 +70,12 @@ export function serializeInline(
     text: emitted.text,
     units: units.map((unit, index) => ({ pos: unit.pos, start: emitted.starts[index], end: emitted.ends[index] })),
     spans: emitted.spans.map(({ from, to, outerStart, innerStart, innerEnd, outerEnd }) => ({
-      from, to, outerStart, innerStart, innerEnd, outerEnd,
+      from,
+      to,
+      outerStart,
+      innerStart,
+      innerEnd,
+      outerEnd,
     })),
   };
 }
@@ -108,7 +113,7 @@ function codeDelimiters(code: string): { open: string; close: string } {
   let length = 1;
   while (runs.has(length)) length++;
   const ticks = '`'.repeat(length);
-  const pad = /^`|`$/.test(code) || (/^ [\s\S]*[^ ][\s\S]* $/.test(code));
+  const pad = /^`|`$/.test(code) || /^ [\s\S]*[^ ][\s\S]* $/.test(code);
   return pad ? { open: `${ticks} `, close: ` ${ticks}` } : { open: ticks, close: ticks };
 }
 
@@ -118,7 +123,15 @@ function emit(units: InlineUnit[], written: string[]): Emitted {
   const ends: number[] = [];
   const spans: Emitted['spans'] = [];
   const delimiters: Delimiter[] = [];
-  const stack: Array<{ key: MarkKey; href: string | null; col: number; length: number; closing: string; firstUnit: number; lastUnit: number }> = [];
+  const stack: Array<{
+    key: MarkKey;
+    href: string | null;
+    col: number;
+    length: number;
+    closing: string;
+    firstUnit: number;
+    lastUnit: number;
+  }> = [];
 
   const close = (keep: number) => {
     while (stack.length > keep) {
@@ -163,12 +176,21 @@ function emit(units: InlineUnit[], written: string[]): Emitted {
     const opening = toOpen();
     opening.sort((a, b) => (a === 'code' ? 1 : b === 'code' ? -1 : reach(index, b) - reach(index, a)));
     for (const key of opening) {
-      const delimiters = key === 'link'
-        ? { open: '[', close: `](${writeHref(unit.href ?? '')})` }
-        : key === 'code'
-          ? codeDelimiters(codeRunText(units, written, index))
-          : { open: DELIMITER[key], close: DELIMITER[key] };
-      stack.push({ key, href: unit.href, col: text.length, length: delimiters.open.length, closing: delimiters.close, firstUnit: index, lastUnit: index });
+      const delimiters =
+        key === 'link'
+          ? { open: '[', close: `](${writeHref(unit.href ?? '')})` }
+          : key === 'code'
+            ? codeDelimiters(codeRunText(units, written, index))
+            : { open: DELIMITER[key], close: DELIMITER[key] };
+      stack.push({
+        key,
+        href: unit.href,
+        col: text.length,
+        length: delimiters.open.length,
+        closing: delimiters.close,
+        firstUnit: index,
+        lastUnit: index,
+      });
       text += delimiters.open;
     }
     for (const open of stack) open.lastUnit = index;
@@ -183,7 +205,10 @@ function emit(units: InlineUnit[], written: string[]): Emitted {
 /** What a code span opening at unit `first` will hold: the run of code units with the same other marks. */
 function codeRunText(units: InlineUnit[], written: string[], first: number): string {
   const sameOtherMarks = (unit: InlineUnit) =>
-    unit.bold === units[first].bold && unit.italic === units[first].italic && unit.strike === units[first].strike && unit.href === units[first].href;
+    unit.bold === units[first].bold &&
+    unit.italic === units[first].italic &&
+    unit.strike === units[first].strike &&
+    unit.href === units[first].href;
   let text = '';
   for (let index = first; index < units.length && (units[index].dropped || (units[index].code && sameOtherMarks(units[index]))); index++) {
     text += written[index];
@@ -206,9 +231,11 @@ function invalidEmphasisSpans(emitted: Emitted): Emitted['spans'] {
   for (let start = 0; start < emphasis.length; ) {
     let end = start + 1;
     while (
-      end < emphasis.length && sameChar(emphasis[end - 1], emphasis[end]) &&
+      end < emphasis.length &&
+      sameChar(emphasis[end - 1], emphasis[end]) &&
       emphasis[end - 1].col + emphasis[end - 1].length === emphasis[end].col
-    ) end++;
+    )
+      end++;
     const runStart = emphasis[start].col;
     const runEnd = emphasis[end - 1].col + emphasis[end - 1].length;
     const before = emitted.text[runStart - 1];
@@ -242,8 +269,12 @@ function sameEmphasis(expected: InlineUnit[], actual: InlineUnit[] | null): bool
   if (!actual || actual.length !== visible.length) return false;
   return visible.every(
     (unit, index) =>
-      unit.unit === actual[index].unit && unit.citation === actual[index].citation && unit.image === actual[index].image &&
-      unit.bold === actual[index].bold && unit.italic === actual[index].italic && unit.strike === actual[index].strike &&
+      unit.unit === actual[index].unit &&
+      unit.citation === actual[index].citation &&
+      unit.image === actual[index].image &&
+      unit.bold === actual[index].bold &&
+      unit.italic === actual[index].italic &&
+      unit.strike === actual[index].strike &&
       unit.code === actual[index].code,
   );
 }

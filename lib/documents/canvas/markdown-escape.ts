@@ -20,7 +20,13 @@ export function writeUnits(units: InlineUnit[], options: WriteOptions): string[]
   const visible = units.map((unit, index) => ({ unit, index })).filter(({ unit }) => !unit.dropped);
   const written = units.map(() => '');
   const sameMarks = (a: InlineUnit, b: InlineUnit) =>
-    isTextUnit(a) && isTextUnit(b) && a.bold === b.bold && a.italic === b.italic && a.strike === b.strike && a.code === b.code && a.href === b.href;
+    isTextUnit(a) &&
+    isTextUnit(b) &&
+    a.bold === b.bold &&
+    a.italic === b.italic &&
+    a.strike === b.strike &&
+    a.code === b.code &&
+    a.href === b.href;
   // Text of the run of same-marked units after position k (nothing separates them in the output).
   const followingText = (k: number, length: number) => {
     let text = '';
@@ -86,7 +92,11 @@ function orderedListMarkerIndex(units: InlineUnit[]): number {
   const marker = units[digits];
   const after = units[digits + 1];
   const startsList =
-    digits > 0 && digits <= 9 && marker !== undefined && isTextUnit(marker) && /[.)]/.test(marker.unit) &&
+    digits > 0 &&
+    digits <= 9 &&
+    marker !== undefined &&
+    isTextUnit(marker) &&
+    /[.)]/.test(marker.unit) &&
     (!after || (isTextUnit(after) && /\s/.test(after.unit)));
   return startsList ? digits : -1;
 }
@@ -103,7 +113,9 @@ function isTaskBox(units: InlineUnit[]): boolean {
   const plain = (unit: InlineUnit | undefined) =>
     unit !== undefined && isTextUnit(unit) && !unit.bold && !unit.italic && !unit.strike && !unit.code && unit.href === null;
   if (units.length < 5 || !units.slice(0, 4).every(plain)) return false;
-  return units[0].unit === '[' && /[ xX]/.test(units[1].unit) && units[2].unit === ']' && units[3].unit === ' ' && !/\s/.test(units[4].unit);
+  return (
+    units[0].unit === '[' && /[ xX]/.test(units[1].unit) && units[2].unit === ']' && units[3].unit === ' ' && !/\s/.test(units[4].unit)
+  );
 }
 
 /**

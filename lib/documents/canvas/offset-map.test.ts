@@ -7,8 +7,7 @@ import { docPosToOffset, offsetToDocPos } from './offset-map';
 import { parseSection } from './parse-section';
 import { serializeSection, serializeWithMap } from './serialize-section';
 
-const canonicalDoc = (json: Parameters<typeof serializeSection>[0]) =>
-  canvasSchema.nodeFromJSON(parseSection(serializeSection(json)));
+const canonicalDoc = (json: Parameters<typeof serializeSection>[0]) => canvasSchema.nodeFromJSON(parseSection(serializeSection(json)));
 
 describe('offset map', () => {
   it('maps positions in Cyrillic, CJK and emoji text to UTF-16 offsets', () => {

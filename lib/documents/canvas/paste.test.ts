@@ -47,9 +47,9 @@ describe('pasting into the canvas', () => {
   });
 
   it('keeps no inlined data: images (they would put megabytes into the text), but keeps linked ones', () => {
-    expect(pastedHtmlToMarkdown('<p>A <img src="data:image/png;base64,AAAA" alt="x"> B <img src="https://example.com/a.png" alt="chart"></p>')).toBe(
-      'A B ![chart](https://example.com/a.png)',
-    );
+    expect(
+      pastedHtmlToMarkdown('<p>A <img src="data:image/png;base64,AAAA" alt="x"> B <img src="https://example.com/a.png" alt="chart"></p>'),
+    ).toBe('A B ![chart](https://example.com/a.png)');
   });
 
   it('recognises Markdown in plain text, and leaves prose alone', () => {
@@ -77,7 +77,9 @@ describe('pasting Markdown text at the caret', () => {
   };
 
   it('inserts blocks after the paragraph, whole', () => {
-    expect(pasteInto('Setup:', '## Install\n\n```sh\nnpm ci\n```\n\n- [x] done')).toBe('Setup:\n\n## Install\n\n```sh\nnpm ci\n```\n\n- [x] done');
+    expect(pasteInto('Setup:', '## Install\n\n```sh\nnpm ci\n```\n\n- [x] done')).toBe(
+      'Setup:\n\n## Install\n\n```sh\nnpm ci\n```\n\n- [x] done',
+    );
   });
 
   it('joins one pasted paragraph to the text at the caret', () => {

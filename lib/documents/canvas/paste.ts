@@ -45,7 +45,8 @@ export function cleanPastedHtml(html: string): string {
   return wordListsToLists(html.replace(/<br\s*\/?>/gi, '\n'));
 }
 
-const WORD_LIST_PARAGRAPH = /<p[^>]*class="?MsoListParagraph[^"\s>]*"?[^>]*style='[^']*mso-list:\s*l\d+\s+level(\d)[^']*'[^>]*>([\s\S]*?)<\/p>/gi;
+const WORD_LIST_PARAGRAPH =
+  /<p[^>]*class="?MsoListParagraph[^"\s>]*"?[^>]*style='[^']*mso-list:\s*l\d+\s+level(\d)[^']*'[^>]*>([\s\S]*?)<\/p>/gi;
 const WORD_BULLET = /<span[^>]*style='mso-list:\s*Ignore'[^>]*>([\s\S]*?)<\/span>/i;
 
 function wordListsToLists(html: string): string {
@@ -66,7 +67,10 @@ function wordListsToLists(html: string): string {
     if (previousEnd >= 0 && /\S/.test(between.replace(/<!\[if[^\]]*\]>|<!\[endif\]>/g, ''))) result += closeTo(0);
     result += between;
     const level = Number(match[1]);
-    const bullet = WORD_BULLET.exec(match[2])?.[1]?.replace(/<[^>]+>|&nbsp;/g, '').trim() ?? '';
+    const bullet =
+      WORD_BULLET.exec(match[2])?.[1]
+        ?.replace(/<[^>]+>|&nbsp;/g, '')
+        .trim() ?? '';
     const kind = /^\(?[0-9a-zA-Z]{1,3}[.)]$/.test(bullet) ? 'ol' : 'ul';
     const content = match[2].replace(/<!\[if !supportLists\]>[\s\S]*?<!\[endif\]>/gi, '').replace(WORD_BULLET, '');
     if (level > openLevels.length) {

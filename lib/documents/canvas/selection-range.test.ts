@@ -75,7 +75,12 @@ describe('selectionToRange', () => {
     const scenario = documentArbitrary.chain((json) => {
       const doc = canvasSchema.nodeFromJSON(parseSection(serializeSection(json)));
       const size = doc.content.size;
-      return fc.tuple(fc.constant(doc), fc.integer({ min: 0, max: size }), fc.integer({ min: 0, max: size }), fc.constantFrom('zz', 'new words'));
+      return fc.tuple(
+        fc.constant(doc),
+        fc.integer({ min: 0, max: size }),
+        fc.integer({ min: 0, max: size }),
+        fc.constantFrom('zz', 'new words'),
+      );
     });
     fc.assert(
       fc.property(scenario, ([doc, anchor, head, replacement]) => {
@@ -99,7 +104,10 @@ describe('selectionToRange', () => {
         // Top-level blocks wholly outside the range survive the rewrite unchanged.
         const ends: number[] = [];
         for (let count = 1; count <= doc.childCount; count++) {
-          const prefix = canvasSchema.nodes.doc.create(null, Array.from({ length: count }, (_, i) => doc.child(i)));
+          const prefix = canvasSchema.nodes.doc.create(
+            null,
+            Array.from({ length: count }, (_, i) => doc.child(i)),
+          );
           ends.push(serializeSection(prefix).length);
         }
         const starts = ends.map((_, i) => (i === 0 ? 0 : ends[i - 1] + 2));

@@ -38,9 +38,7 @@ describe('canonical Markdown', () => {
   it('escapes text that would otherwise read as markup', () => {
     const doc = {
       type: 'doc',
-      content: [
-        { type: 'paragraph', content: [{ type: 'text', text: '# not a heading, 2*3*4, [x] | y, 1. z, [^1]' }] },
-      ],
+      content: [{ type: 'paragraph', content: [{ type: 'text', text: '# not a heading, 2*3*4, [x] | y, 1. z, [^1]' }] }],
     };
     const written = serializeSection(doc);
     expect(written).toBe('\\# not a heading, 2\\*3\\*4, \\[x\\] \\| y, 1. z, \\[^1\\]');
@@ -50,13 +48,25 @@ describe('canonical Markdown', () => {
   it('moves whitespace out of emphasis instead of writing `** a**`', () => {
     const doc = {
       type: 'doc',
-      content: [{ type: 'paragraph', content: [{ type: 'text', text: 'x ' }, { type: 'text', text: ' bold ', marks: [{ type: 'bold' }] }, { type: 'text', text: 'y' }] }],
+      content: [
+        {
+          type: 'paragraph',
+          content: [
+            { type: 'text', text: 'x ' },
+            { type: 'text', text: ' bold ', marks: [{ type: 'bold' }] },
+            { type: 'text', text: 'y' },
+          ],
+        },
+      ],
     };
     expect(serializeSection(doc)).toBe('x  **bold** y');
   });
 
   it('keeps two adjacent lists apart by switching the marker', () => {
-    const list = { type: 'bulletList', content: [{ type: 'listItem', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'a' }] }] }] };
+    const list = {
+      type: 'bulletList',
+      content: [{ type: 'listItem', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'a' }] }] }],
+    };
     const written = serializeSection({ type: 'doc', content: [list, list] });
     expect(written).toBe('- a\n\n* a');
     expect(canvasSchema.nodeFromJSON(parseSection(written)).childCount).toBe(2);

@@ -146,8 +146,7 @@ function containerLines(parent: ProseMirrorNode, contentStart: number, layout: L
     if (previous) {
       const tight =
         kind === 'listItem' &&
-        ((isList && previous.node.type.name === 'paragraph' && canInterruptParagraph(node)) ||
-          isEmptyParagraph(previous.node));
+        ((isList && previous.node.type.name === 'paragraph' && canInterruptParagraph(node)) || isEmptyParagraph(previous.node));
       if (!tight) lines.push(BLANK());
     }
     lines.push(...blockLines(node, pos, layout, { alternate, taskBox: kind === 'listItem' && index === 0 }));
@@ -270,7 +269,12 @@ function listLines(list: ProseMirrorNode, pos: number, layout: Layout, alternate
 
 function textblockLine(node: ProseMirrorNode, pos: number, cell: number | null, taskBox = false): Line {
   const contentStart = pos + 1;
-  const inline = serializeInline(node, contentStart, { heading: node.type.name === 'heading', taskBox, cell: cell !== null }, readInlineBack);
+  const inline = serializeInline(
+    node,
+    contentStart,
+    { heading: node.type.name === 'heading', taskBox, cell: cell !== null },
+    readInlineBack,
+  );
   return {
     text: inline.text,
     blocks: [{ contentStart, contentEnd: contentStart + node.content.size, inline, cell, col: 0 }],
@@ -333,14 +337,29 @@ function readInlineBack(line: string): InlineUnit[] | null {
   doc.firstChild!.forEach((child) => {
     const marks = new Set(child.marks.map((mark) => mark.type.name));
     const base = {
-      pos: 0, unit: '', citation: null, image: null, href: null, dropped: false,
-      bold: marks.has('bold'), italic: marks.has('italic'), strike: marks.has('strike'), code: marks.has('code'),
+      pos: 0,
+      unit: '',
+      citation: null,
+      image: null,
+      href: null,
+      dropped: false,
+      bold: marks.has('bold'),
+      italic: marks.has('italic'),
+      strike: marks.has('strike'),
+      code: marks.has('code'),
     };
     if (child.isText) {
       const text = child.text ?? '';
       for (let index = 0; index < text.length; index++) units.push({ ...base, unit: text[index] });
     } else if (child.type.name === 'image') {
-      units.push({ ...base, image: writeImage(String(child.attrs.src ?? ''), String(child.attrs.alt ?? ''), child.attrs.title ? String(child.attrs.title) : null) });
+      units.push({
+        ...base,
+        image: writeImage(
+          String(child.attrs.src ?? ''),
+          String(child.attrs.alt ?? ''),
+          child.attrs.title ? String(child.attrs.title) : null,
+        ),
+      });
     } else {
       units.push({ ...base, citation: String(child.attrs.n) });
     }

@@ -28,9 +28,9 @@ describe('spliceRange', () => {
     expect(() => spliceRange('a😀', 0, 2, 'x')).toThrow(/range_splits_surrogate/);
   });
   it('keeps the text outside the range byte for byte', () => {
-    const scenario = fc.string({ unit: 'grapheme', minLength: 1 }).chain((body) =>
-      fc.tuple(fc.constant(body), fc.nat(body.length), fc.nat(body.length), fc.string({ unit: 'grapheme' })),
-    );
+    const scenario = fc
+      .string({ unit: 'grapheme', minLength: 1 })
+      .chain((body) => fc.tuple(fc.constant(body), fc.nat(body.length), fc.nat(body.length), fc.string({ unit: 'grapheme' })));
     fc.assert(
       fc.property(scenario, ([body, a, b, replacement]) => {
         const [start, end] = [Math.min(a, b), Math.max(a, b)];

@@ -13,7 +13,12 @@ const documentWith = (body: string) => ({
 });
 
 const textOf = (html: string) =>
-  html.replace(/<[^>]+>/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+  html
+    .replace(/<[^>]+>/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
 
 describe('HTML export of code blocks', () => {
   it('highlights a code block in its language and keeps its text exactly', () => {

@@ -9,7 +9,15 @@ export interface ExportedDocument {
   summary: string | null;
   sections: Array<{ position: number; title: string; body: string; flagged: boolean }>;
   /** footnote k (1-based) is footnotes[k-1] */
-  footnotes: Array<{ sourceTitle: string; unit: 'paragraph' | 'page'; number: number; fact: string; quote: string; url: string | null; readAt: Date }>;
+  footnotes: Array<{
+    sourceTitle: string;
+    unit: 'paragraph' | 'page';
+    number: number;
+    fact: string;
+    quote: string;
+    url: string | null;
+    readAt: Date;
+  }>;
   /** every source a footnote cites, once, in order of first citation */
   sources: Array<{ title: string; url: string | null; kind: string; readAt: Date }>;
 }
@@ -24,7 +32,10 @@ const MARKER = /\[\^(\d+)\]/g;
 export async function loadExport(db: Db, documentId: string): Promise<ExportedDocument> {
   const document = await db.document.findUnique({
     where: { id: documentId },
-    include: { sections: { orderBy: { position: 'asc' } }, sources: { select: { id: true, title: true, unit: true, url: true, kind: true, fetchedAt: true, createdAt: true } } },
+    include: {
+      sections: { orderBy: { position: 'asc' } },
+      sources: { select: { id: true, title: true, unit: true, url: true, kind: true, fetchedAt: true, createdAt: true } },
+    },
   });
   if (!document) throw new AppError('not_found', 'Document not found.');
   const sources = new Map(document.sources.map((s) => [s.id, s]));
@@ -63,7 +74,14 @@ export async function loadExport(db: Db, documentId: string): Promise<ExportedDo
     });
     sections.push({ position: section.position, title: section.title, body, flagged: section.status === 'flagged' });
   }
-  return { title: document.title || 'Untitled document', type: document.type, summary: document.summary, sections, footnotes, sources: cited };
+  return {
+    title: document.title || 'Untitled document',
+    type: document.type,
+    summary: document.summary,
+    sections,
+    footnotes,
+    sources: cited,
+  };
 }
 
 /** A footnote a reader can check: where, and the exact sentence the fact was taken from. */

@@ -18,7 +18,9 @@ export function renderHtml(doc: ExportedDocument): string {
       return [
         `<section aria-labelledby="section-${section.position}">`,
         `<h2 id="section-${section.position}">${escapeHtml(section.title)}</h2>`,
-        section.flagged ? '<p role="note"><strong>Fact check:</strong> some figures or names in this section are not supported by its sources.</p>' : '',
+        section.flagged
+          ? '<p role="note"><strong>Fact check:</strong> some figures or names in this section are not supported by its sources.</p>'
+          : '',
         renderBlocks(tree.children, { headingOffset: 2, refs }),
         '</section>',
       ].join('\n');
@@ -48,7 +50,9 @@ export function renderHtml(doc: ExportedDocument): string {
           '<h2 id="works-title">Works cited</h2>',
           '<ul>',
           ...doc.sources.map((s) =>
-            s.url ? `<li><a href="${escapeHtml(s.url)}">${escapeHtml(s.title)}</a> — ${escapeHtml(s.url)}, ${readOnText(s.readAt)}</li>` : `<li>${escapeHtml(s.title)}</li>`,
+            s.url
+              ? `<li><a href="${escapeHtml(s.url)}">${escapeHtml(s.title)}</a> — ${escapeHtml(s.url)}, ${readOnText(s.readAt)}</li>`
+              : `<li>${escapeHtml(s.title)}</li>`,
           ),
           '</ul>',
           '</section>',

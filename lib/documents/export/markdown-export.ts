@@ -9,10 +9,13 @@ export function renderMarkdown(doc: ExportedDocument): string {
     if (section.body.trim()) parts.push(demoteHeadings(section.body.trim()));
   }
   if (doc.footnotes.length > 0) {
-    parts.push(doc.footnotes.map((f, i) => `[^${i + 1}]: ${footnoteText(f)}${f.url ? ` <${f.url}> (${readOnText(f.readAt)})` : ''}`).join('\n'));
+    parts.push(
+      doc.footnotes.map((f, i) => `[^${i + 1}]: ${footnoteText(f)}${f.url ? ` <${f.url}> (${readOnText(f.readAt)})` : ''}`).join('\n'),
+    );
   }
   if (doc.sources.length > 0) {
-    const entry = (s: ExportedDocument['sources'][number]) => (s.url ? `- [${s.title.replace(/[[\]]/g, '')}](<${s.url}>), ${readOnText(s.readAt)}` : `- ${s.title}`);
+    const entry = (s: ExportedDocument['sources'][number]) =>
+      s.url ? `- [${s.title.replace(/[[\]]/g, '')}](<${s.url}>), ${readOnText(s.readAt)}` : `- ${s.title}`;
     parts.push('## Sources', doc.sources.map(entry).join('\n'));
   }
   return `${parts.join('\n\n')}\n`;

@@ -4,7 +4,10 @@ import { DB_NOW } from './job-lease';
 
 /** The document's own budget would be exceeded: the job pauses until the person raises it. */
 export class BudgetExhaustedError extends Error {
-  constructor(readonly neededMicros: bigint, readonly leftMicros: bigint) {
+  constructor(
+    readonly neededMicros: bigint,
+    readonly leftMicros: bigint,
+  ) {
     super(
       `The document's budget is used up: the next step may cost up to ${formatUsd(neededMicros)}, ${formatUsd(leftMicros < 0n ? 0n : leftMicros)} is left. Raise the budget and resume.`,
     );

@@ -19,7 +19,10 @@ export function retryDelayMs(attempts: number, baseMs: number): number {
  */
 export async function retryJobLater(db: Db, lease: JobLease, reason: string, baseDelayMs: number): Promise<'retrying' | 'failed'> {
   return db.$transaction(async (tx) => {
-    const job = await tx.documentJob.findUnique({ where: { id: lease.jobId }, select: { attempts: true, maxAttempts: true, fencingToken: true, step: true } });
+    const job = await tx.documentJob.findUnique({
+      where: { id: lease.jobId },
+      select: { attempts: true, maxAttempts: true, fencingToken: true, step: true },
+    });
     if (!job || job.fencingToken !== lease.token) return 'retrying';
     if (job.attempts >= job.maxAttempts) {
       await tx.$executeRaw`

@@ -4,7 +4,12 @@ import { labelledLine } from '@/lib/llm/simulator/conversation';
 import { parseStructuredJson } from '../steps/model-json';
 import { askQuestionsPrompt, questionsReply } from './ask-questions';
 
-const prompt = askQuestionsPrompt({ request: 'Write a report\non tea', title: 'Tea', sectionTitles: ['Introduction', 'Market'], maxQuestions: 3 });
+const prompt = askQuestionsPrompt({
+  request: 'Write a report\non tea',
+  title: 'Tea',
+  sectionTitles: ['Introduction', 'Market'],
+  maxQuestions: 3,
+});
 
 describe('the questions step prompt', () => {
   it('caps the questions, allows none, and shows the planned sections', () => {

@@ -5,7 +5,12 @@ import { InvalidModelOutputError, parseModelJson, parseStructuredJson } from '..
 import { report } from '../types/report';
 import { outlineReply, planDocumentPrompt } from './plan-document';
 
-const prompt = planDocumentPrompt({ type: report, request: 'Write a report on the Lisbon\nwarehouse', title: 'Lisbon warehouse', sections: 4 });
+const prompt = planDocumentPrompt({
+  type: report,
+  request: 'Write a report on the Lisbon\nwarehouse',
+  title: 'Lisbon warehouse',
+  sections: 4,
+});
 
 describe('the plan step prompt', () => {
   it('starts from the type template and says how many sections to plan', () => {

@@ -20,7 +20,7 @@ describe('the research step prompt', () => {
     expect(prompt.user).not.toContain('Clarifying questions');
   });
 
-  it('lists the person\'s answers as context, and says a question is never a fact', () => {
+  it("lists the person's answers as context, and says a question is never a fact", () => {
     const prompt = researchRoundPrompt({ ...input, answered: ['Q: Who reads it? A: Investors.'] });
     expect(prompt.user).toContain("Clarifying questions and the person's answers (context, not material):\nQ: Who reads it? A: Investors.");
     expect(prompt.system).toContain('a question is never a fact');

@@ -4,7 +4,9 @@ import { taskHeader } from '@/lib/llm/service-task';
 
 /** Each fact names the numbered paragraph it came from; the step drops facts citing a paragraph it did not send. */
 export const factsReply = z.object({
-  facts: z.array(z.object({ text: z.string().trim().min(1).max(2000), sourceId: z.string(), paragraph: z.coerce.number().int().positive() })).max(50),
+  facts: z
+    .array(z.object({ text: z.string().trim().min(1).max(2000), sourceId: z.string(), paragraph: z.coerce.number().int().positive() }))
+    .max(50),
 });
 
 export interface ResearchRoundInput {

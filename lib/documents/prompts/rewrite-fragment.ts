@@ -58,7 +58,9 @@ export function rewritePrompt(input: RewritePromptInput): ServicePrompt {
   const user = [
     `Instruction: ${oneLine(input.instruction)}`,
     ...(regeneration ? ['Regeneration: 1'] : []),
-    ...(regeneration && regeneration.unsupported.length > 0 ? [`Not supported by the facts, leave out: ${regeneration.unsupported.join(', ')}`] : []),
+    ...(regeneration && regeneration.unsupported.length > 0
+      ? [`Not supported by the facts, leave out: ${regeneration.unsupported.join(', ')}`]
+      : []),
     ...(regeneration && regeneration.lostMarkers.length > 0 ? [`Keep these citation markers: ${regeneration.lostMarkers.join(' ')}`] : []),
     `Section: ${oneLine(input.sectionTitle)}`,
     'Facts:',

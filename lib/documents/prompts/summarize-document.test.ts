@@ -3,7 +3,7 @@ import { askService } from '@/lib/llm/simulator/sse-test-client';
 import { summarizeDocumentPrompt } from './summarize-document';
 
 describe('the finalize step summary prompt', () => {
-  it('sends headings and each section\'s digest, never its text', () => {
+  it("sends headings and each section's digest, never its text", () => {
     const prompt = summarizeDocumentPrompt({
       title: 'Lisbon warehouse',
       sections: [
@@ -16,7 +16,10 @@ describe('the finalize step summary prompt', () => {
   });
 
   it('gets a short plain-text summary back', async () => {
-    const prompt = summarizeDocumentPrompt({ title: 'Lisbon warehouse', sections: [{ title: 'Operations', summary: 'The warehouse handles 4,200 orders a day.' }] });
+    const prompt = summarizeDocumentPrompt({
+      title: 'Lisbon warehouse',
+      sections: [{ title: 'Operations', summary: 'The warehouse handles 4,200 orders a day.' }],
+    });
     const reply = await askService(prompt);
     expect(reply.content.trim().length).toBeGreaterThan(0);
     expect(reply.content).not.toMatch(/^\s*\{/);

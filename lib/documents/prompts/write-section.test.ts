@@ -15,9 +15,18 @@ function promptFor(position: number, total: number) {
     sectionsTotal: total,
     section: { position, title: all[position - 1].title, brief: 'What this section covers' },
     outline: all.filter((s) => Math.abs(s.position - position) <= OUTLINE_WINDOW),
-    previous: position > 1 ? { title: all[position - 2].title, digest: 'A two-sentence digest of the previous section. It stays short.' } : null,
+    previous:
+      position > 1 ? { title: all[position - 2].title, digest: 'A two-sentence digest of the previous section. It stays short.' } : null,
     next: position < total ? { title: all[position].title, brief: 'What the next section covers' } : null,
-    facts: [{ marker: 1, text: 'The warehouse handles 4,200 orders a day.', sourceId: 's1', paragraph: 1, quote: 'The warehouse handles 4,200 orders a day.' }],
+    facts: [
+      {
+        marker: 1,
+        text: 'The warehouse handles 4,200 orders a day.',
+        sourceId: 's1',
+        paragraph: 1,
+        quote: 'The warehouse handles 4,200 orders a day.',
+      },
+    ],
   });
 }
 

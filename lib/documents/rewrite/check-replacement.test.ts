@@ -24,19 +24,31 @@ describe('checkReplacement', () => {
 
   it('flags a citation marker the replacement lost, empty at the end', () => {
     const replacement = 'Orders rose.';
-    expect(checkReplacement({ ...base, replacement })).toEqual([{ token: '[^1]', kind: 'citation', start: replacement.length, end: replacement.length }]);
+    expect(checkReplacement({ ...base, replacement })).toEqual([
+      { token: '[^1]', kind: 'citation', start: replacement.length, end: replacement.length },
+    ]);
   });
 
   it('flags a marker that names no fact, but accepts any of the section’s facts', () => {
     expect(checkReplacement({ ...base, replacement: 'Orders rose.[^1][^2]' })).toEqual([]);
-    expect(checkReplacement({ ...base, replacement: 'Orders rose.[^1][^9]' })).toEqual([{ token: '[^9]', kind: 'citation', start: 16, end: 20 }]);
+    expect(checkReplacement({ ...base, replacement: 'Orders rose.[^1][^9]' })).toEqual([
+      { token: '[^9]', kind: 'citation', start: 16, end: 20 },
+    ]);
   });
 
   it('takes figures and names from the sentence a fact was quoted from, a web page’s like a file’s', () => {
-    const web = [{ marker: 1, text: 'The port handled 13.5 million tonnes.', quote: 'The Port of Lisbon handled 13.5 million tonnes of cargo in 2022.' }];
+    const web = [
+      {
+        marker: 1,
+        text: 'The port handled 13.5 million tonnes.',
+        quote: 'The Port of Lisbon handled 13.5 million tonnes of cargo in 2022.',
+      },
+    ];
     const replacement = 'In 2022 the Port of Lisbon moved 13.5 million tonnes.[^1]';
     expect(checkReplacement({ ...base, facts: web, replacement })).toEqual([]);
     // without the quote, the year and the name come from nowhere
-    expect(checkReplacement({ ...base, facts: [{ marker: 1, text: web[0].text }], replacement }).map((flag) => flag.token)).toEqual(expect.arrayContaining(['2022']));
+    expect(checkReplacement({ ...base, facts: [{ marker: 1, text: web[0].text }], replacement }).map((flag) => flag.token)).toEqual(
+      expect.arrayContaining(['2022']),
+    );
   });
 });

@@ -35,7 +35,12 @@ export function checkReplacement(input: ReplacementCheckInput): RewriteFlag[] {
     facts: input.facts.flatMap((fact) => (fact.quote ? [fact.text, fact.quote] : [fact.text])),
     allowedSources: [fragment, input.instruction, input.sectionTitle, ...(input.dismissed ?? [])],
   }).flags;
-  const lost = missingCitations(fragment, replacement).map((token) => ({ token, kind: 'citation' as const, start: replacement.length, end: replacement.length }));
+  const lost = missingCitations(fragment, replacement).map((token) => ({
+    token,
+    kind: 'citation' as const,
+    start: replacement.length,
+    end: replacement.length,
+  }));
   return [...facts, ...unknownMarkers(input), ...lost].sort((a, b) => a.start - b.start);
 }
 

@@ -32,7 +32,14 @@ export async function draftReplacement(
   const call = { stepKey: `${purpose}:${target.section.id}:${randomUUID()}`, purpose };
   const context = fragmentContext(target.section.body, target.start, target.end);
   const attempt = async (regeneration: Regeneration | null): Promise<DraftedRewrite> => {
-    const prompt = rewritePrompt({ sectionTitle: target.section.title, instruction, fragment: target.fragment, context, facts, regeneration });
+    const prompt = rewritePrompt({
+      sectionTitle: target.section.title,
+      instruction,
+      fragment: target.fragment,
+      context,
+      facts,
+      regeneration,
+    });
     const replacement = replacementFromReply(await callRewriteModel(scope, call, prompt), target.fragment);
     // an empty reply is a failed call, not a request to delete: deleting is the editor's job
     if (replacement.trim() === '' && target.fragment.trim() !== '') {
@@ -40,9 +47,19 @@ export async function draftReplacement(
     }
     const fitted = fitReplacement(target.section.body, target.start, target.end, replacement);
     if (!fitted) {
-      throw new AppError('unprocessable', 'The rewrite could not be placed without changing text outside the selection. Select whole words or whole formatted pieces and try again.');
+      throw new AppError(
+        'unprocessable',
+        'The rewrite could not be placed without changing text outside the selection. Select whole words or whole formatted pieces and try again.',
+      );
     }
-    const flags = checkReplacement({ replacement: fitted.replacement, fragment: target.fragment, instruction, sectionTitle: target.section.title, facts, dismissed: target.dismissed });
+    const flags = checkReplacement({
+      replacement: fitted.replacement,
+      fragment: target.fragment,
+      instruction,
+      sectionTitle: target.section.title,
+      facts,
+      dismissed: target.dismissed,
+    });
     return { fitted, flags };
   };
   const first = await attempt(null);

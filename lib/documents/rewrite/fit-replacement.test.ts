@@ -23,14 +23,17 @@ describe('fitReplacement', () => {
     ['a stray ** inside bold', 'Hello **world** and more.', 'world', 'big* world', 'big\\* world'],
     ['a paragraph break inside bold', 'Hello **world** and more.', 'world', 'new\n\npara', 'new para'],
     ['a | inside a table cell', '| a | b |\n| --- | --- |\n| c | d |', 'c', 'x | y', 'x \\| y'],
-  ])('falls back to a plainer replacement when its markup would pair with the neighbours (%s)', (_case, markdown, part, replacement, expected) => {
-    const body = canonicalize(markdown);
-    const [start, end] = rangeOf(body, part);
-    const fitted = fitReplacement(body, start, end, replacement);
-    expect(fitted?.replacement).toBe(expected);
-    expect(fitted?.body.slice(0, start)).toBe(body.slice(0, start));
-    expect(fitted?.body.slice(fitted.range.end)).toBe(body.slice(end));
-  });
+  ])(
+    'falls back to a plainer replacement when its markup would pair with the neighbours (%s)',
+    (_case, markdown, part, replacement, expected) => {
+      const body = canonicalize(markdown);
+      const [start, end] = rangeOf(body, part);
+      const fitted = fitReplacement(body, start, end, replacement);
+      expect(fitted?.replacement).toBe(expected);
+      expect(fitted?.body.slice(0, start)).toBe(body.slice(0, start));
+      expect(fitted?.body.slice(fitted.range.end)).toBe(body.slice(end));
+    },
+  );
 
   it('keeps a paragraph break the fragment itself spanned', () => {
     const body = canonicalize('First paragraph.\n\nSecond paragraph.\n\nThird.');
@@ -45,7 +48,12 @@ describe('fitReplacement', () => {
   });
 
   it('never changes text outside the range, for any canonical section, range and replacement', () => {
-    const replacement = fc.array(fc.constantFrom('word', ' ', 'Слово', '市场', '😀', '*', '**', '_', '|', '[^1]', '\n', '\n\n', '# ', '- ', '1. ', '\\', '`', '>'), { maxLength: 8 }).map((parts) => parts.join(''));
+    const replacement = fc
+      .array(
+        fc.constantFrom('word', ' ', 'Слово', '市场', '😀', '*', '**', '_', '|', '[^1]', '\n', '\n\n', '# ', '- ', '1. ', '\\', '`', '>'),
+        { maxLength: 8 },
+      )
+      .map((parts) => parts.join(''));
     const scenario = documentArbitrary.chain((doc) => {
       const body = serializeSection(doc);
       return fc.tuple(fc.constant(body), fc.nat(body.length), fc.nat(body.length), replacement);

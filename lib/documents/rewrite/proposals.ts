@@ -46,7 +46,10 @@ export interface AppliedRewrite {
  * compare-and-set comes first, the proposal is marked after it: a crash in
  * between leaves it pending on an outdated base, which a second accept refuses.
  */
-export async function acceptProposal(db: Db, request: { sectionId: string; proposalId: string; userId: string; baseVersion: number }): Promise<AppliedRewrite> {
+export async function acceptProposal(
+  db: Db,
+  request: { sectionId: string; proposalId: string; userId: string; baseVersion: number },
+): Promise<AppliedRewrite> {
   await requireSectionRole(db, request.sectionId, request.userId, CAN.edit);
   const proposal = await pendingProposal(db, request.sectionId, request.proposalId);
   const section = await db.section.findUniqueOrThrow({ where: { id: request.sectionId }, select: { version: true, body: true } });
@@ -54,19 +57,35 @@ export async function acceptProposal(db: Db, request: { sectionId: string; propo
     throw sectionConflict('The section changed since this rewrite was proposed.', section);
   }
   const fitted =
-    section.body.slice(proposal.start, proposal.end) === proposal.original ? fitReplacement(section.body, proposal.start, proposal.end, proposal.replacement) : null;
+    section.body.slice(proposal.start, proposal.end) === proposal.original
+      ? fitReplacement(section.body, proposal.start, proposal.end, proposal.replacement)
+      : null;
   if (!fitted) throw sectionConflict('The proposed rewrite no longer fits the section.', section);
-  const saved = await writeSectionVersion(db, { sectionId: request.sectionId, authorId: request.userId, body: fitted.body, baseVersion: section.version, kind: 'rewrite', how: 'revised', canonical: true });
+  const saved = await writeSectionVersion(db, {
+    sectionId: request.sectionId,
+    authorId: request.userId,
+    body: fitted.body,
+    baseVersion: section.version,
+    kind: 'rewrite',
+    how: 'revised',
+    canonical: true,
+  });
   // applied is what happened: this overrides a reject that raced in after the write
   await db.rewriteProposal.update({ where: { id: proposal.id }, data: { status: 'accepted', decidedAt: new Date() } });
   return { applied: true, version: saved.version, body: saved.body, range: fitted.range };
 }
 
-export async function rejectProposal(db: Db, request: { sectionId: string; proposalId: string; userId: string }): Promise<{ proposalId: string; status: 'rejected' }> {
+export async function rejectProposal(
+  db: Db,
+  request: { sectionId: string; proposalId: string; userId: string },
+): Promise<{ proposalId: string; status: 'rejected' }> {
   await requireSectionRole(db, request.sectionId, request.userId, CAN.edit);
   const proposal = await pendingProposal(db, request.sectionId, request.proposalId);
   // only a pending one: an accept that got to it first wins, this is then a 409
-  const rejected = await db.rewriteProposal.updateMany({ where: { id: proposal.id, status: 'pending' }, data: { status: 'rejected', decidedAt: new Date() } });
+  const rejected = await db.rewriteProposal.updateMany({
+    where: { id: proposal.id, status: 'pending' },
+    data: { status: 'rejected', decidedAt: new Date() },
+  });
   if (rejected.count === 0) throw new AppError('conflict', 'This proposal was decided by someone else just now.');
   return { proposalId: proposal.id, status: 'rejected' };
 }

@@ -19,8 +19,19 @@ describe.each(testDatabaseKinds())('what a rewrite may spend (%s)', (kind) => {
   });
 
   const rangeOf = (body: string) => ({ start: body.indexOf(FRAGMENT), end: body.indexOf(FRAGMENT) + FRAGMENT.length });
-  const rewrite = (baseVersion: number, body: string, options: { userId?: string; rateLimit?: { perMinute: number; clientAddress?: string } } = {}) =>
-    rewriteRange(fx.deps, { sectionId, userId: options.userId ?? fx.owner, instruction: 'make it uppercase', baseVersion, ...rangeOf(body), rateLimit: options.rateLimit });
+  const rewrite = (
+    baseVersion: number,
+    body: string,
+    options: { userId?: string; rateLimit?: { perMinute: number; clientAddress?: string } } = {},
+  ) =>
+    rewriteRange(fx.deps, {
+      sectionId,
+      userId: options.userId ?? fx.owner,
+      instruction: 'make it uppercase',
+      baseVersion,
+      ...rangeOf(body),
+      rateLimit: options.rateLimit,
+    });
 
   it('rewrites are rate limited per person: over the limit is a 429 that calls no model', async () => {
     // a fresh person so the other tests' requests do not count
@@ -41,10 +52,17 @@ describe.each(testDatabaseKinds())('what a rewrite may spend (%s)', (kind) => {
     // one rewrite measures what a call of this size reserves
     const measured = await fx.setBody(sectionId, TEXT);
     await rewrite(measured.version, measured.body);
-    const [last] = await fx.db.prisma.modelCall.findMany({ where: { purpose: 'rewrite', entry: { jobId: job.id } }, orderBy: { createdAt: 'desc' }, take: 1 });
+    const [last] = await fx.db.prisma.modelCall.findMany({
+      where: { purpose: 'rewrite', entry: { jobId: job.id } },
+      orderBy: { createdAt: 'desc' },
+      take: 1,
+    });
     const reservation = last!.reservedMicros;
     const committed = async () => {
-      const calls = await fx.db.prisma.modelCall.findMany({ where: { entry: { jobId: job.id } }, select: { status: true, reservedMicros: true, costMicros: true } });
+      const calls = await fx.db.prisma.modelCall.findMany({
+        where: { entry: { jobId: job.id } },
+        select: { status: true, reservedMicros: true, costMicros: true },
+      });
       return calls.reduce((sum, c) => sum + (c.status === 'reserved' ? c.reservedMicros : c.costMicros), 0n);
     };
     // room for two and a half calls of this size

@@ -37,7 +37,11 @@ export function rewriteScope(deps: PipelineDeps, document: RewriteDocument, sign
  * was changed by any of them). A reply still cut after the continuations is
  * refused: spliced in, it would truncate the person's text.
  */
-export async function callRewriteModel(scope: CallScope, call: { stepKey: string; purpose: 'rewrite' | 'revise' }, prompt: { system: string; user: string }): Promise<string> {
+export async function callRewriteModel(
+  scope: CallScope,
+  call: { stepKey: string; purpose: 'rewrite' | 'revise' },
+  prompt: { system: string; user: string },
+): Promise<string> {
   let reply: WholeText;
   try {
     reply = await callForWholeText(scope, { ...call, ...prompt, maxOutputTokens: scope.deps.maxOutputTokens });
@@ -46,7 +50,10 @@ export async function callRewriteModel(scope: CallScope, call: { stepKey: string
   }
   if (reply.cut) {
     const advice = call.purpose === 'revise' ? 'ask for a shorter section' : 'select less text';
-    throw new AppError('unprocessable', `The rewrite came out longer than the model may write at once, even continued. Nothing was changed; ${advice}.`);
+    throw new AppError(
+      'unprocessable',
+      `The rewrite came out longer than the model may write at once, even continued. Nothing was changed; ${advice}.`,
+    );
   }
   return reply.text;
 }
@@ -65,7 +72,8 @@ function asRewriteError(error: unknown): unknown {
       `The document's budget is used up: this rewrite may cost up to ${formatUsd(error.neededMicros)}, ${formatUsd(left)} is left. Raise the budget to rewrite. Nothing was changed.`,
     );
   }
-  if (error instanceof ModelCallError) return new AppError('upstream_error', 'The model could not rewrite the text just now. Nothing was changed; try again.');
+  if (error instanceof ModelCallError)
+    return new AppError('upstream_error', 'The model could not rewrite the text just now. Nothing was changed; try again.');
   if (error instanceof StepAbortedError) return new AppError('bad_request', 'The rewrite was cancelled. Nothing was changed.');
   return error;
 }

@@ -30,7 +30,8 @@ export type RewriteResult = AppliedRewrite | { applied: false; proposalId: strin
  */
 export async function rewriteRange(deps: PipelineDeps, request: RewriteRangeRequest): Promise<RewriteResult> {
   const target = await loadRewriteTarget(deps.db, request);
-  if (request.rateLimit) await takeRateLimit(deps.db, { userId: request.userId, clientAddress: request.rateLimit.clientAddress }, request.rateLimit.perMinute);
+  if (request.rateLimit)
+    await takeRateLimit(deps.db, { userId: request.userId, clientAddress: request.rateLimit.clientAddress }, request.rateLimit.perMinute);
   const draft = await draftReplacement(deps, target, request.instruction, request.signal ?? new AbortController().signal);
   if (draft.flags.length > 0) {
     const proposalId = await storeProposal(deps.db, {

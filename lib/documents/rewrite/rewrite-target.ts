@@ -48,10 +48,19 @@ export async function loadRewriteTarget(
   ]);
   if (!section) throw new AppError('not_found', 'Section not found.');
   // the same rule as writeSectionVersion's: before the first draft there is nothing to rewrite
-  if (section.status !== 'written' && section.status !== 'flagged') throw sectionConflict('This section has not been written yet; wait for its first draft.', section);
+  if (section.status !== 'written' && section.status !== 'flagged')
+    throw sectionConflict('This section has not been written yet; wait for its first draft.', section);
   if (section.version !== request.baseVersion) throw sectionConflict('The section changed since you opened it.', section);
   const range = validateRange(section.body, request.start, request.end);
   if (!range.ok) throw new AppError('invalid_range', range.message, { reason: range.code });
   const { id, title, body, version, document } = section;
-  return { section: { id, title, body, version }, document, start: request.start, end: request.end, fragment: body.slice(request.start, request.end), facts, dismissed };
+  return {
+    section: { id, title, body, version },
+    document,
+    start: request.start,
+    end: request.end,
+    fragment: body.slice(request.start, request.end),
+    facts,
+    dismissed,
+  };
 }

@@ -35,7 +35,11 @@ export async function openRewriteFixture(kind: TestDatabaseKind, options: { toke
   const db = await openTestDatabase(kind);
   const simulator = await startSimulatorServer({ port: 0, tokenDelayMs: options.tokenDelayMs ?? 1 });
   const deps = testPipelineDeps(db.prisma, simulator.url);
-  const [owner, editor, reviewer, stranger] = await Promise.all(['owner', 'editor', 'reviewer', 'stranger'].map((role) => createTestUser(db.prisma, { email: `${role}@example.com`, credits: 100_000_000n })));
+  const [owner, editor, reviewer, stranger] = await Promise.all(
+    ['owner', 'editor', 'reviewer', 'stranger'].map((role) =>
+      createTestUser(db.prisma, { email: `${role}@example.com`, credits: 100_000_000n }),
+    ),
+  );
   const chatId = await createTestChat(db.prisma, owner);
   const { id: documentId } = await createDocument(db.prisma, {
     ownerId: owner,
@@ -50,13 +54,24 @@ export async function openRewriteFixture(kind: TestDatabaseKind, options: { toke
   await driveJobsToRest(deps);
   await shareDocument(db.prisma, documentId, owner, 'editor@example.com', 'editor');
   await shareDocument(db.prisma, documentId, owner, 'reviewer@example.com', 'reviewer');
-  const sections = await db.prisma.section.findMany({ where: { documentId }, orderBy: { position: 'asc' }, select: { id: true, status: true } });
+  const sections = await db.prisma.section.findMany({
+    where: { documentId },
+    orderBy: { position: 'asc' },
+    select: { id: true, status: true },
+  });
   if (sections.length !== 2 || sections.some((s) => s.status !== 'written' && s.status !== 'flagged')) {
     throw new Error(`the fixture document was not written: ${JSON.stringify(sections)}`);
   }
   const setBody = async (sectionId: string, text: string) => {
     const { version } = await db.prisma.section.findUniqueOrThrow({ where: { id: sectionId }, select: { version: true } });
-    const saved = await writeSectionVersion(db.prisma, { sectionId, authorId: owner, body: text, baseVersion: version, kind: 'manual', how: 'edited' });
+    const saved = await writeSectionVersion(db.prisma, {
+      sectionId,
+      authorId: owner,
+      body: text,
+      baseVersion: version,
+      kind: 'manual',
+      how: 'edited',
+    });
     return { version: saved.version, body: saved.body };
   };
   return {

@@ -43,12 +43,33 @@ export async function gatherPublicSources(ctx: StepContext, section: { title: st
     if (results.length > 0) {
       // (document, url) is unique: a page found again, or by another section, is the same source
       await tx.source.createMany({
-        data: results.map((r) => ({ ownerId: document.ownerId, documentId: document.id, kind: 'web', title: r.title.slice(0, 300), url: r.url, status: 'pending' })),
+        data: results.map((r) => ({
+          ownerId: document.ownerId,
+          documentId: document.id,
+          kind: 'web',
+          title: r.title.slice(0, 300),
+          url: r.url,
+          status: 'pending',
+        })),
         skipDuplicates: true,
       });
     }
-    await tx.documentJob.update({ where: { id: ctx.lease.jobId }, data: { searches: { increment: 1 }, fetchMs: { increment: Date.now() - started } } });
+    await tx.documentJob.update({
+      where: { id: ctx.lease.jobId },
+      data: { searches: { increment: 1 }, fetchMs: { increment: Date.now() - started } },
+    });
   });
-  deps.log({ event: 'public_search', documentId: document.id, provider: deps.publicSearch.name, query, results: results.length, error: failure });
-  if (results.length > 0) await readPendingLinks(ctx, results.map((r) => r.url));
+  deps.log({
+    event: 'public_search',
+    documentId: document.id,
+    provider: deps.publicSearch.name,
+    query,
+    results: results.length,
+    error: failure,
+  });
+  if (results.length > 0)
+    await readPendingLinks(
+      ctx,
+      results.map((r) => r.url),
+    );
 }

@@ -17,7 +17,8 @@ export function linkSources(urls: string[], allowHosts: readonly string[]): Pars
     try {
       url = checkLinkUrl(raw, allowHosts);
     } catch (error) {
-      if (error instanceof LinkError) throw new AppError('unprocessable', `The source ${raw} cannot be read: ${error.message}`, { url: raw, reason: error.code });
+      if (error instanceof LinkError)
+        throw new AppError('unprocessable', `The source ${raw} cannot be read: ${error.message}`, { url: raw, reason: error.code });
       throw error;
     }
     if (seen.has(url.href)) continue;

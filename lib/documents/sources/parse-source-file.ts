@@ -34,7 +34,9 @@ export const MAX_SOURCE_PARAGRAPHS = 10_000;
  */
 export async function parseSourceFile(file: SourceFile): Promise<ParsedSource> {
   if (file.bytes.byteLength > MAX_SOURCE_FILE_BYTES) {
-    throw new AppError('payload_too_large', `“${file.name}” is larger than ${MAX_SOURCE_FILE_BYTES / 1024 / 1024} MB.`, { limit: 'file_size' });
+    throw new AppError('payload_too_large', `“${file.name}” is larger than ${MAX_SOURCE_FILE_BYTES / 1024 / 1024} MB.`, {
+      limit: 'file_size',
+    });
   }
   const kind = sourceKindOf(file);
   if (!kind) throw new AppError('unprocessable', `“${file.name}” is not a text, Markdown, PDF or DOCX file.`);
@@ -45,7 +47,11 @@ export async function parseSourceFile(file: SourceFile): Promise<ParsedSource> {
     throw new AppError('unprocessable', `“${file.name}” has no readable text${kind === 'pdf' ? ' (a scanned PDF needs OCR first)' : ''}.`);
   }
   if (paragraphs.length > MAX_SOURCE_PARAGRAPHS) {
-    throw new AppError('unprocessable', `“${file.name}” was not read: it has more than ${MAX_SOURCE_PARAGRAPHS.toLocaleString('en-US')} paragraphs.`, { limit: 'paragraphs' });
+    throw new AppError(
+      'unprocessable',
+      `“${file.name}” was not read: it has more than ${MAX_SOURCE_PARAGRAPHS.toLocaleString('en-US')} paragraphs.`,
+      { limit: 'paragraphs' },
+    );
   }
   return { kind, title, unit: kind === 'pdf' ? 'page' : 'paragraph', paragraphs };
 }
@@ -66,7 +72,8 @@ function toParagraphs(kind: SourceKind, extracted: ExtractedText): string[] {
 
 /** Pasted text (`{kind: text, title, content}`): Markdown-aware paragraph split. */
 export function parsePastedText(title: string, content: string): ParsedSource {
-  if (content.length > MAX_SOURCE_TEXT_CHARS) throw new AppError('payload_too_large', `The pasted source “${title}” is longer than ${MAX_SOURCE_TEXT_CHARS} characters.`);
+  if (content.length > MAX_SOURCE_TEXT_CHARS)
+    throw new AppError('payload_too_large', `The pasted source “${title}” is longer than ${MAX_SOURCE_TEXT_CHARS} characters.`);
   const paragraphs = splitMarkdownParagraphs(cleanText(content));
   if (paragraphs.length === 0) throw new AppError('unprocessable', `The pasted source “${title}” is empty.`);
   return { kind: 'text', title: cleanText(title).trim() || 'Pasted text', unit: 'paragraph', paragraphs };

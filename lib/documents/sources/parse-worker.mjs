@@ -87,7 +87,8 @@ function checkZipSizes(zip) {
   if (entries === 0xffff || at === 0xffffffff || at + directorySize > zip.length) {
     throw new Refusal(null, 'its ZIP directory is damaged or uses ZIP64, which a Word document never needs');
   }
-  if (entries > limits.maxZipEntries) throw new Refusal('zip_entries', `it holds ${entries} files; at most ${limits.maxZipEntries} are read`);
+  if (entries > limits.maxZipEntries)
+    throw new Refusal('zip_entries', `it holds ${entries} files; at most ${limits.maxZipEntries} are read`);
   const found = [];
   let total = 0;
   for (let i = 0; i < entries; i += 1) {
@@ -101,14 +102,20 @@ function checkZipSizes(zip) {
     const nameLength = zip.readUInt16LE(at + 28);
     at += 46 + nameLength + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
     if (entry.uncompressed > limits.maxZipEntryBytes) {
-      throw new Refusal('uncompressed_size', `one of its parts inflates to ${mb(entry.uncompressed)}; at most ${mb(limits.maxZipEntryBytes)} each`);
+      throw new Refusal(
+        'uncompressed_size',
+        `one of its parts inflates to ${mb(entry.uncompressed)}; at most ${mb(limits.maxZipEntryBytes)} each`,
+      );
     }
     total += entry.uncompressed;
     if (total > limits.maxZipTotalBytes) {
       throw new Refusal('uncompressed_size', `it inflates to more than ${mb(limits.maxZipTotalBytes)}`);
     }
     if (entry.uncompressed > 1024 * 1024 && entry.uncompressed > entry.compressed * limits.maxCompressionRatio) {
-      throw new Refusal('compression_ratio', `one of its parts is compressed more than ${limits.maxCompressionRatio} to 1, as only a ZIP bomb is`);
+      throw new Refusal(
+        'compression_ratio',
+        `one of its parts is compressed more than ${limits.maxCompressionRatio} to 1, as only a ZIP bomb is`,
+      );
     }
     found.push(entry);
   }

@@ -14,6 +14,10 @@ export interface PublicSearchResult {
  * allows it: a permission can only narrow, never widen. When this is false the
  * public part of research is skipped entirely (no call at all), not degraded.
  */
-export function publicSearchAllowed(deploymentAllows: boolean, requestAllows: boolean, provider: PublicSearchProvider | null): provider is PublicSearchProvider {
+export function publicSearchAllowed(
+  deploymentAllows: boolean,
+  requestAllows: boolean,
+  provider: PublicSearchProvider | null,
+): provider is PublicSearchProvider {
   return deploymentAllows && requestAllows && provider !== null;
 }

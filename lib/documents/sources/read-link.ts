@@ -48,7 +48,14 @@ export function createLinkReader(options: LinkReaderOptions): LinkReader {
     if (cached && cached.until > Date.now()) return cached.rules;
     let rules: RobotsRules;
     try {
-      const fetched = await safeFetch(`${url.origin}/robots.txt`, { allowHosts: options.allowHosts, limits: { ...limits, maxBytes: ROBOTS_MAX_BYTES }, signal, accept: 'text/plain', acceptsType: null, resolve: options.resolve });
+      const fetched = await safeFetch(`${url.origin}/robots.txt`, {
+        allowHosts: options.allowHosts,
+        limits: { ...limits, maxBytes: ROBOTS_MAX_BYTES },
+        signal,
+        accept: 'text/plain',
+        acceptsType: null,
+        resolve: options.resolve,
+      });
       rules = parseRobots(fetched.body.toString('utf8'), 'Quire');
     } catch (error) {
       if (!(error instanceof LinkError)) throw error;
@@ -92,7 +99,11 @@ export async function pageText(fetched: FetchedBody): Promise<ReadPage> {
   if (type === 'application/pdf') {
     const name = decodeURIComponent(new URL(fetched.url).pathname.split('/').pop() || 'document.pdf');
     try {
-      const parsed = await parseSourceFile({ name: name.toLowerCase().endsWith('.pdf') ? name : `${name}.pdf`, type: 'application/pdf', bytes: new Uint8Array(fetched.body) });
+      const parsed = await parseSourceFile({
+        name: name.toLowerCase().endsWith('.pdf') ? name : `${name}.pdf`,
+        type: 'application/pdf',
+        bytes: new Uint8Array(fetched.body),
+      });
       return { url: fetched.url, title: parsed.title, unit: 'page', paragraphs: parsed.paragraphs };
     } catch (error) {
       if (error instanceof AppError) throw new LinkError('no_text', error.message);
@@ -116,7 +127,9 @@ async function mainText(html: string, fallbackTitle: string): Promise<{ title: s
   const { document } = parseHTML(html);
   const pageTitle = document.querySelector('title')?.textContent?.trim();
   const article = new Readability(document as unknown as Document).parse();
-  const content = article?.content ? parseHTML(`<!doctype html><html><body>${article.content}</body></html>`).document : parseHTML(html).document;
+  const content = article?.content
+    ? parseHTML(`<!doctype html><html><body>${article.content}</body></html>`).document
+    : parseHTML(html).document;
   const blocks = [...content.querySelectorAll('p, li, h1, h2, h3, h4, h5, h6, blockquote, pre, td, th, dd, dt')]
     // a block inside another counted block is already in that block's text
     .filter((el) => !el.parentElement?.closest('p, li, blockquote, pre, td, th, dd, dt'))
@@ -129,11 +142,12 @@ async function mainText(html: string, fallbackTitle: string): Promise<{ title: s
 }
 
 function decodeText(body: Buffer, contentType: string): string {
-  const declared = /charset=["']?([\w-]+)/i.exec(contentType)?.[1] ?? /<meta[^>]+charset=["']?([\w-]+)/i.exec(body.subarray(0, 2048).toString('latin1'))?.[1];
+  const declared =
+    /charset=["']?([\w-]+)/i.exec(contentType)?.[1] ??
+    /<meta[^>]+charset=["']?([\w-]+)/i.exec(body.subarray(0, 2048).toString('latin1'))?.[1];
   try {
     return new TextDecoder(declared ?? 'utf-8').decode(body);
   } catch {
     return new TextDecoder('utf-8').decode(body);
   }
 }
-

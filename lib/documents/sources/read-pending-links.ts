@@ -42,7 +42,8 @@ async function readOne(ctx: StepContext, sourceId: string, url: string): Promise
   } catch (error) {
     if (ctx.signal.aborted) throw error;
     // every failure is kept with its reason: a link is never silently dropped
-    reason = error instanceof LinkError ? error.message : `The page could not be read: ${error instanceof Error ? error.message : String(error)}`;
+    reason =
+      error instanceof LinkError ? error.message : `The page could not be read: ${error instanceof Error ? error.message : String(error)}`;
   }
   crashPoint('research:after-fetch');
   const elapsed = Date.now() - started;
@@ -54,7 +55,10 @@ async function readOne(ctx: StepContext, sourceId: string, url: string): Promise
       data: page ? { status: 'read', title: page.title, unit: page.unit, fetchedAt: now } : { status: 'failed', reason, fetchedAt: now },
     });
     if (saved.count === 1 && page) {
-      await tx.sourceParagraph.createMany({ data: page.paragraphs.slice(0, MAX_LINK_PARAGRAPHS).map((text, i) => ({ sourceId, number: i + 1, text })), skipDuplicates: true });
+      await tx.sourceParagraph.createMany({
+        data: page.paragraphs.slice(0, MAX_LINK_PARAGRAPHS).map((text, i) => ({ sourceId, number: i + 1, text })),
+        skipDuplicates: true,
+      });
     }
     await tx.documentJob.update({ where: { id: ctx.lease.jobId }, data: { fetches: { increment: 1 }, fetchMs: { increment: elapsed } } });
   });

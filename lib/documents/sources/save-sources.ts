@@ -9,11 +9,24 @@ export interface SourceOwner {
 }
 
 /** Saves parsed sources with their numbered paragraphs (pages for PDFs), in the caller's transaction; a link waits for research to read it. */
-export async function saveSources(tx: Tx, owner: SourceOwner, sources: ParsedSource[]): Promise<Array<{ id: string; title: string; kind: string }>> {
+export async function saveSources(
+  tx: Tx,
+  owner: SourceOwner,
+  sources: ParsedSource[],
+): Promise<Array<{ id: string; title: string; kind: string }>> {
   const saved: Array<{ id: string; title: string; kind: string }> = [];
   for (const source of sources) {
     const row = await tx.source.create({
-      data: { ownerId: owner.ownerId, documentId: owner.documentId ?? null, chatId: owner.chatId ?? null, kind: source.kind, title: source.title, unit: source.unit, url: source.url ?? null, status: source.kind === 'url' ? 'pending' : 'read' },
+      data: {
+        ownerId: owner.ownerId,
+        documentId: owner.documentId ?? null,
+        chatId: owner.chatId ?? null,
+        kind: source.kind,
+        title: source.title,
+        unit: source.unit,
+        url: source.url ?? null,
+        status: source.kind === 'url' ? 'pending' : 'read',
+      },
       select: { id: true, title: true, kind: true },
     });
     if (source.paragraphs.length > 0) {

@@ -13,7 +13,10 @@ export function searxngSearch(baseUrl: string): PublicSearchProvider {
     name: 'searxng',
     async search(query, signal) {
       const url = `${base}/search?${new URLSearchParams({ q: query, format: 'json' })}`;
-      const response = await fetch(url, { signal: AbortSignal.any([signal, AbortSignal.timeout(SEARCH_TIMEOUT_MS)]), headers: { accept: 'application/json' } });
+      const response = await fetch(url, {
+        signal: AbortSignal.any([signal, AbortSignal.timeout(SEARCH_TIMEOUT_MS)]),
+        headers: { accept: 'application/json' },
+      });
       if (!response.ok) throw new Error(`SearXNG answered ${response.status} for “${query}”.`);
       const body = (await response.json()) as { results?: Array<{ url?: unknown; title?: unknown }> };
       const results: PublicSearchResult[] = [];

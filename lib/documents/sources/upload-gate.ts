@@ -7,9 +7,14 @@ import { takeRateLimit } from '@/lib/http/rate-limit';
  * server CPU and memory, so a caller over the rate limit (429) or with an empty
  * wallet (402) is turned away first. Rights are checked by the caller before this.
  */
-export async function checkUploadAllowed(db: Db, caller: { userId: string; clientAddress?: string }, rateLimitPerMinute: number): Promise<void> {
+export async function checkUploadAllowed(
+  db: Db,
+  caller: { userId: string; clientAddress?: string },
+  rateLimitPerMinute: number,
+): Promise<void> {
   const { userId } = caller;
   await takeRateLimit(db, caller, rateLimitPerMinute);
   const wallet = await db.wallet.findUnique({ where: { userId }, select: { balanceMicros: true } });
-  if (!wallet || wallet.balanceMicros <= 0n) throw new AppError('insufficient_credits', 'Not enough credits to read files or start a document. Top up your wallet first.');
+  if (!wallet || wallet.balanceMicros <= 0n)
+    throw new AppError('insufficient_credits', 'Not enough credits to read files or start a document. Top up your wallet first.');
 }

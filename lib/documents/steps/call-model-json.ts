@@ -15,6 +15,11 @@ export type PipelineJsonCall<T extends z.ZodType> = Omit<PipelineCall, 'system' 
 export async function callPipelineJson<T extends z.ZodType>(ctx: StepContext, call: PipelineJsonCall<T>): Promise<z.infer<T>> {
   const { prompt, ...rest } = call;
   const structured = ctx.model.structuredOutputs;
-  const result = await callPipelineModel(ctx, { ...rest, system: prompt.system, user: prompt.user, json: structured ? prompt.reply : undefined });
+  const result = await callPipelineModel(ctx, {
+    ...rest,
+    system: prompt.system,
+    user: prompt.user,
+    json: structured ? prompt.reply : undefined,
+  });
   return readReplyJson(call.purpose, result.text, prompt.reply.schema, structured);
 }

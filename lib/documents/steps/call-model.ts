@@ -112,11 +112,20 @@ export async function callModelBilled(ctx: CallScope, call: PipelineCall): Promi
       booking: {
         open: async (tx, reservedMicros) => {
           if (lease) await checkFence(tx, lease);
-          const existing = await tx.ledgerEntry.findUnique({ where: { jobId_stepKey: { jobId, stepKey: call.stepKey } }, select: { id: true } });
+          const existing = await tx.ledgerEntry.findUnique({
+            where: { jobId_stepKey: { jobId, stepKey: call.stepKey } },
+            select: { id: true },
+          });
           if (existing && call.oncePerStepKey && (await stepKeySpent(tx, existing.id))) throw new StepKeyUsedError(call.stepKey);
           const entryId =
             existing?.id ??
-            (await openLedgerEntry(tx, { userId: ctx.document.ownerId, jobId, stepKey: call.stepKey, documentId: ctx.document.id, chatId: ctx.document.chatId ?? undefined }));
+            (await openLedgerEntry(tx, {
+              userId: ctx.document.ownerId,
+              jobId,
+              stepKey: call.stepKey,
+              documentId: ctx.document.id,
+              chatId: ctx.document.chatId ?? undefined,
+            }));
           const seq = await tx.modelCall.count({ where: { entryId } });
           await assertWithinBudget(tx, jobId, reservedMicros);
           return { entryId, seq };

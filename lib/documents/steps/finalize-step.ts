@@ -56,7 +56,14 @@ async function completeJob(ctx: StepContext): Promise<void> {
     const { finishedAt } = await tx.documentJob.findUniqueOrThrow({ where: { id: ctx.lease.jobId }, select: { finishedAt: true } });
     const seconds = Math.max(0, ((finishedAt ?? new Date()).getTime() - job.createdAt.getTime()) / 1000);
     await tx.notification.createMany({
-      data: [{ userId: ctx.document.ownerId, documentId: ctx.document.id, kind: 'document_done', text: `“${ctx.document.title}” is ready: ${sections.length} sections, ${words} words.` }],
+      data: [
+        {
+          userId: ctx.document.ownerId,
+          documentId: ctx.document.id,
+          kind: 'document_done',
+          text: `“${ctx.document.title}” is ready: ${sections.length} sections, ${words} words.`,
+        },
+      ],
       skipDuplicates: true,
     });
     if (ctx.document.chatId) {

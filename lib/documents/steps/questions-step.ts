@@ -18,9 +18,17 @@ export const questionsStep: PipelineStep = {
   async run(ctx) {
     const { db } = ctx.deps;
     const asked = await db.documentQuestion.findMany({ where: { documentId: ctx.document.id }, select: { answer: true } });
-    if (asked.length > 0) return continueOrWait(ctx, asked.every((q) => q.answer !== null));
+    if (asked.length > 0)
+      return continueOrWait(
+        ctx,
+        asked.every((q) => q.answer !== null),
+      );
 
-    const sections = await db.section.findMany({ where: { documentId: ctx.document.id }, orderBy: { position: 'asc' }, select: { title: true } });
+    const sections = await db.section.findMany({
+      where: { documentId: ctx.document.id },
+      orderBy: { position: 'asc' },
+      select: { title: true },
+    });
     const reply = await callPipelineJson(ctx, {
       stepKey: 'questions',
       purpose: 'questions',
@@ -42,8 +50,17 @@ export const questionsStep: PipelineStep = {
       if (questions.length === 0) return advanceStep(tx, ctx.lease, 'questions', 'research');
       await awaitAnswers(tx, ctx.lease);
       if (inserted.count > 0 && ctx.document.chatId) {
-        const rows = await tx.documentQuestion.findMany({ where: { documentId: ctx.document.id }, orderBy: { position: 'asc' }, select: { id: true, text: true } });
-        await postDocumentEvent(tx, ctx.document.chatId, { event: 'document_questions', documentId: ctx.document.id, title: ctx.document.title, questions: rows });
+        const rows = await tx.documentQuestion.findMany({
+          where: { documentId: ctx.document.id },
+          orderBy: { position: 'asc' },
+          select: { id: true, text: true },
+        });
+        await postDocumentEvent(tx, ctx.document.chatId, {
+          event: 'document_questions',
+          documentId: ctx.document.id,
+          title: ctx.document.title,
+          questions: rows,
+        });
       }
     });
     crashPoint('questions:after-commit');

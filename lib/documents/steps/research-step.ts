@@ -77,14 +77,31 @@ export const researchStep: PipelineStep = {
 };
 
 /** Invariant: the round counter and the round's facts commit together; a duplicate fact is skipped. */
-async function commitRound(ctx: StepContext, sectionId: string, round: number, facts: Array<{ text: string; sourceId: string; paragraph: number; quote: string }>): Promise<void> {
+async function commitRound(
+  ctx: StepContext,
+  sectionId: string,
+  round: number,
+  facts: Array<{ text: string; sourceId: string; paragraph: number; quote: string }>,
+): Promise<void> {
   await ctx.deps.db.$transaction(async (tx) => {
     await commitFence(tx, ctx.lease);
     await tx.fact.createMany({
-      data: facts.map((f) => ({ documentId: ctx.document.id, sectionId, text: f.text, normalized: normalizeFact(f.text), sourceId: f.sourceId, paragraph: f.paragraph, quote: f.quote, round })),
+      data: facts.map((f) => ({
+        documentId: ctx.document.id,
+        sectionId,
+        text: f.text,
+        normalized: normalizeFact(f.text),
+        sourceId: f.sourceId,
+        paragraph: f.paragraph,
+        quote: f.quote,
+        round,
+      })),
       skipDuplicates: true,
     });
-    const advanced = await tx.section.updateMany({ where: { id: sectionId, researchedRound: round - 1 }, data: { researchedRound: round } });
+    const advanced = await tx.section.updateMany({
+      where: { id: sectionId, researchedRound: round - 1 },
+      data: { researchedRound: round },
+    });
     if (advanced.count === 0) throw new LeaseLostError(ctx.lease.jobId);
   });
   crashPoint('research:after-commit');
@@ -95,7 +112,10 @@ async function finishRound(ctx: StepContext, round: number): Promise<void> {
   await ctx.deps.db.$transaction(async (tx) => {
     await commitFence(tx, ctx.lease);
     if (round < ctx.job.researchRounds) {
-      const moved = await tx.documentJob.updateMany({ where: { id: ctx.lease.jobId, researchRound: round }, data: { researchRound: round + 1 } });
+      const moved = await tx.documentJob.updateMany({
+        where: { id: ctx.lease.jobId, researchRound: round },
+        data: { researchRound: round + 1 },
+      });
       if (moved.count === 0) throw new LeaseLostError(ctx.lease.jobId);
       return;
     }
@@ -108,9 +128,17 @@ async function finishRound(ctx: StepContext, round: number): Promise<void> {
 async function postStarted(ctx: StepContext): Promise<void> {
   await ctx.deps.db.$transaction(async (tx) => {
     await commitFence(tx, ctx.lease);
-    const first = await tx.documentJob.updateMany({ where: { id: ctx.lease.jobId, startedPostedAt: null }, data: { startedPostedAt: new Date() } });
+    const first = await tx.documentJob.updateMany({
+      where: { id: ctx.lease.jobId, startedPostedAt: null },
+      data: { startedPostedAt: new Date() },
+    });
     if (first.count === 0 || !ctx.document.chatId) return;
     const sections = await tx.section.count({ where: { documentId: ctx.document.id } });
-    await postDocumentEvent(tx, ctx.document.chatId, { event: 'document_started', documentId: ctx.document.id, title: ctx.document.title, sections });
+    await postDocumentEvent(tx, ctx.document.chatId, {
+      event: 'document_started',
+      documentId: ctx.document.id,
+      title: ctx.document.title,
+      sections,
+    });
   });
 }

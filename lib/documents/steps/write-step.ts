@@ -27,7 +27,9 @@ export const writeStep: PipelineStep = {
       await checkFence(tx, ctx.lease);
       const section = (await heldSection(tx, ctx.lease)) ?? (await claimNextSection(tx, ctx.lease));
       if (!section) {
-        const unfinished = await tx.section.count({ where: { documentId: ctx.document.id, status: { in: ['planned', 'ready', 'writing'] } } });
+        const unfinished = await tx.section.count({
+          where: { documentId: ctx.document.id, status: { in: ['planned', 'ready', 'writing'] } },
+        });
         if (unfinished === 0) await advanceStep(tx, ctx.lease, 'write', 'finalize');
       }
       return section;
@@ -47,7 +49,10 @@ interface Draft {
 
 async function writeSection(ctx: StepContext, claimed: ClaimedSection): Promise<Draft> {
   const { db } = ctx.deps;
-  const section = await db.section.findUniqueOrThrow({ where: { id: claimed.id }, select: { id: true, position: true, title: true, brief: true } });
+  const section = await db.section.findUniqueOrThrow({
+    where: { id: claimed.id },
+    select: { id: true, position: true, title: true, brief: true },
+  });
   const [facts, neighbours, total] = await Promise.all([
     numberedFacts(db, section.id),
     db.section.findMany({
@@ -80,14 +85,27 @@ async function writeSection(ctx: StepContext, claimed: ClaimedSection): Promise<
   if (firstFlags.length === 0) return { body: first, flags: [] };
   crashPoint('write:after-check');
   // Flagged: regenerate once, told what was unsupported; still flagged → saved as `flagged` with the flags listed.
-  const second = await draftOnce(ctx, stepKey, buildWritePrompt({ ...promptInput, regenerationOf: [...new Set(firstFlags.map((f) => f.token))] }));
+  const second = await draftOnce(
+    ctx,
+    stepKey,
+    buildWritePrompt({ ...promptInput, regenerationOf: [...new Set(firstFlags.map((f) => f.token))] }),
+  );
   return { body: second, flags: check(second) };
 }
 
 /** A draft cut by the output ceiling is continued; one still cut is refused (the step is retried), never saved as written. */
 async function draftOnce(ctx: StepContext, stepKey: string, prompt: { system: string; user: string }): Promise<string> {
-  const result = await callForWholeText(stepScope(ctx), { stepKey, purpose: 'write', ...prompt, maxOutputTokens: ctx.deps.maxOutputTokens });
-  if (result.cut) throw new InvalidModelOutputError('write', `the section was still cut off by the output limit after ${result.continuations} continuations`);
+  const result = await callForWholeText(stepScope(ctx), {
+    stepKey,
+    purpose: 'write',
+    ...prompt,
+    maxOutputTokens: ctx.deps.maxOutputTokens,
+  });
+  if (result.cut)
+    throw new InvalidModelOutputError(
+      'write',
+      `the section was still cut off by the output limit after ${result.continuations} continuations`,
+    );
   const body = canonicalize(result.text.trim());
   if (!body.trim()) throw new InvalidModelOutputError('write', 'the section came back empty');
   return body;

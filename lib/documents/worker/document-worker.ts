@@ -35,7 +35,10 @@ export function workerSettings(options: WorkerOptions) {
 }
 
 /** Claims and runs one job if any is claimable; 'idle' when none is. */
-export async function runOneJob(deps: PipelineDeps, options: WorkerOptions & { stopSignal?: AbortSignal } = {}): Promise<RunOutcome | 'idle' | 'gave_up'> {
+export async function runOneJob(
+  deps: PipelineDeps,
+  options: WorkerOptions & { stopSignal?: AbortSignal } = {},
+): Promise<RunOutcome | 'idle' | 'gave_up'> {
   const settings = { ...workerSettings(options), stopSignal: options.stopSignal };
   const claim = await claimNextJob(deps.db, settings.workerId, settings.leaseMs);
   if (claim.kind === 'none') return 'idle';
@@ -51,13 +54,14 @@ export function startDocumentWorker(deps: PipelineDeps, options: WorkerOptions =
   const shutdown = new AbortController();
   let wake: (() => void) | null = null;
   const loop = (async () => {
-    if (options.initialDelayMs) await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, options.initialDelayMs);
-      wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
+    if (options.initialDelayMs)
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, options.initialDelayMs);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
     while (!stopping) {
       let outcome: Awaited<ReturnType<typeof runOneJob>>;
       try {

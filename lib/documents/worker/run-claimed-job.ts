@@ -71,7 +71,13 @@ export async function runClaimedJob(deps: PipelineDeps, lease: JobLease, options
   }
 }
 
-async function settleFailure(deps: PipelineDeps, lease: JobLease, error: unknown, signal: AbortSignal, options: RunOptions): Promise<RunOutcome> {
+async function settleFailure(
+  deps: PipelineDeps,
+  lease: JobLease,
+  error: unknown,
+  signal: AbortSignal,
+  options: RunOptions,
+): Promise<RunOutcome> {
   const reason = signal.aborted ? String(signal.reason) : null;
   if (error instanceof LeaseLostError || reason === 'lease_lost') {
     deps.log({ event: 'job_lease_lost', jobId: lease.jobId });
@@ -101,7 +107,11 @@ async function settleFailure(deps: PipelineDeps, lease: JobLease, error: unknown
 }
 
 /** The job, its document and its model as a step sees them now; exported for tests that run one step. */
-export async function loadStepContext(deps: PipelineDeps, lease: JobLease, signal: AbortSignal): Promise<StepContext | 'lease_lost' | 'cancel'> {
+export async function loadStepContext(
+  deps: PipelineDeps,
+  lease: JobLease,
+  signal: AbortSignal,
+): Promise<StepContext | 'lease_lost' | 'cancel'> {
   const job = await deps.db.documentJob.findUnique({ where: { id: lease.jobId }, include: { document: true } });
   if (!job || job.fencingToken !== lease.token) return 'lease_lost';
   if (job.cancelRequested || signal.reason === 'cancelled') return 'cancel';

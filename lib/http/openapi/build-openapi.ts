@@ -10,7 +10,10 @@ export const SESSION_COOKIE = 'better-auth.session_token';
 
 /** The shared error answers, named once in `components.responses` and referenced by status. */
 const STANDARD_ERRORS: Record<number, { name: string; description: string }> = {
-  400: { name: 'BadRequest', description: 'The body, query or address is not valid (malformed JSON, a field out of range, U+0000 or a lone surrogate in text).' },
+  400: {
+    name: 'BadRequest',
+    description: 'The body, query or address is not valid (malformed JSON, a field out of range, U+0000 or a lone surrogate in text).',
+  },
   401: { name: 'Unauthorized', description: 'No valid session cookie.' },
   402: { name: 'PaymentRequired', description: 'Not enough credits.' },
   403: { name: 'Forbidden', description: 'Not allowed: staff only, or a state-changing request from another site.' },
@@ -104,7 +107,11 @@ function operationResponses(op: ApiOperation): Record<string, ResponseObject> {
   for (const [key, description] of Object.entries(op.responses)) {
     const status = Number(key);
     if (status >= 400 && status < 500) {
-      responses[key] = { description, content: { 'application/json': { schema: errorSchemaRef(op) } }, ...(status === 429 ? { headers: retryAfter } : {}) };
+      responses[key] = {
+        description,
+        content: { 'application/json': { schema: errorSchemaRef(op) } },
+        ...(status === 429 ? { headers: retryAfter } : {}),
+      };
     } else if (status >= 300 && status < 400) {
       responses[key] = { description, headers: { Location: { schema: { type: 'string' } } } };
     } else {
@@ -160,7 +167,7 @@ export function buildOpenApi(operations: readonly ApiOperation[] = API_OPERATION
       title: 'Quire API',
       version: packageJson.version,
       description:
-        'JSON in and out. Errors are `{error: {code, message}}` with a 4xx status (better-auth\'s own routes answer `{code, message}`). ' +
+        "JSON in and out. Errors are `{error: {code, message}}` with a 4xx status (better-auth's own routes answer `{code, message}`). " +
         'A state-changing request from another site is refused with 403. A readable form of this document is at /docs/api.',
     },
     servers: [{ url: '/', description: 'This Quire server' }],
@@ -182,7 +189,11 @@ export function buildOpenApi(operations: readonly ApiOperation[] = API_OPERATION
       responses: Object.fromEntries(
         Object.entries(STANDARD_ERRORS).map(([status, { name, description }]) => [
           name,
-          { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } }, ...(status === '429' ? { headers: retryAfter } : {}) },
+          {
+            description,
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+            ...(status === '429' ? { headers: retryAfter } : {}),
+          },
         ]),
       ),
     },

@@ -5,11 +5,17 @@ import { createStreamingMerge } from './streaming-merge';
 
 // Distinct words of four scripts; every text uses each at most once, so the only repeats at a cut are the ones a case adds.
 const VOCABULARY = [
-  ...'apple river stone cloud maple orbit velvet garden silver planet quartz lantern meadow harbor falcon cobalt thunder window pencil marble'.split(' '),
-  ...'нейросети сервисы лучшие пункт следующий модель ответ данные погода книга город мейкеры звезда дорога окно память песня ветер озеро лампа'.split(' '),
+  ...'apple river stone cloud maple orbit velvet garden silver planet quartz lantern meadow harbor falcon cobalt thunder window pencil marble'.split(
+    ' ',
+  ),
+  ...'нейросети сервисы лучшие пункт следующий модель ответ данные погода книга город мейкеры звезда дорога окно память песня ветер озеро лампа'.split(
+    ' ',
+  ),
   // long words, so that some lines outgrow the 400-character overlap window and only the restart rule can merge them
   ...'extraordinary consequence neighbourhood circumstances photographer thunderstorm kaleidoscope responsibility wonderland'.split(' '),
-  ...'достопримечательность предприниматель самостоятельность электричество путешественник великолепие воспоминания одновременно'.split(' '),
+  ...'достопримечательность предприниматель самостоятельность электричество путешественник великолепие воспоминания одновременно'.split(
+    ' ',
+  ),
   ...'人工智能 发展 我们 今天 讨论 未来 技术 世界 学习 日本語 東京 勉強 音楽 電車 図書館 自然 経済 歴史'.split(' '),
   ...['🚀', '😀', '🌍', '👍🏽', '🎉', '👨‍👩‍👧', '🦊', '🍀'],
 ];
@@ -51,10 +57,10 @@ function layOut(words: string[], kinds: { kind: LineKind; size: number; gap: boo
 const markdownText = fc
   .tuple(
     fc.shuffledSubarray(VOCABULARY, { minLength: 1, maxLength: VOCABULARY.length }),
-    fc.array(
-      fc.record({ kind: fc.constantFrom(...LINE_KINDS), size: fc.integer({ min: 1, max: 70 }), gap: fc.boolean() }),
-      { minLength: 1, maxLength: 12 },
-    ),
+    fc.array(fc.record({ kind: fc.constantFrom(...LINE_KINDS), size: fc.integer({ min: 1, max: 70 }), gap: fc.boolean() }), {
+      minLength: 1,
+      maxLength: 12,
+    }),
     fc.integer({ min: 1, max: 300 }),
   )
   .map(([words, kinds, firstNumber]) => layOut(words, kinds, firstNumber));
@@ -105,11 +111,7 @@ const continuationCase = fc
       return line.length >= 4 ? { original, prev, next: lead + line + rest } : undefined;
     }
     const starts = cuts.filter(
-      (start) =>
-        at - start >= 3 &&
-        at - start <= 400 &&
-        !/\s/.test(prev[start]) &&
-        (at - start >= 12 || isWordBoundary(prev, start)),
+      (start) => at - start >= 3 && at - start <= 400 && !/\s/.test(prev[start]) && (at - start >= 12 || isWordBoundary(prev, start)),
     );
     if (starts.length === 0) return undefined;
     return { original, prev, next: lead + prev.slice(starts[repeatStart % starts.length]) + rest };

@@ -33,9 +33,7 @@ describe('mergeContinuation: overlaps', () => {
   });
 
   it('counts an overlap of 12 or more even inside a word', () => {
-    expect(mergeContinuation('the supercalifragilistic', 'califragilisticexpialidocious')).toBe(
-      'the supercalifragilisticexpialidocious',
-    );
+    expect(mergeContinuation('the supercalifragilistic', 'califragilisticexpialidocious')).toBe('the supercalifragilisticexpialidocious');
   });
 
   it('ignores an overlap of two characters', () => {
@@ -99,9 +97,7 @@ describe('mergeContinuation: blocks glued to the cut line', () => {
   });
 
   it('starts a table row on a new line after a complete row', () => {
-    expect(mergeContinuation('| a | b |\n|---|---|\n| c | d |', '| e | f |')).toBe(
-      '| a | b |\n|---|---|\n| c | d |\n| e | f |',
-    );
+    expect(mergeContinuation('| a | b |\n|---|---|\n| c | d |', '| e | f |')).toBe('| a | b |\n|---|---|\n| c | d |\n| e | f |');
   });
 
   it('treats a pipe after an unfinished row as the next cell', () => {

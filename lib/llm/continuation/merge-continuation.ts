@@ -38,12 +38,7 @@ const isLowSurrogate = (code: number) => code >= 0xdc00 && code <= 0xdfff;
 
 /** True when index `at` of `text` falls between the two halves of a surrogate pair. */
 function splitsSurrogatePair(text: string, at: number): boolean {
-  return (
-    at > 0 &&
-    at < text.length &&
-    isHighSurrogate(text.charCodeAt(at - 1)) &&
-    isLowSurrogate(text.charCodeAt(at))
-  );
+  return at > 0 && at < text.length && isHighSurrogate(text.charCodeAt(at - 1)) && isLowSurrogate(text.charCodeAt(at));
 }
 
 function wordBoundariesNearEnd(text: string): Set<number> {

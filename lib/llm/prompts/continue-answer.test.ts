@@ -6,7 +6,7 @@ import { ANSWER_TAIL_CLOSE, ANSWER_TAIL_OPEN, CONTINUATION_TAIL_CHARS, continuat
 const textOf = (answer: string) => continuationRequest(answer).content as string;
 
 describe('the continuation request', () => {
-  it('names its task and carries the answer\'s tail between the marker lines, as written', () => {
+  it("names its task and carries the answer's tail between the marker lines, as written", () => {
     const text = textOf('1. one\n2. tw');
     expect(text.split('\n')[0]).toBe('Quire task: continue-answer');
     expect(text).toContain('do not repeat what is already written');
@@ -24,7 +24,11 @@ describe('the continuation request', () => {
     const question = 'list 5 fruits';
     const whole = (await chat({ messages: [user(question)] })).content;
     const cut = whole.slice(0, Math.floor(whole.length / 2));
-    const rest = (await chat({ messages: [user(question), { role: 'assistant', content: cut }, continuationRequest(cut) as { role: string; content: string }] })).content;
+    const rest = (
+      await chat({
+        messages: [user(question), { role: 'assistant', content: cut }, continuationRequest(cut) as { role: string; content: string }],
+      })
+    ).content;
     expect(cut + rest).toContain(whole.slice(-10).trim());
     expect(rest.startsWith(whole.slice(0, 10))).toBe(false);
   });

@@ -15,9 +15,12 @@ function startSlowStream(signal?: AbortSignal) {
   });
   const response = handleSimulatorRequest(request, {
     tokenDelayMs: 10,
-    observer: { onClose: (info) => void closes.push(info), onChunk: () => {
+    observer: {
+      onClose: (info) => void closes.push(info),
+      onChunk: () => {
         chunks += 1;
-      } },
+      },
+    },
   });
   return { response, closes, chunkCount: () => chunks };
 }
@@ -56,7 +59,9 @@ describe('client disconnect in the generic handler', () => {
       method: 'POST',
       body: JSON.stringify({ model: 'sim-mini', stream: true, messages: [{ role: 'user', content: 'hi' }] }),
     });
-    const text = await (await handleSimulatorRequest(request, { tokenDelayMs: 0, observer: { onClose: (i) => void closes.push(i) } })).text();
+    const text = await (
+      await handleSimulatorRequest(request, { tokenDelayMs: 0, observer: { onClose: (i) => void closes.push(i) } })
+    ).text();
     expect(text.endsWith('data: [DONE]\n\n')).toBe(true);
     expect(closes.map((c) => c.reason)).toEqual(['completed']);
   });

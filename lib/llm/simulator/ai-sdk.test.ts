@@ -64,9 +64,9 @@ describe('through the AI SDK openai-compatible provider', () => {
   });
 
   it('surfaces [sim:error] as an API error and mid-stream errors as error parts', async () => {
-    await expect(
-      generateText({ model: provider.chatModel('sim-swift'), prompt: 'hello [sim:error]', maxRetries: 0 }),
-    ).rejects.toThrow(/simulated upstream provider failed/);
+    await expect(generateText({ model: provider.chatModel('sim-swift'), prompt: 'hello [sim:error]', maxRetries: 0 })).rejects.toThrow(
+      /simulated upstream provider failed/,
+    );
     const errors: unknown[] = [];
     const result = streamText({
       model: provider.chatModel('sim-swift'),
@@ -84,7 +84,12 @@ describe('through the AI SDK openai-compatible provider', () => {
     const abort = new AbortController();
     const slowServer = await startSimulatorServer({ tokenDelayMs: 15 });
     try {
-      const slow = createOpenAICompatible({ name: 'sim', baseURL: slowServer.url, includeUsage: true, headers: { 'x-quire-turn-id': 'sdk-abort' } });
+      const slow = createOpenAICompatible({
+        name: 'sim',
+        baseURL: slowServer.url,
+        includeUsage: true,
+        headers: { 'x-quire-turn-id': 'sdk-abort' },
+      });
       const result = streamText({ model: slow.chatModel('sim-swift'), prompt: 'list 200 owls', abortSignal: abort.signal });
       let abortedAt = 0;
       for await (const part of result.fullStream) {

@@ -47,7 +47,16 @@ export async function respondToChatCompletion(request: Request, options: Simulat
   const purpose = request.headers.get('x-quire-purpose') ?? purposeOf(messages);
   const stream = req.stream === true;
   const observer = options.observer;
-  observer?.onRequest?.({ requestId, turnId, jobId: request.headers.get('x-quire-job-id'), model: req.model, stream, at: Date.now(), purpose, responseFormat: req.response_format?.type ?? null });
+  observer?.onRequest?.({
+    requestId,
+    turnId,
+    jobId: request.headers.get('x-quire-job-id'),
+    model: req.model,
+    stream,
+    at: Date.now(),
+    purpose,
+    responseFormat: req.response_format?.type ?? null,
+  });
   const close = (reason: SimulatorCloseReason) => observer?.onClose?.({ requestId, turnId, reason, at: Date.now() });
   const fail = (status: number, message: string, type: 'invalid_request_error' | 'not_found_error' | 'server_error', code: string) => {
     close('error');
@@ -57,16 +66,27 @@ export async function respondToChatCompletion(request: Request, options: Simulat
   const model = findSimulatedModel(req.model);
   if (!model) return fail(404, `The model \`${req.model}\` does not exist.`, 'not_found_error', 'model_not_found');
   if (refusesResponseFormat(model, req.response_format)) {
-    return fail(400, `The model \`${model.id}\` does not support response_format json_schema.`, 'invalid_request_error', 'unsupported_response_format');
+    return fail(
+      400,
+      `The model \`${model.id}\` does not support response_format json_schema.`,
+      'invalid_request_error',
+      'unsupported_response_format',
+    );
   }
   const promptTokens = countPromptTokens(messages);
   if (promptTokens > model.contextWindow) {
-    return fail(400, `This model's maximum context length is ${model.contextWindow} tokens; the messages have ${promptTokens}.`, 'invalid_request_error', 'context_length_exceeded');
+    return fail(
+      400,
+      `This model's maximum context length is ${model.contextWindow} tokens; the messages have ${promptTokens}.`,
+      'invalid_request_error',
+      'context_length_exceeded',
+    );
   }
   const ceiling = Math.min(req.max_completion_tokens ?? req.max_tokens ?? model.maxOutputTokens, model.maxOutputTokens);
   const context = buildReplyContext(messages, offeredTools(req), model, ceiling);
   const { directives } = context;
-  if (directives.error) return fail(500, 'The simulated upstream provider failed ([sim:error]).', 'server_error', 'simulated_upstream_error');
+  if (directives.error)
+    return fail(500, 'The simulated upstream provider failed ([sim:error]).', 'server_error', 'simulated_upstream_error');
   if (directives.errorMidstream && !stream) {
     return fail(500, 'The simulated upstream provider failed ([sim:error-midstream]).', 'server_error', 'simulated_upstream_error');
   }

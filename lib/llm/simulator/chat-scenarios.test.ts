@@ -24,11 +24,14 @@ describe('plain answers in the user language', () => {
     expect(reply.content.replace(/“.*?”|«.*?»/gu, '')).toMatch(script);
   });
 
-  it.each(['hello', 'привет', 'what can you do?', '你好', 'Hi! How are you?'])('greeting %s gets no tool call even with tools', async (text) => {
-    const reply = await ask(text);
-    expect(reply.toolCalls).toHaveLength(0);
-    expect(reply.content).toMatch(/offline demo|офлайн|离线/);
-  });
+  it.each(['hello', 'привет', 'what can you do?', '你好', 'Hi! How are you?'])(
+    'greeting %s gets no tool call even with tools',
+    async (text) => {
+      const reply = await ask(text);
+      expect(reply.toolCalls).toHaveLength(0);
+      expect(reply.content).toMatch(/offline demo|офлайн|离线/);
+    },
+  );
 });
 
 describe('a request for code', () => {
@@ -86,7 +89,11 @@ describe('tool calls', () => {
       { id: 'a2', title: 'Two-factor sign-in', snippet: 'Codes expire after a minute.' },
     ]);
     const reply = await chat({
-      messages: [user('How do I reset my password?'), { role: 'assistant', content: null, tool_calls: [call] }, { role: 'tool', tool_call_id: 'call_1', content: results }],
+      messages: [
+        user('How do I reset my password?'),
+        { role: 'assistant', content: null, tool_calls: [call] },
+        { role: 'tool', tool_call_id: 'call_1', content: results },
+      ],
       tools: ALL_TOOLS,
     });
     expect(reply.toolCalls).toHaveLength(0);

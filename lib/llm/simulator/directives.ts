@@ -4,12 +4,7 @@
  */
 export type ContinuationArtifact = 'repeat-tail' | 'restart-line' | 'no-newline' | 'none';
 
-export const CONTINUATION_ARTIFACTS: readonly ContinuationArtifact[] = [
-  'repeat-tail',
-  'restart-line',
-  'no-newline',
-  'none',
-];
+export const CONTINUATION_ARTIFACTS: readonly ContinuationArtifact[] = ['repeat-tail', 'restart-line', 'no-newline', 'none'];
 
 export interface Directives {
   /** `[sim:error]`: HTTP 500 before any output. */

@@ -11,7 +11,12 @@ import type { SimulatorOptions } from './types';
  */
 export async function handleSimulatorRequest(request: Request, options: SimulatorOptions = {}): Promise<Response> {
   if (options.apiKey !== undefined && !bearsKey(request, options.apiKey)) {
-    return openAIErrorResponse(401, 'This simulator answers only the Quire server that runs it.', 'invalid_request_error', 'invalid_api_key');
+    return openAIErrorResponse(
+      401,
+      'This simulator answers only the Quire server that runs it.',
+      'invalid_request_error',
+      'invalid_api_key',
+    );
   }
   const path = new URL(request.url).pathname.replace(/\/+$/, '');
   if (path.endsWith('/chat/completions')) {

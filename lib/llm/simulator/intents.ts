@@ -3,8 +3,7 @@
  * Russian and Chinese. Letter-class lookarounds stand in for `\b`, which
  * JavaScript only understands for ASCII.
  */
-const word = (alternatives: string) =>
-  new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives})(?![\\p{L}\\p{N}])`, 'iu');
+const word = (alternatives: string) => new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives})(?![\\p{L}\\p{N}])`, 'iu');
 const stem = (alternatives: string) => new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives})`, 'iu');
 
 const HOW_TO = [
@@ -51,7 +50,10 @@ const REMEMBER = [
 /** The fact after "remember that …", or null. */
 export function rememberedFact(text: string): string | null {
   for (const pattern of REMEMBER) {
-    const fact = pattern.exec(text)?.[1]?.trim().replace(/[.!。！]+$/u, '');
+    const fact = pattern
+      .exec(text)?.[1]
+      ?.trim()
+      .replace(/[.!。！]+$/u, '');
     if (fact) return fact;
   }
   return null;
@@ -89,7 +91,7 @@ export function requestedListLength(text: string): number | null {
 const STOPWORDS = new Set(
   (
     'a an the i me my we our you your it its is are was were be been do does did to of in on at for with ' +
-    'and or but how what why when where which can cant cannot can\'t could should would will please help ' +
+    "and or but how what why when where which can cant cannot can't could should would will please help " +
     'hello hi hey there this that these those get got not no any some from by about into up out tell explain describe show' +
     ' я мне мой моя моё мои мы вы ты он она оно они как что почему где когда не могу можно ли в на с по ' +
     'и или но к у о об из за для это этот эта мой пожалуйста помогите помоги привет расскажи объясни опиши про'
@@ -101,7 +103,10 @@ const CHINESE_FILLER = /我|你|的|了|吗|呢|吧|啊|请问|请|介绍|一下
 /** The content words of a question, as a search query. */
 export function searchKeywords(text: string): string {
   if (/\p{Script=Han}/u.test(text) && !/\p{Script=Latin}{3,}/u.test(text)) {
-    const query = text.replace(/[\p{P}\p{S}\s]+/gu, ' ').replace(CHINESE_FILLER, '').trim();
+    const query = text
+      .replace(/[\p{P}\p{S}\s]+/gu, ' ')
+      .replace(CHINESE_FILLER, '')
+      .trim();
     return query.replace(/\s+/g, ' ') || text.trim();
   }
   const words = text

@@ -42,7 +42,10 @@ describe('the mounted simulator answers only its own server', () => {
     const chunked = await call({ authorization: `Bearer ${KEY}` }, chunkedBody(MAX_SIMULATOR_BODY_BYTES + 128 * 1024));
     expect(chunked.status).toBe(413);
     expect((await chunked.json()).error.message).toMatch(/1 MB/);
-    const declared = await call({ authorization: `Bearer ${KEY}`, 'content-length': String(MAX_SIMULATOR_BODY_BYTES + 1) }, 'x'.repeat(MAX_SIMULATOR_BODY_BYTES + 1));
+    const declared = await call(
+      { authorization: `Bearer ${KEY}`, 'content-length': String(MAX_SIMULATOR_BODY_BYTES + 1) },
+      'x'.repeat(MAX_SIMULATOR_BODY_BYTES + 1),
+    );
     expect(declared.status).toBe(413);
   });
 });
@@ -53,7 +56,10 @@ describe('every delay is clamped', () => {
   async function piecesAfter(content: string, tokenDelayMs: number, waitedMs: number): Promise<number> {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     let pieces = 0;
-    const response = await postChat({ messages: [{ role: 'user', content }] }, { tokenDelayMs, observer: { onChunk: () => (pieces += 1) } });
+    const response = await postChat(
+      { messages: [{ role: 'user', content }] },
+      { tokenDelayMs, observer: { onChunk: () => (pieces += 1) } },
+    );
     expect(response.status).toBe(200);
     expect(pieces).toBe(1); // the role chunk goes out at once
     vi.advanceTimersByTime(waitedMs);

@@ -49,7 +49,13 @@ describe('standalone simulator server', () => {
       return all.every((r) => r.closedAt !== null) ? all : null;
     });
     for (const record of records) {
-      expect(record).toMatchObject({ closeReason: 'completed', generationStopReason: 'completed', jobId: 'job-7', purpose: 'chat', stream: true });
+      expect(record).toMatchObject({
+        closeReason: 'completed',
+        generationStopReason: 'completed',
+        jobId: 'job-7',
+        purpose: 'chat',
+        stream: true,
+      });
     }
   });
 

@@ -9,11 +9,6 @@ export function openAIErrorBody(message: string, type: OpenAIErrorType, code: st
   return { error: { message, type, code } };
 }
 
-export function openAIErrorResponse(
-  status: number,
-  message: string,
-  type: OpenAIErrorType,
-  code: string,
-): Response {
+export function openAIErrorResponse(status: number, message: string, type: OpenAIErrorType, code: string): Response {
   return Response.json(openAIErrorBody(message, type, code), { status });
 }

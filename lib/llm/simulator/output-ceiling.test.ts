@@ -64,7 +64,13 @@ describe('max_tokens ceiling', () => {
 describe('catalog', () => {
   it('offers the four demo models with their prices and limits', () => {
     const byId = Object.fromEntries(SIMULATED_MODELS.map((m) => [m.id, m]));
-    expect(byId['sim-swift']).toMatchObject({ inputPrice: 0.15, outputPrice: 0.6, contextWindow: 16_000, maxOutputTokens: 2400, reasoning: false });
+    expect(byId['sim-swift']).toMatchObject({
+      inputPrice: 0.15,
+      outputPrice: 0.6,
+      contextWindow: 16_000,
+      maxOutputTokens: 2400,
+      reasoning: false,
+    });
     expect(byId['sim-sage']).toMatchObject({ inputPrice: 2, outputPrice: 8, contextWindow: 64_000 });
     expect(byId['sim-reasoner']).toMatchObject({ inputPrice: 1, outputPrice: 4, reasoning: true });
     expect(byId['sim-mini']).toMatchObject({ inputPrice: 0, outputPrice: 0, contextWindow: 8_000 });

@@ -7,12 +7,7 @@ import { composeChatReply } from './scenarios/registry';
 import { findServiceTask } from './tasks/registry';
 import type { ReplyContext, SimMessage, SimulatedReply } from './types';
 
-export function buildReplyContext(
-  messages: SimMessage[],
-  tools: string[],
-  model: SimulatedModel,
-  ceilingTokens: number,
-): ReplyContext {
+export function buildReplyContext(messages: SimMessage[], tools: string[], model: SimulatedModel, ceilingTokens: number): ReplyContext {
   // Directives and language come from the person's own words, never from Quire's service wrapper.
   const raw = (originalUserMessage(messages) ?? lastUserMessage(messages))?.text ?? '';
   const userText = stripDirectives(raw).trim();

@@ -3,13 +3,7 @@ import { responseFormatSchema } from './structured-output';
 import type { SimMessage } from './types';
 
 /** Lenient where OpenAI is lenient: unknown fields pass, content may be parts. */
-const contentSchema = z
-  .union([
-    z.string(),
-    z.array(z.looseObject({ type: z.string(), text: z.string().optional() })),
-    z.null(),
-  ])
-  .optional();
+const contentSchema = z.union([z.string(), z.array(z.looseObject({ type: z.string(), text: z.string().optional() })), z.null()]).optional();
 
 const messageSchema = z.looseObject({
   role: z.enum(['system', 'developer', 'user', 'assistant', 'tool']),
@@ -33,9 +27,7 @@ export const chatCompletionRequestSchema = z.looseObject({
   stream_options: z.looseObject({ include_usage: z.boolean().optional() }).nullish(),
   max_tokens: z.number().int().positive().nullish(),
   max_completion_tokens: z.number().int().positive().nullish(),
-  tools: z
-    .array(z.looseObject({ type: z.string(), function: z.looseObject({ name: z.string() }) }))
-    .nullish(),
+  tools: z.array(z.looseObject({ type: z.string(), function: z.looseObject({ name: z.string() }) })).nullish(),
   tool_choice: z.unknown().optional(),
   response_format: responseFormatSchema,
 });

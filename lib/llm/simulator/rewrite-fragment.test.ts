@@ -58,7 +58,15 @@ describe('rewrite-fragment', () => {
       fc.constantFrom('😀', '👩‍👩‍👧', '👍🏽', '🇪🇸', '❤️', '1️⃣'),
     );
     const fragment = fc.array(piece, { minLength: 1, maxLength: 25 }).map((parts) => parts.join(' '));
-    const instruction = fc.constantFrom('shorter', 'formal', 'expand', 'uppercase', 'translate to English', 'translate to Chinese', 'fix it');
+    const instruction = fc.constantFrom(
+      'shorter',
+      'formal',
+      'expand',
+      'uppercase',
+      'translate to English',
+      'translate to Chinese',
+      'fix it',
+    );
     fc.assert(
       fc.property(fragment, instruction, (text, how) => {
         const out = rewrite(how, text);

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { chat, system, TOOL, user } from './sse-test-client';
 
 async function runTask(task: string, input: string, model = 'sim-swift') {
-  const reply = await chat({ model, messages: [system(`Quire task: ${task}\nFollow the format.`), user(input)], tools: [TOOL('search_docs')] });
+  const reply = await chat({
+    model,
+    messages: [system(`Quire task: ${task}\nFollow the format.`), user(input)],
+    tools: [TOOL('search_docs')],
+  });
   expect(reply.toolCalls).toHaveLength(0);
   expect(reply.finishReason).toBe('stop');
   return reply.content;
@@ -24,15 +28,20 @@ describe('service tasks', () => {
   });
 
   it('classify-document picks one of the given types and a title', async () => {
-    const reply = JSON.parse(await runTask('classify-document', 'Types: article, report, proposal\nRequest: Write a report on solar energy in Spain'));
+    const reply = JSON.parse(
+      await runTask('classify-document', 'Types: article, report, proposal\nRequest: Write a report on solar energy in Spain'),
+    );
     expect(reply).toEqual({ type: 'report', title: 'Solar energy in Spain' });
-    const ru = JSON.parse(await runTask('classify-document', 'Types: article, report, proposal\nRequest: Напиши отчёт о рынке электромобилей'));
+    const ru = JSON.parse(
+      await runTask('classify-document', 'Types: article, report, proposal\nRequest: Напиши отчёт о рынке электромобилей'),
+    );
     expect(ru.type).toBe('report');
     expect(ru.title).toMatch(/рынке электромобилей/i);
   });
 
   it('plan-document follows the template lines and the section count', async () => {
-    const input = 'Request: Write a report on solar energy\nTemplate: Summary — the key findings\nTemplate: Market — size and growth\nTemplate: Risks — what could go wrong';
+    const input =
+      'Request: Write a report on solar energy\nTemplate: Summary — the key findings\nTemplate: Market — size and growth\nTemplate: Risks — what could go wrong';
     const plan = JSON.parse(await runTask('plan-document', input));
     expect(plan.sections.map((s: { title: string }) => s.title)).toEqual(['Summary', 'Market', 'Risks']);
     expect(plan.sections[1].brief).toMatch(/size and growth/);
@@ -110,7 +119,10 @@ describe('service tasks', () => {
   });
 
   it('a reasoning model keeps the JSON in content and its thinking in reasoning_content', async () => {
-    const reply = await chat({ model: 'sim-reasoner', messages: [system('Quire task: ask-questions'), user('Request: Write a report on tea')] });
+    const reply = await chat({
+      model: 'sim-reasoner',
+      messages: [system('Quire task: ask-questions'), user('Request: Write a report on tea')],
+    });
     expect(reply.reasoning).toContain('ask-questions');
     expect(JSON.parse(reply.content).questions.length).toBeGreaterThan(0);
   });

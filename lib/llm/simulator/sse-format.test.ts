@@ -14,7 +14,9 @@ describe('raw SSE wire format (OpenAI chat.completion.chunk)', () => {
 
   it('opens with a role chunk, keeps one id, and sends ~1 token per content chunk', async () => {
     const raw = await (await postChat({ messages: [user('Tell me about the ocean')] })).text();
-    const chunks = sseDataLines(raw).slice(0, -1).map((line) => JSON.parse(line));
+    const chunks = sseDataLines(raw)
+      .slice(0, -1)
+      .map((line) => JSON.parse(line));
     expect(chunks[0].choices[0].delta).toEqual({ role: 'assistant', content: '' });
     const ids = new Set(chunks.map((c) => c.id));
     expect(ids.size).toBe(1);

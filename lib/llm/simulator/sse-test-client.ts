@@ -82,7 +82,10 @@ export const system = (content: string) => ({ role: 'system', content });
 
 /** `response_format` as the AI SDK's openai-compatible provider sends it for a step's reply schema. */
 export function jsonSchemaFormat(reply: JsonReply) {
-  return { type: 'json_schema', json_schema: { name: reply.name, schema: z.toJSONSchema(reply.schema, { target: 'draft-7', io: 'input' }), strict: true } };
+  return {
+    type: 'json_schema',
+    json_schema: { name: reply.name, schema: z.toJSONSchema(reply.schema, { target: 'draft-7', io: 'input' }), strict: true },
+  };
 }
 
 /** One of Quire's service prompts sent as the pipeline sends it: system, then user; optionally with a response format. */

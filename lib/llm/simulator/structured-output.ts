@@ -9,7 +9,11 @@ export const responseFormatSchema = z
     z.looseObject({ type: z.literal('json_object') }),
     z.looseObject({
       type: z.literal('json_schema'),
-      json_schema: z.looseObject({ name: z.string().min(1), schema: z.record(z.string(), z.unknown()).optional(), strict: z.boolean().nullish() }),
+      json_schema: z.looseObject({
+        name: z.string().min(1),
+        schema: z.record(z.string(), z.unknown()).optional(),
+        strict: z.boolean().nullish(),
+      }),
     }),
   ])
   .nullish();

@@ -49,9 +49,7 @@ function deltaOf(emission: Emission): Record<string, unknown> {
       return { content: emission.text };
     case 'tool-start':
       return {
-        tool_calls: [
-          { index: emission.index, id: emission.id, type: 'function', function: { name: emission.name, arguments: '' } },
-        ],
+        tool_calls: [{ index: emission.index, id: emission.id, type: 'function', function: { name: emission.name, arguments: '' } }],
       };
     case 'tool-arguments':
       return { tool_calls: [{ index: emission.index, function: { arguments: emission.text } }] };
@@ -60,8 +58,7 @@ function deltaOf(emission: Emission): Record<string, unknown> {
 
 /** The non-streaming `chat.completion` body: the same plan, assembled. */
 export function completionBody(id: string, model: string, created: number, plan: OutputPlan, usage: WireUsage) {
-  const text = (kind: 'content' | 'reasoning') =>
-    plan.emissions.flatMap((e) => (e.kind === kind ? [e.text] : [])).join('');
+  const text = (kind: 'content' | 'reasoning') => plan.emissions.flatMap((e) => (e.kind === kind ? [e.text] : [])).join('');
   const calls = new Map<number, { id: string; type: 'function'; function: { name: string; arguments: string } }>();
   for (const emission of plan.emissions) {
     if (emission.kind === 'tool-start') {

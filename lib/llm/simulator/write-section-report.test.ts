@@ -18,12 +18,23 @@ const FACTS = {
     'The company employs 180 people in Lisbon.',
     'Most of them work in picking and packing.',
   ],
-  ru: ['Склад в Лиссабоне открылся в марте 2021 года.', 'Склад обрабатывает 4200 заказов в день.', 'Сроки доставки сократились с 5 до 2 дней.', 'Жалоб стало меньше на 31 процент.'],
+  ru: [
+    'Склад в Лиссабоне открылся в марте 2021 года.',
+    'Склад обрабатывает 4200 заказов в день.',
+    'Сроки доставки сократились с 5 до 2 дней.',
+    'Жалоб стало меньше на 31 процент.',
+  ],
   zh: ['里斯本仓库于2021年3月启用。', '该仓库每天处理4200份订单。', '配送时间从5天缩短到2天。', '客户投诉减少了31%。'],
 };
 
 function input(section: string, brief: string, facts: string[]): string {
-  return [`Document: Lisbon warehouse`, `Section: ${section}`, `Brief: ${brief}`, 'Facts:', ...facts.map((f, i) => `[^${i + 1}] ${f}`)].join('\n');
+  return [
+    `Document: Lisbon warehouse`,
+    `Section: ${section}`,
+    `Brief: ${brief}`,
+    'Facts:',
+    ...facts.map((f, i) => `[^${i + 1}] ${f}`),
+  ].join('\n');
 }
 
 /** Blocks of the Markdown: paragraphs, lists and tables are separated by blank lines. */
@@ -37,7 +48,7 @@ describe('the simulator writes a section that reads like a report', () => {
     const body = await writeSection(input('Analysis', brief, FACTS.en));
     const paragraphs = blocks(body).filter((b) => !/^[|-]/.test(b));
     expect(paragraphs.length).toBeGreaterThanOrEqual(4);
-    FACTS.en.forEach((_, i) => expect(body).toContain(`[^${i + 1}]`));
+    for (const i of FACTS.en.keys()) expect(body).toContain(`[^${i + 1}]`);
     expect(body).toMatch(/^\| .+ \|$/m.test(body) ? /^\| --- \| --- \|$/m : /^- .+\[\^\d+\]/m);
     expect(factCheck({ text: body, facts: FACTS.en, allowedSources: ['Analysis', brief] }).flags).toEqual([]);
     expect(canonicalize(body)).toBe(canonicalize(canonicalize(body)));
@@ -45,7 +56,9 @@ describe('the simulator writes a section that reads like a report', () => {
 
   it('is deterministic, and the sections of one report differ in their prose and shape', async () => {
     const sections = ['Introduction', 'Background', 'Analysis', 'Recommendations', 'Conclusion'];
-    const bodies = await Promise.all(sections.map((title) => writeSection(input(title, `About ${title.toLowerCase()} — the Lisbon warehouse`, FACTS.en))));
+    const bodies = await Promise.all(
+      sections.map((title) => writeSection(input(title, `About ${title.toLowerCase()} — the Lisbon warehouse`, FACTS.en))),
+    );
     expect(await writeSection(input('Analysis', 'About analysis — the Lisbon warehouse', FACTS.en))).toBe(bodies[2]);
     const openings = new Set(bodies.map((b) => blocks(b)[0].replace(/about \w+/, '')));
     expect(openings.size).toBeGreaterThan(1);
@@ -54,11 +67,14 @@ describe('the simulator writes a section that reads like a report', () => {
   });
 
   it('writes Russian and Chinese sections the same way, with no unsupported figure or name', async () => {
-    for (const [language, facts] of [['ru', FACTS.ru], ['zh', FACTS.zh]] as const) {
+    for (const [language, facts] of [
+      ['ru', FACTS.ru],
+      ['zh', FACTS.zh],
+    ] as const) {
       const brief = language === 'ru' ? 'Основные выводы из источников' : '来自资料的主要发现';
       const body = await writeSection(input(language === 'ru' ? 'Анализ' : '分析', brief, facts));
       expect(blocks(body).length).toBeGreaterThanOrEqual(5);
-      facts.forEach((_, i) => expect(body).toContain(`[^${i + 1}]`));
+      for (const i of facts.keys()) expect(body).toContain(`[^${i + 1}]`);
       expect(factCheck({ text: body, facts, allowedSources: [brief] }).flags).toEqual([]);
     }
   });

@@ -8,6 +8,13 @@ import { userRoute } from '@/lib/http/session-route';
 export const PATCH = userRoute<{ id: string }>(async ({ request, app, user, params: { id } }) => {
   const input = await readJson(request, body, 512 * 1024);
   await requireSectionRole(app.db, id, user.id, CAN.edit);
-  const saved = await writeSectionVersion(app.db, { sectionId: id, authorId: user.id, body: input.body, baseVersion: input.baseVersion, kind: 'manual', how: 'edited' });
+  const saved = await writeSectionVersion(app.db, {
+    sectionId: id,
+    authorId: user.id,
+    body: input.body,
+    baseVersion: input.baseVersion,
+    kind: 'manual',
+    how: 'edited',
+  });
   return Response.json({ version: saved.version });
 });

@@ -28,7 +28,14 @@ export const POST = staffRoute(async ({ request, app, user: staff }) => {
     idempotencyKey: key,
   });
   if (!grant.replayed) {
-    logEvent({ event: 'credits_granted', userId, amountMicros: input.amountMicros, by: staff.id, reason: input.reason, grantId: grant.grantId });
+    logEvent({
+      event: 'credits_granted',
+      userId,
+      amountMicros: input.amountMicros,
+      by: staff.id,
+      reason: input.reason,
+      grantId: grant.grantId,
+    });
   }
   return Response.json(
     { ok: true, grantId: grant.grantId, amountMicros: Number(grant.amountMicros), replayed: grant.replayed },

@@ -43,9 +43,7 @@ function listTopic(userText: string): string {
 /** Every item's text is unique ("Item 37: …"), so a duplicated line after a merge is detectable. */
 export function numberedListText(n: number, userText: string, language: Language): string {
   const topic = listTopic(userText);
-  const items = Array.from({ length: n }, (_, k) =>
-    ITEM[language](k + 1, pick(WORDS[language], `${userText}#${k + 1}`), topic),
-  );
+  const items = Array.from({ length: n }, (_, k) => ITEM[language](k + 1, pick(WORDS[language], `${userText}#${k + 1}`), topic));
   return `${INTRO[language](n, topic)}\n\n${items.join('\n')}\n\n${OUTRO[language](n)}`;
 }
 

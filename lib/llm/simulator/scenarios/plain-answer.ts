@@ -12,7 +12,8 @@ const OPENERS: Record<Language, (quote: string) => string> = {
 
 const MIDDLES: Record<Language, ((topic: string) => string)[]> = {
   en: [
-    (t) => `Here is a short, practical answer: start with the simplest explanation of ${t}, then check the details that matter in your situation.`,
+    (t) =>
+      `Here is a short, practical answer: start with the simplest explanation of ${t}, then check the details that matter in your situation.`,
     (t) => `The key idea behind ${t} is to break it into small steps and confirm each one before moving on.`,
     (t) => `A good way to approach ${t} is to compare a couple of options and pick the one that fits your goal.`,
   ],
@@ -33,10 +34,7 @@ const CLOSERS: Record<Language, string[]> = {
     'This is an offline demo model, so the answer is illustrative rather than researched.',
     'If you share more details, I can give a more specific answer.',
   ],
-  ru: [
-    'Это офлайн-демомодель, поэтому ответ носит иллюстративный характер.',
-    'Если расскажете подробнее, я смогу ответить точнее.',
-  ],
+  ru: ['Это офлайн-демомодель, поэтому ответ носит иллюстративный характер.', 'Если расскажете подробнее, я смогу ответить точнее.'],
   zh: ['这是一个离线演示模型，所以回答仅作示例。', '如果您提供更多细节，我可以给出更具体的回答。'],
 };
 

@@ -6,7 +6,11 @@ export const REMEMBER_FACT = 'remember_fact';
 const KNOWN_SLOTS: { key: string; pattern: RegExp }[] = [
   { key: 'os', pattern: /windows(?:\s*\d+)?|mac\s?os|macos|linux|ubuntu|debian|fedora|android|ios|chrome\s?os/iu },
   { key: 'client_version', pattern: /(?:version|верси[яюи]|版本)\s*v?(\d+(?:\.\d+)+)/iu },
-  { key: 'plan', pattern: /(free|pro|business|enterprise|team|premium)\s+(?:plan|tier)|тариф\S*\s*(?:—|-|:|это)?\s*«?([\p{L}\d-]+)»?|(免费|专业|企业)版/iu },
+  {
+    key: 'plan',
+    pattern:
+      /(free|pro|business|enterprise|team|premium)\s+(?:plan|tier)|тариф\S*\s*(?:—|-|:|это)?\s*«?([\p{L}\d-]+)»?|(免费|专业|企业)版/iu,
+  },
 ];
 
 const MY_X_IS_Y = [
@@ -29,13 +33,19 @@ export function factToSlot(fact: string): { key: string; value: string } {
 }
 
 function slug(text: string): string {
-  return text.toLowerCase().trim().split(/[^\p{L}\p{N}]+/u).filter(Boolean).join('_') || 'note';
+  return (
+    text
+      .toLowerCase()
+      .trim()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean)
+      .join('_') || 'note'
+  );
 }
 
 /** "Remember that …" with the tool on offer: a `remember_fact` call. */
 export const rememberFact: ChatScenario = {
   name: 'remember-fact',
-  matches: (context) =>
-    context.tools.includes(REMEMBER_FACT) && lastMessageIsUser(context) && rememberedFact(context.userText) !== null,
+  matches: (context) => context.tools.includes(REMEMBER_FACT) && lastMessageIsUser(context) && rememberedFact(context.userText) !== null,
   reply: (context) => toolReply(REMEMBER_FACT, factToSlot(rememberedFact(context.userText) ?? context.userText)),
 };

@@ -8,10 +8,7 @@ export const SEARCH_DOCS = 'search_docs';
 export const searchDocs: ChatScenario = {
   name: 'search-docs',
   matches: (context) =>
-    context.tools.includes(SEARCH_DOCS) &&
-    lastMessageIsUser(context) &&
-    isHowToQuestion(context.userText) &&
-    !isGreeting(context.userText),
+    context.tools.includes(SEARCH_DOCS) && lastMessageIsUser(context) && isHowToQuestion(context.userText) && !isGreeting(context.userText),
   reply: (context) => toolReply(SEARCH_DOCS, { query: searchKeywords(context.userText) }),
 };
 
@@ -24,8 +21,7 @@ const SECOND_QUERY_SUFFIX: Record<Language, string> = {
 /** `[sim:parallel-tools]`: two search calls in one response, their argument pieces interleaved. */
 export const parallelSearchDocs: ChatScenario = {
   name: 'parallel-tools',
-  matches: (context) =>
-    context.directives.parallelTools && context.tools.includes(SEARCH_DOCS) && lastMessageIsUser(context),
+  matches: (context) => context.directives.parallelTools && context.tools.includes(SEARCH_DOCS) && lastMessageIsUser(context),
   reply: (context) => {
     const query = searchKeywords(context.userText);
     return {

@@ -3,10 +3,7 @@
  * markers `[^n]` and emoji). Every rewrite transforms only words, so the
  * protected tokens survive whatever the instruction says.
  */
-export type FragmentToken =
-  | { kind: 'protected'; text: string }
-  | { kind: 'space'; text: string }
-  | { kind: 'word'; text: string };
+export type FragmentToken = { kind: 'protected'; text: string } | { kind: 'space'; text: string } | { kind: 'word'; text: string };
 
 const PROTECTED =
   /\[\^\d+\]|[#*0-9]\uFE0F?\u20E3|\p{Regional_Indicator}{2}|\p{Extended_Pictographic}(?:\uFE0F|\p{Emoji_Modifier}|\u200D\p{Extended_Pictographic}\uFE0F?)*/gu;
@@ -41,11 +38,7 @@ export function joinTokens(tokens: FragmentToken[]): string {
 
 /** Applies a word-level function to every word, leaving spaces and protected tokens as they are. */
 export function mapWords(fragment: string, transform: (word: string) => string): string {
-  return joinTokens(
-    tokenizeFragment(fragment).map((token) =>
-      token.kind === 'word' ? { ...token, text: transform(token.text) } : token,
-    ),
-  );
+  return joinTokens(tokenizeFragment(fragment).map((token) => (token.kind === 'word' ? { ...token, text: transform(token.text) } : token)));
 }
 
 /** Splits a fragment into its leading whitespace, body and trailing whitespace, which a splice must keep. */

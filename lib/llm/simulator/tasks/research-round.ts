@@ -27,7 +27,10 @@ function candidateFacts(input: string): ResearchFact[] {
 }
 
 function relevance(fact: ResearchFact, section: string): number {
-  const words = section.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 3);
+  const words = section
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length > 3);
   const text = fact.text.toLowerCase();
   return words.filter((w) => text.includes(w)).length;
 }
@@ -44,9 +47,7 @@ export const researchRound: ServiceTask = {
     const input = taskInput(context);
     const section = labelledLine(input, 'Section') ?? '';
     const round = Math.max(1, Number.parseInt(labelledLine(input, 'Round') ?? '1', 10) || 1);
-    const ordered = seededOrder(candidateFacts(input), `section:${section}`).sort(
-      (a, b) => relevance(b, section) - relevance(a, section),
-    );
+    const ordered = seededOrder(candidateFacts(input), `section:${section}`).sort((a, b) => relevance(b, section) - relevance(a, section));
     const count = Math.min(ordered.length, 2 + (hashText(`${section}#${round}`) % 2));
     const start = ordered.length === 0 ? 0 : ((round - 1) * 3) % ordered.length;
     const facts = Array.from({ length: count }, (_, i) => ordered[(start + i) % ordered.length]);

@@ -32,11 +32,7 @@ export interface SectionProse {
 
 export const SECTION_PROSE: Record<Language, SectionProse> = {
   en: {
-    opening: [
-      'This section looks at {brief}.',
-      'Here the report turns to {brief}.',
-      'The focus of this part is {brief}.',
-    ],
+    opening: ['This section looks at {brief}.', 'Here the report turns to {brief}.', 'The focus of this part is {brief}.'],
     approach: [
       'It keeps to what the gathered material supports and marks each claim with its source, so a reader can check it.',
       'Every statement below rests on the material collected during research; where the sources are silent, the text says so.',
@@ -70,7 +66,8 @@ export const SECTION_PROSE: Record<Language, SectionProse> = {
       'With this in place, the report can move from description to what follows from it.',
       'These points frame the rest of the report.',
     ],
-    noFacts: 'No verified facts were collected for this section yet, so it outlines the topic in general terms and lists what would settle it.',
+    noFacts:
+      'No verified facts were collected for this section yet, so it outlines the topic in general terms and lists what would settle it.',
     checklistLead: 'What the section still needs:',
     checklist: [
       'a source that describes the current situation first hand',
@@ -93,7 +90,13 @@ export const SECTION_PROSE: Record<Language, SectionProse> = {
       'Ни один из пунктов не стоит особняком: каждый помогает понять другой.',
     ],
     tableHead: ['Вывод', 'Почему это важно'],
-    tableRemark: ['Показывает масштаб', 'Объясняет изменение во времени', 'Указывает на практическое ограничение', 'Даёт контекст для остальных выводов', 'Подсказывает, чему уделить внимание'],
+    tableRemark: [
+      'Показывает масштаб',
+      'Объясняет изменение во времени',
+      'Указывает на практическое ограничение',
+      'Даёт контекст для остальных выводов',
+      'Подсказывает, чему уделить внимание',
+    ],
     tableLead: ['Остальные выводы и что добавляет каждый:', 'Таблица сводит остальные выводы и их значение:'],
     listLead: ['Другие важные моменты из источников:', 'Материалы также отмечают следующее:'],
     discussion: [
@@ -102,16 +105,34 @@ export const SECTION_PROSE: Record<Language, SectionProse> = {
       'Доказательства сильнее всего там, где несколько источников указывают в одну сторону, и слабее там, где довод держится на одном замечании.',
       'Читателю стоит сопоставить эти пункты с целями, заявленными в начале отчёта.',
     ],
-    closing: ['Следующий раздел опирается на эти пункты.', 'Теперь отчёт может перейти от описания к тому, что из него следует.', 'Эти пункты задают рамку для остальной части отчёта.'],
-    noFacts: 'Для этого раздела пока не собрано проверенных фактов, поэтому он описывает тему в общих чертах и перечисляет, чего не хватает.',
+    closing: [
+      'Следующий раздел опирается на эти пункты.',
+      'Теперь отчёт может перейти от описания к тому, что из него следует.',
+      'Эти пункты задают рамку для остальной части отчёта.',
+    ],
+    noFacts:
+      'Для этого раздела пока не собрано проверенных фактов, поэтому он описывает тему в общих чертах и перечисляет, чего не хватает.',
     checklistLead: 'Чего ещё не хватает разделу:',
-    checklist: ['источника, который описывает нынешнее положение из первых рук', 'данных о том, как всё менялось со временем', 'описания главных рисков и того, кто их несёт', 'мнения тех, кого это касается больше всего'],
+    checklist: [
+      'источника, который описывает нынешнее положение из первых рук',
+      'данных о том, как всё менялось со временем',
+      'описания главных рисков и того, кто их несёт',
+      'мнения тех, кого это касается больше всего',
+    ],
   },
   zh: {
     opening: ['本节讨论的是：{brief}。', '报告在这里转向：{brief}。', '这一部分的重点是：{brief}。'],
-    approach: ['本节只采用收集到的资料，并为每条陈述标明出处，方便读者核对。', '以下每条陈述都基于研究阶段收集的资料；资料没有提及的地方，文中会直接说明。', '阅读资料时始终围绕这一问题，这里只转述资料中明确说明的内容。'],
+    approach: [
+      '本节只采用收集到的资料，并为每条陈述标明出处，方便读者核对。',
+      '以下每条陈述都基于研究阶段收集的资料；资料没有提及的地方，文中会直接说明。',
+      '阅读资料时始终围绕这一问题，这里只转述资料中明确说明的内容。',
+    ],
     evidenceLead: ['资料在几个方面说得最清楚。', '有两点观察奠定了基础。', '各资料在要点上是一致的。'],
-    evidenceLink: ['综合来看，这些要点表明了证据的主要分量所在。', '把它们放在一起读，呈现的是一幅连贯的图景，而不是零散的细节。', '这些要点并非孤立存在，彼此有助于理解。'],
+    evidenceLink: [
+      '综合来看，这些要点表明了证据的主要分量所在。',
+      '把它们放在一起读，呈现的是一幅连贯的图景，而不是零散的细节。',
+      '这些要点并非孤立存在，彼此有助于理解。',
+    ],
     tableHead: ['发现', '意义'],
     tableRemark: ['说明了规模', '解释了随时间的变化', '指出了实际的限制', '为其他发现提供背景', '提示需要关注的方面'],
     tableLead: ['其余发现及其各自的意义：', '下表汇总了其他发现及其作用：'],

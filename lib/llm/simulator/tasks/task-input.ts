@@ -25,7 +25,10 @@ export function titleFromRequest(request: string): string {
       /^\s*(?:please\s+)?(?:write|draft|create|prepare|compose|produce|make)\s+(?:me\s+)?(?:a|an|the)?\s*(?:short|detailed|brief)?\s*(?:\p{L}+\s+)?(?:report|proposal|article|manual|document|guide|memo|essay|whitepaper)\s*(?:on|about|for|of|regarding)?\s*/iu,
       '',
     )
-    .replace(/^\s*(?:пожалуйста,?\s+)?(?:напиши|подготовь|составь|создай|сделай)\S*\s+(?:\p{L}+\s+)?(?:отч[её]т\S*|предложени\S*|стать\S*|руководств\S*|документ\S*|доклад\S*|инструкци\S*)\s*(?:о|об|про|по|на тему)?\s*/iu, '')
+    .replace(
+      /^\s*(?:пожалуйста,?\s+)?(?:напиши|подготовь|составь|создай|сделай)\S*\s+(?:\p{L}+\s+)?(?:отч[её]т\S*|предложени\S*|стать\S*|руководств\S*|документ\S*|доклад\S*|инструкци\S*)\s*(?:о|об|про|по|на тему)?\s*/iu,
+      '',
+    )
     .replace(/^\s*(?:请)?(?:帮我)?(?:写|起草|撰写|创建|准备|编写)(?:一份|一篇|一个)?(?:关于)?/u, '')
     .replace(/(?:的)?(?:报告|提案|文章|手册|文档|指南)\s*$/u, '');
   const title = firstSentence(topic || request, 80).replace(/[.!?。！？]$/u, '');

@@ -58,7 +58,13 @@ export const writeSection: ServiceTask = {
       blocks.push(prose.noFacts, prose.checklistLead, prose.checklist.map((item) => `- ${item}`).join('\n'));
     } else {
       const lead = facts.slice(0, 2);
-      blocks.push(join([choose(prose.evidenceLead, 'lead'), ...lead.map((f) => cite(f, language)), ...(lead.length > 1 ? [choose(prose.evidenceLink, 'link')] : [])]));
+      blocks.push(
+        join([
+          choose(prose.evidenceLead, 'lead'),
+          ...lead.map((f) => cite(f, language)),
+          ...(lead.length > 1 ? [choose(prose.evidenceLink, 'link')] : []),
+        ]),
+      );
       blocks.push(...restOfFacts(facts.slice(2), prose, seed, language));
       blocks.push(join(seededOrder(prose.discussion, `${seed}#discussion`).slice(0, 2)));
     }
@@ -75,5 +81,8 @@ function restOfFacts(rest: Fact[], prose: SectionProse, seed: string, language: 
   if (!asTable) return [pick(prose.listLead, `${seed}#list`), rest.map((f) => `- ${cite(f, language)}`).join('\n')];
   const remarks = seededOrder(prose.tableRemark, `${seed}#remarks`);
   const rows = rest.map((f, i) => `| ${cell(cite(f, language))} | ${remarks[i % remarks.length]} |`);
-  return [pick(prose.tableLead, `${seed}#table`), [`| ${prose.tableHead[0]} | ${prose.tableHead[1]} |`, '| --- | --- |', ...rows].join('\n')];
+  return [
+    pick(prose.tableLead, `${seed}#table`),
+    [`| ${prose.tableHead[0]} | ${prose.tableHead[1]} |`, '| --- | --- |', ...rows].join('\n'),
+  ];
 }

@@ -9,6 +9,9 @@ export const GET = userRoute<{ id: string }>(async ({ request, app, user, params
   await requireDocumentRole(app.db, id, user.id, CAN.read);
   const file = await exportDocument(app.db, id, format);
   return new Response(file.content, {
-    headers: { 'content-type': file.contentType, 'content-disposition': `attachment; filename="document.${format}"; filename*=UTF-8''${encodeURIComponent(file.filename)}` },
+    headers: {
+      'content-type': file.contentType,
+      'content-disposition': `attachment; filename="document.${format}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
+    },
   });
 });

@@ -8,7 +8,8 @@ import { slotValueBody as body } from '@/lib/chat/chat-api';
 
 /** A key is a built-in slot name or `fact:<slug>`; anything else names no fact. */
 function checkedKey(key: string): string {
-  if (!isSlotKey(key)) throw new AppError('bad_request', `“${key.slice(0, 60)}” is not a fact's key: use one of ${SLOT_KEYS.join(', ')} or fact:<name>.`);
+  if (!isSlotKey(key))
+    throw new AppError('bad_request', `“${key.slice(0, 60)}” is not a fact's key: use one of ${SLOT_KEYS.join(', ')} or fact:<name>.`);
   return key;
 }
 
