@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { chromiumExecutable } from './scripts/find-chromium';
+import { CHROMIUM_ARGS, chromiumExecutable } from './scripts/find-chromium';
 import { smtpSinkPort } from './e2e/mailbox';
 import { e2ePorts } from './e2e/ports';
 
@@ -8,15 +8,6 @@ export const e2eDataDir = process.env.E2E_DATA_DIR ?? `.data-e2e-${port}`;
 
 // `npm test` sets CHROMIUM_PATH to the browser scripts/ensure-chromium.ts found or installed;
 // run on its own, the config looks in the same places.
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 
 export default defineConfig({
   testDir: 'e2e',
@@ -30,7 +21,7 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: `http://localhost:${port}`,
-    launchOptions: { executablePath: chromiumExecutable(), args: chromiumArgs },
+    launchOptions: { executablePath: chromiumExecutable(), args: CHROMIUM_ARGS },
     trace: 'retain-on-failure',
     locale: 'en-US',
   },

@@ -4,21 +4,13 @@ import { rmSync } from 'node:fs';
 import { chromium, expect, request as newRequest, test, type APIRequestContext, type Page } from '@playwright/test';
 import { signUpApi, uniqueEmail } from './support';
 import { e2ePorts } from './ports';
+import { CHROMIUM_ARGS } from '../scripts/find-chromium';
 
 // Quire reached the way people really reach it: at 127.0.0.1, through a
 // reverse proxy under a domain, from another site's page, and by someone
 // guessing passwords behind a forged X-Forwarded-For.
 const port = e2ePorts.server;
 const direct = `http://127.0.0.1:${port}`;
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 
 async function signUpAndChat(page: Page, origin: string) {
   await page.goto(`${origin}/sign-up`);
@@ -225,7 +217,7 @@ test.describe('behind a reverse proxy, and without one', () => {
   test('a person signs up and chats at a domain served through the proxy', async () => {
     const browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [...chromiumArgs, '--host-resolver-rules=MAP quire.test 127.0.0.1'],
+      args: [...CHROMIUM_ARGS, '--host-resolver-rules=MAP quire.test 127.0.0.1'],
     });
     try {
       const page = await browser.newPage();

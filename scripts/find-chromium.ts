@@ -9,6 +9,17 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 
+/** The flags every browser test launches Chromium with (sandbox off in containers, no background traffic). */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
 export interface Machine {
   env: Record<string, string | undefined>;
   platform: NodeJS.Platform;
