@@ -23,7 +23,8 @@ const sourceInput = z.discriminatedUnion('kind', [
 
 export const createFields = z.object({
   request: z.string().trim().min(3).max(4000),
-  chatId: z.string().max(100).optional(),
+  // an empty id names no chat: a 400, not a document tied to a chat that does not exist
+  chatId: z.string().min(1, 'chatId names a chat; leave it out for none').max(100).optional(),
   allowPublicSources: z.boolean().optional(),
   budgetMicros: z.number().int().positive().max(1_000_000_000).optional(),
   /** how many sections to plan (default: the document type's template) */

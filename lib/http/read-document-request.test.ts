@@ -30,6 +30,17 @@ describe('the new-document form (multipart)', () => {
     expect((refusal as AppError).message).toMatch(/full URL/);
   });
 
+  it('refuses an empty chatId in JSON with a 400 (it named no chat and failed in the database)', async () => {
+    const json = new Request('http://localhost/api/documents', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ request: 'A report on ports', chatId: '' }),
+    });
+    const refusal = await readDocumentRequest(json).catch((e: unknown) => e);
+    expect(refusal).toBeInstanceOf(AppError);
+    expect((refusal as AppError).status).toBe(400);
+  });
+
   it('has no links when the field is absent', async () => {
     expect((await readDocumentRequest(formRequest({ request: 'A report on ports' }))).urls).toEqual([]);
   });
