@@ -215,19 +215,23 @@ describe('npm test (scripts/test.sh)', () => {
     return { code: result.status, stderr: result.stderr, calls, dir };
   }
 
-  it('stops with the sentence before the unit tests and the build when the browser cannot run', () => {
+  it('lints, then stops with the sentence before the unit tests and the build when the browser cannot run', () => {
     const { code, stderr, calls } = runTestScript('/nonexistent/chrome');
     expect(code).toBe(1);
     expect(stderr).toContain('CHROMIUM_PATH is /nonexistent/chrome, which is not an executable file');
-    expect(calls).toEqual(['tsx scripts/ensure-chromium.ts CHROMIUM_PATH=/nonexistent/chrome']);
+    expect(calls).toEqual([
+      'biome check . CHROMIUM_PATH=/nonexistent/chrome',
+      'tsx scripts/ensure-chromium.ts CHROMIUM_PATH=/nonexistent/chrome',
+    ]);
   }, 60_000);
 
-  it('checks the browser first, then runs the unit tests, the build and Playwright with that browser', () => {
+  it('lints, checks the browser, then runs the unit tests, the build and Playwright with that browser', () => {
     const chrome = path.join(mkdtempSync(path.join(os.tmpdir(), 'quire-chrome-')), 'chrome');
     writeFileSync(chrome, '#!/bin/sh\n', { mode: 0o755 });
     const { code, calls } = runTestScript(chrome);
     expect(code).toBe(0);
     expect(calls).toEqual([
+      `biome check . CHROMIUM_PATH=${chrome}`,
       `tsx scripts/ensure-chromium.ts CHROMIUM_PATH=${chrome}`,
       `vitest run CHROMIUM_PATH=${chrome}`,
       `next build CHROMIUM_PATH=${chrome}`,
