@@ -16,7 +16,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,
-  workers: 1,
+  // two spec files at a time against the one server: most of a browser test is waiting on streamed text,
+  // and every spec signs up its own people; ports are per spec (e2e/ports.ts)
+  workers: 2,
   retries: 0,
   reporter: [['list']],
   use: {

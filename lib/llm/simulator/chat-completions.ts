@@ -28,6 +28,9 @@ function defaultTokenDelayMs(): number {
   return Number(process.env.SIMULATOR_TOKEN_DELAY_MS ?? 12);
 }
 
+/** How much faster than a chat answer the simulator streams a document job's call. */
+export const JOB_CALL_SPEEDUP = 4;
+
 export async function respondToChatCompletion(request: Request, options: SimulatorOptions): Promise<Response> {
   let body: unknown;
   try {
@@ -101,7 +104,11 @@ export async function respondToChatCompletion(request: Request, options: Simulat
     return withRequestId(Response.json(completionBody(id, model.id, created, plan, usage)), requestId);
   }
 
-  const baseDelay = clampTokenDelay((directives.delayMs ?? options.tokenDelayMs ?? defaultTokenDelayMs()) * (directives.slow ? 10 : 1));
+  // A document job's calls are read by the pipeline, never watched token by token (the canvas shows a section once
+  // written): the demo streams them four times faster than a chat answer. An explicit [sim:delay=…] still wins.
+  const paceDelay = options.tokenDelayMs ?? defaultTokenDelayMs();
+  const jobPace = request.headers.get('x-quire-job-id') !== null ? paceDelay / JOB_CALL_SPEEDUP : paceDelay;
+  const baseDelay = clampTokenDelay((directives.delayMs ?? jobPace) * (directives.slow ? 10 : 1));
   const frames = sseFrames(chunkWriter(id, model.id, created), plan, usage, {
     delayMs: baseDelay,
     includeUsage: req.stream_options?.include_usage === true,
