@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '@/tests/support/test-database';
 import { rewriteRange } from './rewrite-range';
-import { openRewriteFixture, type RewriteFixture } from './rewrite-test-fixture';
+import { openRewriteFixture, withModelMiddleware, type RewriteFixture } from './rewrite-test-fixture';
 
 const TEXT = 'The warehouse opened in spring and deliveries got faster.';
 const FRAGMENT = 'deliveries got faster';
@@ -10,8 +10,7 @@ describe.each(testDatabaseKinds())('what a rewrite may spend (%s)', (kind) => {
   let fx: RewriteFixture;
   let sectionId: string;
   beforeAll(async () => {
-    // a slow stream keeps every parallel call's reservation open while the others reserve
-    fx = await openRewriteFixture(kind, { tokenDelayMs: 40 });
+    fx = await openRewriteFixture(kind);
     sectionId = fx.sectionIds[1];
   }, 180_000);
   afterAll(async () => {
@@ -22,9 +21,9 @@ describe.each(testDatabaseKinds())('what a rewrite may spend (%s)', (kind) => {
   const rewrite = (
     baseVersion: number,
     body: string,
-    options: { userId?: string; rateLimit?: { perMinute: number; clientAddress?: string } } = {},
+    options: { userId?: string; rateLimit?: { perMinute: number; clientAddress?: string }; deps?: RewriteFixture['deps'] } = {},
   ) =>
-    rewriteRange(fx.deps, {
+    rewriteRange(options.deps ?? fx.deps, {
       sectionId,
       userId: options.userId ?? fx.owner,
       instruction: 'make it uppercase',
@@ -69,8 +68,35 @@ describe.each(testDatabaseKinds())('what a rewrite may spend (%s)', (kind) => {
     const budget = (await committed()) + 2n * reservation + reservation / 2n;
     await fx.db.prisma.documentJob.update({ where: { id: job.id }, data: { budgetMicros: budget } });
 
+    // Every call that got past its reservation waits at the upstream until each of the six has either reached it
+    // or been refused, so all reservations are open while the others check the budget, however busy the machine.
+    let atUpstream = 0;
+    let refused = 0;
+    let openGate!: () => void;
+    const gate = new Promise<void>((resolve) => (openGate = resolve));
+    const openWhenAllArrived = () => atUpstream + refused === 6 && openGate();
+    const held = {
+      ...fx.deps,
+      provider: withModelMiddleware(fx.deps.provider, {
+        specificationVersion: 'v3',
+        wrapStream: async ({ doStream }) => {
+          atUpstream++;
+          openWhenAllArrived();
+          await gate;
+          return doStream();
+        },
+      }),
+    };
     const { version, body } = await fx.setBody(sectionId, TEXT);
-    const results = await Promise.allSettled(Array.from({ length: 6 }, () => rewrite(version, body)));
+    const results = await Promise.allSettled(
+      Array.from({ length: 6 }, () =>
+        rewrite(version, body, { deps: held }).catch((error: unknown) => {
+          refused++;
+          openWhenAllArrived();
+          throw error;
+        }),
+      ),
+    );
     const refusedForBudget = results.filter((r) => r.status === 'rejected' && (r.reason as { status?: number }).status === 402);
     // two fit; each of the other four saw the reservations before it
     expect(refusedForBudget).toHaveLength(4);
