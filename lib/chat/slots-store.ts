@@ -1,6 +1,7 @@
 import type { Db, Tx } from '@/lib/db/client';
 import { AppError } from '@/lib/http/errors';
 import { applySlotUpdates } from '@/lib/chat/context/apply-slot-updates';
+import { forgetSlotValues } from '@/lib/chat/context/forget-slot-values';
 import { BUILT_IN_SLOT_KEYS, canonicalSlotKey, canonicalSlotValue } from '@/lib/chat/context/slot-keys';
 import type { SlotChange, SlotKey, SlotState, SlotUpdate } from '@/lib/chat/context/types';
 
@@ -46,6 +47,21 @@ export async function recordSlotValues(
     });
   }
   return changes;
+}
+
+/** An edit drops `messageIds`: the facts they stated go with them (their history entries too), in the caller's transaction. */
+export async function forgetSlotValuesFrom(tx: Tx, chatId: string, messageIds: readonly string[]): Promise<void> {
+  const dropped = new Set(messageIds);
+  const before = await loadSlotStates(tx, chatId);
+  const after = forgetSlotValues(before, dropped);
+  if (after.length === before.length && after.every((slot, i) => slot === before[i])) return;
+  await tx.slotChange.deleteMany({ where: { slot: { chatId }, messageId: { in: [...dropped] } } });
+  for (const slot of before) {
+    const kept = after.find((candidate) => candidate.key === slot.key);
+    const where = { chatId_key: { chatId, key: slot.key } };
+    if (!kept) await tx.slot.delete({ where });
+    else if (kept.value !== slot.value) await tx.slot.update({ where, data: { value: kept.value } });
+  }
 }
 
 /** The person removes a pinned fact; its history stays (a removal is an entry too). */

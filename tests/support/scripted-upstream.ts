@@ -35,7 +35,8 @@ export interface ScriptedUpstream {
  */
 export async function startScriptedUpstream(script: (request: ScriptedRequest, index: number) => ScriptedReply): Promise<ScriptedUpstream> {
   const requests: ScriptedRequest[] = [];
-  const server: Server = createServer(async (req, res) => {
+  // idle sockets outlive the client's idle timeout, so a reused socket is never closed under a request (ECONNRESET)
+  const server: Server = createServer({ keepAliveTimeout: 60_000 }, async (req, res) => {
     const request = JSON.parse(await readBody(req)) as ScriptedRequest;
     requests.push(request);
     const reply = script(request, requests.length - 1);

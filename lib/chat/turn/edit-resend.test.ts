@@ -69,4 +69,22 @@ describe.each(testDatabaseKinds())('editing a sent message and sending it again 
     ).rejects.toMatchObject({ status: 402 });
     expect(await texts(chatId)).toEqual(['user: Plan a picnic by the river', 'assistant: complete']);
   });
+
+  it('takes back the facts the edited-away messages stated; a fact stated before them stays pinned', async () => {
+    const { user, chatId } = await newUserChat(h);
+    await runChatTurn(h, { userId: user.id, chatId, mode: 'answer', text: "I'm on Windows 11. Which backup tool should I use?" });
+    const second = await runChatTurn(h, { userId: user.id, chatId, mode: 'answer', text: 'My phone is an iPhone 15, does that change it?' });
+    const pinned = async () =>
+      Object.fromEntries((await h.db.prisma.slot.findMany({ where: { chatId, value: { not: '' } } })).map((s) => [s.key, s.value]));
+    expect(Object.keys(await pinned())).toEqual(expect.arrayContaining(['os', 'phone', 'phone_os']));
+
+    await runChatTurn(h, { userId: user.id, chatId, mode: 'edit', messageId: second.turn.userMessageId, text: 'Something free, please' });
+    const after = await pinned();
+    expect(after.os).toMatch(/Windows 11/);
+    expect(after.phone).toBeUndefined();
+    expect(after.phone_os).toBeUndefined();
+    // nothing in the slots' history points at a message that is gone
+    const orphans = await h.db.prisma.slotChange.count({ where: { slot: { chatId }, messageId: second.turn.userMessageId } });
+    expect(orphans).toBe(0);
+  });
 });

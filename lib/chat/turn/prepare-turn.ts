@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { applySlotUpdates } from '@/lib/chat/context/apply-slot-updates';
 import { extractSlots } from '@/lib/chat/context/extract-slots';
+import { forgetSlotValues } from '@/lib/chat/context/forget-slot-values';
 import { DEFAULT_SUMMARY_FOLD_POLICY } from '@/lib/chat/context/summary-fold';
 import { InsufficientCreditsError } from '@/lib/billing/ledger';
 import { maxCallCostMicros } from '@/lib/billing/pricing';
 import { countPromptTokens } from '@/lib/billing/tokens';
-import { recordSlotValues } from '@/lib/chat/slots-store';
+import { forgetSlotValuesFrom, recordSlotValues } from '@/lib/chat/slots-store';
 import { buildChatTools } from '@/lib/chat/tools/registry';
 import { AppError, notFound } from '@/lib/http/errors';
 import { checkRateLimit, rateRules } from '@/lib/http/rate-limit';
@@ -99,7 +100,10 @@ export async function prepareTurn(deps: TurnDeps, req: TurnRequest): Promise<Pre
 
     phases.end('checks');
     const extracted = asNew ? extractSlots(currentText) : [];
-    const slotsNow = applySlotUpdates(chat.slots, extracted, { messageId: userMessageId, at: now }).next;
+    // an edit takes back what the dropped messages stated; what the new text states is recorded below
+    const droppedIds = replaced ? rows.slice(cutAt).map((m) => m.id) : [];
+    const slotsBefore = replaced ? forgetSlotValues(chat.slots, new Set(droppedIds)) : chat.slots;
+    const slotsNow = applySlotUpdates(slotsBefore, extracted, { messageId: userMessageId, at: now }).next;
     const prompt = await composeTurnPrompt(deps.db, chat.id, {
       model,
       slots: slotsNow,
@@ -135,7 +139,10 @@ export async function prepareTurn(deps: TurnDeps, req: TurnRequest): Promise<Pre
     // same transaction: a refusal (credits) leaves the chat as it was
     if (extracted.length || replaced) {
       await deps.db.$transaction(async (tx) => {
-        if (replaced) await dropMessagesFrom(tx, chat.id, replaced.id);
+        if (replaced) {
+          await dropMessagesFrom(tx, chat.id, replaced.id);
+          await forgetSlotValuesFrom(tx, chat.id, droppedIds);
+        }
         const result = await openTurnRows(tx, rowsToOpen);
         if (!result.opened) throw new InsufficientCreditsError(reservedMicros, result.balanceMicros);
         if (extracted.length) await recordSlotValues(tx, chat.id, extracted, { messageId: userMessageId, at: now, kind: 'extracted' });

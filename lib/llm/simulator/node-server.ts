@@ -33,7 +33,9 @@ export async function startSimulatorServer(options: SimulatorServerOptions = {})
     onChunk: (info) => (recorder.onChunk(info), options.observer?.onChunk?.(info)),
     onClose: (info) => (recorder.onClose(info), options.observer?.onClose?.(info)),
   };
-  const server = createServer((req, res) => {
+  // An idle kept-alive socket outlives any client's own idle timeout (undici's is 4 s, ours 5 s by default), so the
+  // client always closes it first: otherwise a request sent just as the server closes one meets ECONNRESET.
+  const server = createServer({ keepAliveTimeout: 60_000 }, (req, res) => {
     serve(req, res, { tokenDelayMs: options.tokenDelayMs, observer }, stats).catch((error: unknown) => {
       console.error('[simulator] request failed', error);
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
