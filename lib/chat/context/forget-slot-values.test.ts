@@ -22,7 +22,9 @@ describe('forgetting what dropped messages stated', () => {
   });
 
   it('a slot the person removed before stays removed', () => {
-    const slots: SlotState[] = [{ key: 'os', value: 'macOS', history: [entry('Windows 11', 'm1'), entry(null, null), entry('macOS', 'm5')] }];
+    const slots: SlotState[] = [
+      { key: 'os', value: 'macOS', history: [entry('Windows 11', 'm1'), entry(null, null), entry('macOS', 'm5')] },
+    ];
     expect(forgetSlotValues(slots, new Set(['m5']))[0]).toMatchObject({ key: 'os', value: '' });
   });
 });

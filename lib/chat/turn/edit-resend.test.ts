@@ -73,7 +73,12 @@ describe.each(testDatabaseKinds())('editing a sent message and sending it again 
   it('takes back the facts the edited-away messages stated; a fact stated before them stays pinned', async () => {
     const { user, chatId } = await newUserChat(h);
     await runChatTurn(h, { userId: user.id, chatId, mode: 'answer', text: "I'm on Windows 11. Which backup tool should I use?" });
-    const second = await runChatTurn(h, { userId: user.id, chatId, mode: 'answer', text: 'My phone is an iPhone 15, does that change it?' });
+    const second = await runChatTurn(h, {
+      userId: user.id,
+      chatId,
+      mode: 'answer',
+      text: 'My phone is an iPhone 15, does that change it?',
+    });
     const pinned = async () =>
       Object.fromEntries((await h.db.prisma.slot.findMany({ where: { chatId, value: { not: '' } } })).map((s) => [s.key, s.value]));
     expect(Object.keys(await pinned())).toEqual(expect.arrayContaining(['os', 'phone', 'phone_os']));
