@@ -18,7 +18,7 @@ export default defineConfig({
   fullyParallel: false,
   // two spec files at a time against the one server: most of a browser test is waiting on streamed text,
   // and every spec signs up its own people; ports are per spec (e2e/ports.ts)
-  workers: 2,
+  workers: 3,
   retries: 0,
   reporter: [['list']],
   use: {

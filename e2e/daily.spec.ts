@@ -8,6 +8,9 @@ function distanceFromEnd(page: Page): Promise<number> {
   return page.getByRole('region', { name: 'Conversation' }).evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
 }
 
+// every test signs up its own people: the file's tests run side by side across the workers
+test.describe.configure({ mode: 'parallel' });
+
 const longQuestion = (directive: string) =>
   [
     `${directive} Please plan my week.`,
@@ -40,7 +43,7 @@ test('bug 1: a reader who scrolls up with the wheel is left where they are', asy
   test.setTimeout(120_000);
   await signUpInBrowser(page, uniqueEmail('reader'));
   const chat = new ChatPage(page);
-  await chat.send('[sim:delay=60] [sim:list 120] ideas');
+  await chat.send('[sim:delay=30] [sim:list 120] ideas');
   await expect(chat.lastAnswer()).toContainText('Item 40', { timeout: 45_000 });
   const region = page.getByRole('region', { name: 'Conversation' });
   await region.hover();
@@ -161,7 +164,8 @@ test('bug 5 and basic 13: in Russian the chart axis shows whole numbers, key fac
   // the pinned fact is named in Russian, not by its key "os"
   await expect(chat.lastAnswer()).toContainText('Операционная система = Windows 11');
   for (let i = 0; i < 2; i++) {
-    await chat.send('[sim:list 120] идеи для сада');
+    // long answers (thousands of tokens on the chart), streamed fast: nothing here watches them arrive
+    await chat.send('[sim:delay=1] [sim:list 120] идеи для сада');
     await chat.waitForSettled();
   }
 

@@ -61,6 +61,7 @@ export function MemberList({ documentId, reloadKey }: { documentId: string; relo
               <span className="truncate text-xs text-zinc-600 dark:text-zinc-400">{m.email}</span>
             </span>
             <SelectInput
+              className="w-auto shrink-0"
               aria-label={t('roleOf', { email: m.email })}
               value={m.role}
               onChange={(e) => {
@@ -76,6 +77,7 @@ export function MemberList({ documentId, reloadKey }: { documentId: string; relo
             </SelectInput>
             <Button
               type="button"
+              className="shrink-0"
               aria-label={t('removeLabel', { email: m.email })}
               onClick={() => void act(() => fetchJson(`${base}/${m.userId}`, { method: 'DELETE' }), t('removed', { email: m.email }))}
             >

@@ -1,6 +1,8 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import type { LanguageModelV3 } from '@ai-sdk/provider';
+import { withLeanStream } from './lean-chat-stream';
 
-type ChatModel = ReturnType<ReturnType<typeof createOpenAICompatible>['chatModel']>;
+type ChatModel = LanguageModelV3;
 
 export interface ModelProvider {
   chatModel(modelId: string): ChatModel;
@@ -14,6 +16,7 @@ export interface ModelProvider {
  * One model object per id for the life of the process: its constructor builds
  * the zod schemas of the provider's response chunks, which was a visible share of
  * the CPU between a turn's Send and its upstream request when built every round.
+ * Streaming reads the response body in one pass (lean-chat-stream.ts).
  */
 export function createModelProvider(options: { baseUrl: string; apiKey?: string }): ModelProvider {
   const provider = createOpenAICompatible({
@@ -30,7 +33,7 @@ export function createModelProvider(options: { baseUrl: string; apiKey?: string 
     chatModel(modelId) {
       let model = models.get(modelId);
       if (!model) {
-        model = provider.chatModel(modelId);
+        model = withLeanStream(provider.chatModel(modelId));
         models.set(modelId, model);
       }
       return model;

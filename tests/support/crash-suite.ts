@@ -6,6 +6,7 @@ import { openDatabase, type Database } from '@/lib/db/client';
 import { createDocument } from '@/lib/documents/create-document';
 import { parsePastedText } from '@/lib/documents/sources/parse-source-file';
 import { startSimulatorServer } from '@/lib/llm/simulator';
+import { bundledScript } from './bundled-script';
 import { createTestChat, createTestUser, driveJobsToRest, SAMPLE_SOURCE, testPipelineDeps } from './documents-harness';
 import { createPostgresDatabase, type TestDatabaseKind } from './test-database';
 
@@ -168,11 +169,12 @@ export async function referenceRun(): Promise<{ chargedCalls: number }> {
   }
 }
 
-export function runChild(
+export async function runChild(
   env: Record<string, string>,
 ): Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }> {
+  const script = await bundledScript('tests/support/crash-worker.ts');
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/crash-worker.ts'], {
+    const child = spawn(process.execPath, [script], {
       cwd: process.cwd(),
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { bundledScript } from './bundled-script';
 
 export interface TurnServerProcess {
   port: number;
@@ -6,8 +7,8 @@ export interface TurnServerProcess {
 }
 
 /** Starts tests/support/turn-server.ts as its own process on PostgreSQL; resolves once it listens. */
-export function startTurnServer(databaseUrl: string, simUrl: string, env: Record<string, string> = {}): Promise<TurnServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/turn-server.ts'], {
+export async function startTurnServer(databaseUrl: string, simUrl: string, env: Record<string, string> = {}): Promise<TurnServerProcess> {
+  const child = spawn(process.execPath, [await bundledScript('tests/support/turn-server.ts')], {
     env: { ...process.env, DATABASE_URL: databaseUrl, LLM_BASE_URL: simUrl, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
