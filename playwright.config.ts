@@ -16,9 +16,10 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,
-  // two spec files at a time against the one server: most of a browser test is waiting on streamed text,
-  // and every spec signs up its own people; ports are per spec (e2e/ports.ts)
-  workers: 3,
+  // two tests at a time against the one server (a third made the 2-core machine slower, not faster): specs run
+  // whole in one worker, except those marked parallel (their tests sign up their own people); ports are per
+  // spec (e2e/ports.ts)
+  workers: 2,
   retries: 0,
   reporter: [['list']],
   use: {

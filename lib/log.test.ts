@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { safeUrl, scrubSecrets } from './log';
+import { safeUrl, scrubSecrets, secretsOf } from './log';
 
-// read lazily by the logger on its first scrub
-process.env.LLM_BASE_URL = 'https://bob:url-password-42@llm.example.com/v1';
-process.env.LLM_API_KEY = 'sk-live-0123456789';
+// what the logger reads from LLM_BASE_URL and LLM_API_KEY on its first scrub
+const configured = secretsOf({ baseUrl: 'https://bob:url-password-42@llm.example.com/v1', apiKey: 'sk-live-0123456789' });
 
 describe('model endpoint credentials never reach the log', () => {
   it('drops user and password from a URL', () => {
@@ -18,7 +17,7 @@ describe('model endpoint credentials never reach the log', () => {
   });
 
   it('scrubs the configured API key and URL password wherever they appear', () => {
-    const text = scrubSecrets('Authorization: Bearer sk-live-0123456789 rejected; password url-password-42 wrong');
+    const text = scrubSecrets('Authorization: Bearer sk-live-0123456789 rejected; password url-password-42 wrong', configured);
     expect(text).not.toContain('sk-live-0123456789');
     expect(text).not.toContain('url-password-42');
   });

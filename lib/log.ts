@@ -56,23 +56,26 @@ export function safeUrl(url: string): string {
 }
 
 /** Removes `user:password@` from any URL in the text, and the configured model API key wherever it appears. */
-export function scrubSecrets(text: string): string {
+export function scrubSecrets(text: string, secrets: readonly string[] = configuredSecrets()): string {
   let scrubbed = text.replace(/(\b[a-z][a-z0-9+.-]*:\/\/)[^/\s:@]*:[^/\s@]*@/gi, '$1***@');
-  for (const secret of configuredSecrets()) scrubbed = scrubbed.split(secret).join('***');
+  for (const secret of secrets) scrubbed = scrubbed.split(secret).join('***');
   return scrubbed;
 }
 
-let secrets: string[] | undefined;
-function configuredSecrets(): string[] {
-  if (secrets) return secrets;
-  const { llm } = config();
+/** The model endpoint's secrets: its API key and the password in its URL (raw and decoded). */
+export function secretsOf(llm: { apiKey?: string | null; baseUrl?: string | null }): string[] {
   const found = [llm.apiKey];
   if (llm.baseUrl) {
     const url = new URL(llm.baseUrl);
     found.push(decodeURIComponent(url.password), url.password);
   }
   // very short values would blank out ordinary words; such a key is no secret anyway
-  secrets = found.filter((s): s is string => typeof s === 'string' && s.length >= 6);
+  return found.filter((s): s is string => typeof s === 'string' && s.length >= 6);
+}
+
+let secrets: string[] | undefined;
+function configuredSecrets(): string[] {
+  secrets ??= secretsOf(config().llm);
   return secrets;
 }
 

@@ -28,6 +28,8 @@ export interface OpenDatabaseOptions {
   migrate?: boolean;
   /** in-memory PGlite (tests); no lock */
   memory?: boolean;
+  /** in-memory PGlite started from this dump (`dumpDataDir`) instead of an empty cluster */
+  memoryImage?: Blob;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
@@ -40,7 +42,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   let release = async () => {};
   let pglite: PGlite;
   if (options.memory) {
-    pglite = new PGlite();
+    pglite = options.memoryImage ? new PGlite({ loadDataDir: options.memoryImage }) : new PGlite();
   } else {
     const dir = path.join(options.dataDir, 'pglite');
     mkdirSync(options.dataDir, { recursive: true });

@@ -8,7 +8,7 @@ import { parsePastedText } from '@/lib/documents/sources/parse-source-file';
 import { startSimulatorServer } from '@/lib/llm/simulator';
 import { bundledScript } from './bundled-script';
 import { createTestChat, createTestUser, driveJobsToRest, SAMPLE_SOURCE, testPipelineDeps } from './documents-harness';
-import { createPostgresDatabase, type TestDatabaseKind } from './test-database';
+import { createPostgresDatabase, openTestDatabase, type TestDatabaseKind } from './test-database';
 
 /**
  * Kill points across every step, in the order the pipeline reaches them. The
@@ -158,13 +158,13 @@ export async function runCrashSequence(
 /** The same document without crashes, in this process: what a clean run calls and charges. */
 export async function referenceRun(): Promise<{ chargedCalls: number }> {
   const simulator = await startSimulatorServer({ tokenDelayMs: 0 });
-  const database = await openDatabase({ dataDir: '', memory: true });
+  const database = await openTestDatabase('pglite');
   try {
     await seedCrashDocument(database);
     await driveJobsToRest(testPipelineDeps(database.prisma, simulator.url, { maxOutputTokens: 600 }));
     return { chargedCalls: await database.prisma.modelCall.count({ where: { status: 'charged' } }) };
   } finally {
-    await database.close();
+    await database.dispose();
     await simulator.close();
   }
 }
