@@ -119,6 +119,13 @@ test('basic 11: the owner shares from the header’s Share panel; the recipient 
   const members = panel.getByTestId('document-members');
   await expect(members.getByText('Grace Hopper')).toBeVisible();
   await expect(panel.getByLabel(`Role of ${recipientEmail}`)).toHaveValue('editor');
+  // on a phone a member stays one row: name, then role and Remove beside it (the role select took a row of its own)
+  await page.setViewportSize({ width: 390, height: 844 });
+  const nameBox = (await members.getByText('Grace Hopper').boundingBox())!;
+  const roleBox = (await panel.getByLabel(`Role of ${recipientEmail}`).boundingBox())!;
+  expect(roleBox.y).toBeLessThan(nameBox.y + nameBox.height);
+  expect(roleBox.x).toBeGreaterThan(nameBox.x + nameBox.width - 1);
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   await recipient.goto('/documents');
   const notice = recipient.getByTestId('notifications').getByRole('listitem');

@@ -55,10 +55,10 @@ export function MemberList({ documentId, reloadKey }: { documentId: string; relo
       <ul className="flex flex-col gap-2" data-testid="document-members">
         {members?.map((m) => (
           <li key={m.userId} className="flex items-center gap-2 text-sm">
-            {/* one row on a phone too: the name and address give way (truncated), the role and Remove keep their size */}
+            {/* one row on a phone too: the name and address wrap, the role and Remove keep their size */}
             <span className="flex min-w-0 flex-1 flex-col">
-              <span className="truncate font-medium">{m.name}</span>
-              <span className="truncate text-xs text-zinc-600 dark:text-zinc-400">{m.email}</span>
+              <span className="font-medium break-words">{m.name}</span>
+              <span className="text-xs break-all text-zinc-600 dark:text-zinc-400">{m.email}</span>
             </span>
             <SelectInput
               className="w-auto shrink-0"
