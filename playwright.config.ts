@@ -16,9 +16,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,
-  // two tests at a time against the one server (a third made the 2-core machine slower, not faster): specs run
-  // whole in one worker, except those marked parallel (their tests sign up their own people); ports are per
-  // spec (e2e/ports.ts)
+  // two spec files at a time against the one server (a third, or a spec's tests spread over both, made the
+  // 2-core machine slower, not faster); every spec signs up its own people; ports are per spec (e2e/ports.ts)
   workers: 2,
   retries: 0,
   reporter: [['list']],
@@ -42,7 +41,9 @@ export default defineConfig({
       DATA_DIR: e2eDataDir,
       STAFF_EMAILS: 'staff@example.com,invites-staff@example.com,ledger-staff@example.com,a11y-staff@example.com',
       SMTP_URL: `smtp://127.0.0.1:${smtpSinkPort}`,
-      SIMULATOR_TOKEN_DELAY_MS: '15',
+      // 5 ms a token: answers still stream over many frames; tests that need a slow answer (Stop, scrolling,
+      // the thinking state) ask for one with [sim:delay=…]
+      SIMULATOR_TOKEN_DELAY_MS: '5',
       RATE_LIMIT_PER_MINUTE: '1000',
       // web research against the local pages and SearXNG fake that e2e/web-research.spec.ts starts on the next ports
       PUBLIC_SOURCES: 'on',

@@ -11,9 +11,6 @@ import { signUpApi, signUpInBrowser, signUpStaffInBrowser, uniqueEmail, writtenD
  */
 const THEMES = ['light', 'dark'] as const;
 
-// each page group signs up its own people: the groups run side by side across the workers
-test.describe.configure({ mode: 'parallel' });
-
 interface Check {
   /** what is on screen, for the failure message */
   name: string;

@@ -4,7 +4,8 @@ import { signUpInBrowser, signUpStaffInBrowser, uniqueEmail } from './support';
 test('sign up, send a message, watch the answer stream, reload and find it saved', async ({ page }) => {
   await signUpInBrowser(page);
   await expect(page).toHaveURL(/\/chats\//);
-  await page.getByTestId('chat-input').fill('Hello! What can you do?');
+  // paced so the answer is still streaming when the test looks for the Stop button
+  await page.getByTestId('chat-input').fill('[sim:delay=30] Hello! What can you do?');
   await page.getByTestId('send-button').click();
   const answer = page.getByTestId('message-assistant').last();
   // while streaming, the send button is a stop button

@@ -8,9 +8,6 @@ function distanceFromEnd(page: Page): Promise<number> {
   return page.getByRole('region', { name: 'Conversation' }).evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
 }
 
-// every test signs up its own people: the file's tests run side by side across the workers
-test.describe.configure({ mode: 'parallel' });
-
 const longQuestion = (directive: string) =>
   [
     `${directive} Please plan my week.`,
