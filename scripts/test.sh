@@ -10,9 +10,13 @@ CHROMIUM_PATH="$(npx tsx scripts/ensure-chromium.ts)"
 export CHROMIUM_PATH
 # The production build runs beside the unit tests at the lowest CPU priority: the tests spend much of their
 # time waiting on timers, sockets and child processes, and the build takes the cores they leave idle.
+# (Same session, so nice applies: the kernel shares CPU fairly between sessions. Its own process group, so
+# a failed test run can stop the whole build.)
 build_log="$(mktemp)"
-setsid nice -n 19 npx next build >"$build_log" 2>&1 &
+set -m
+nice -n 19 npx next build >"$build_log" 2>&1 &
 build_pid=$!
+set +m
 if ! npx vitest run; then
   kill -- -"$build_pid" 2>/dev/null || true
   wait "$build_pid" 2>/dev/null || true

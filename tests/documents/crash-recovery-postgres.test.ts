@@ -7,5 +7,5 @@ it.runIf(testDatabaseKinds().includes('postgres'))(
   async () => {
     await crashSuite('postgres');
   },
-  240_000,
+  480_000,
 );
