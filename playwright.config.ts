@@ -41,9 +41,7 @@ export default defineConfig({
       DATA_DIR: e2eDataDir,
       STAFF_EMAILS: 'staff@example.com,invites-staff@example.com,ledger-staff@example.com,a11y-staff@example.com',
       SMTP_URL: `smtp://127.0.0.1:${smtpSinkPort}`,
-      // 5 ms a token: answers still stream over many frames; tests that need a slow answer (Stop, scrolling,
-      // the thinking state) ask for one with [sim:delay=…]
-      SIMULATOR_TOKEN_DELAY_MS: '5',
+      SIMULATOR_TOKEN_DELAY_MS: '15',
       RATE_LIMIT_PER_MINUTE: '1000',
       // web research against the local pages and SearXNG fake that e2e/web-research.spec.ts starts on the next ports
       PUBLIC_SOURCES: 'on',
