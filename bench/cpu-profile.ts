@@ -1,17 +1,21 @@
 /**
- * Where Quire's CPU goes while it streams: the production server under
- * `node --cpu-prof`, the streaming benchmark's chunk workload (2,000 chunks of
- * 4 characters, 4 answers at once, 3 rounds), then the 15 frames with the
- * most self time. Profiles the baseline commit and this tree, one after the
- * other, and writes each summary to bench/cpu-profile-{baseline,tree}.md.
+ * Where Quire's CPU goes: the production server under `node --cpu-prof`, one
+ * workload, then the 15 frames with the most self time.
+ * - `chunk` (default): the streaming benchmark's chunk workload (2,000 chunks
+ *   of 4 characters, 4 answers at once, 3 rounds);
+ * - `send`: 150 sends one after the other, each answered with one chunk, so
+ *   the profile is the path from Send to the upstream request and back.
+ * Profiles the baseline commit and this tree, one after the other, and writes
+ * each summary to bench/cpu-profile-{baseline,tree}[-send].md.
  *
- * `npx tsx bench/cpu-profile.ts [--baseline <commit>] [--only baseline|tree]`
+ * `npx tsx bench/cpu-profile.ts [--workload chunk|send] [--baseline <commit>] [--only baseline|tree]`
  */
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { baselineCommit, prepareBaseline } from './baseline';
-import { cpuPerChunk, startQuire, Upstream } from './stream-bench';
+import { cpuPerChunk, read, startQuire, Upstream } from './stream-bench';
+import { processCpuMs } from './proc-stats';
 import { round } from './support';
 
 process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -60,30 +64,45 @@ export function topSelfFrames(
     .map(([frame, us]) => ({ selfMs: round(us / 1000), share: `${round((100 * us) / total)}%`, frame }));
 }
 
-async function profile(name: string, dir: string, upstream: Upstream) {
+type Workload = 'chunk' | 'send';
+
+async function profile(name: string, dir: string, upstream: Upstream, workload: Workload) {
   const profileDir = mkdtempSync(path.join(os.tmpdir(), 'quire-cpuprof-'));
   const peer = await startQuire(name, dir, 3460, upstream, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]);
-  let perChunk = 0;
+  let perUnit = 0;
   const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
   const window = { fromUs: 0, toUs: 0 };
   try {
     await upstream.script({ chunks: 20, chunkChars: 4, delayMs: 0 });
     for (const s of await peer.senders(3)) await (await s()).text(); // warm-up
-    window.fromUs = monotonicUs();
-    for (let r = 0; r < 3; r++)
-      perChunk += (await cpuPerChunk(peer, upstream, { chunks: 2000, chunkChars: 4, delayMs: 1 }, 4)).msPerChunk / 3;
-    window.toUs = monotonicUs();
+    if (workload === 'chunk') {
+      window.fromUs = monotonicUs();
+      for (let r = 0; r < 3; r++)
+        perUnit += (await cpuPerChunk(peer, upstream, { chunks: 2000, chunkChars: 4, delayMs: 1 }, 4)).msPerChunk / 3;
+      window.toUs = monotonicUs();
+    } else {
+      await upstream.script({ chunks: 1, chunkChars: 4, delayMs: 0 });
+      const senders = await peer.senders(150);
+      const before = processCpuMs(peer.child.pid!);
+      window.fromUs = monotonicUs();
+      for (const s of senders) await read(s, peer.isText);
+      window.toUs = monotonicUs();
+      perUnit = (processCpuMs(peer.child.pid!) - before) / senders.length;
+    }
   } finally {
     await peer.close!(); // SIGTERM: the graceful shutdown exits and node writes the profile
   }
   const file = readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'));
   if (!file) throw new Error(`no profile written for ${name}`);
-  return { perChunk, top: topSelfFrames(JSON.parse(readFileSync(path.join(profileDir, file), 'utf8')), window) };
+  return { perUnit, top: topSelfFrames(JSON.parse(readFileSync(path.join(profileDir, file), 'utf8')), window) };
 }
 
 if (process.argv[1]?.endsWith('cpu-profile.ts')) {
   const commit = baselineCommit(process.argv);
-  const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+  const option = (name: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
+  const only = option('--only');
+  const workload: Workload = option('--workload') === 'send' ? 'send' : 'chunk';
+  const unit = workload === 'chunk' ? 'chunk' : 'send (one-chunk answer)';
   const targets = [
     { key: 'baseline', name: `baseline ${commit.slice(0, 8)}`, dir: () => prepareBaseline(commit, console.error) },
     { key: 'tree', name: 'this tree', dir: () => process.cwd() },
@@ -91,13 +110,13 @@ if (process.argv[1]?.endsWith('cpu-profile.ts')) {
   const upstream = await Upstream.start(3461);
   try {
     for (const target of targets) {
-      const { perChunk, top } = await profile(target.name, target.dir(), upstream);
-      console.log(`\n${target.name}: ${round(perChunk, 4)} ms CPU per chunk`);
+      const { perUnit, top } = await profile(target.name, target.dir(), upstream, workload);
+      console.log(`\n${target.name}: ${round(perUnit, 4)} ms CPU per ${unit}`);
       console.table(top);
-      const file = `bench/cpu-profile-${target.key}.md`;
+      const file = `bench/cpu-profile-${target.key}${workload === 'chunk' ? '' : `-${workload}`}.md`;
       writeFileSync(
         file,
-        `# CPU profile, ${target.name}: the chunk workload, top 15 self-time frames (main thread)\n\n${round(perChunk, 4)} ms CPU per chunk while profiled.\n\n| self ms | share | frame |\n|---:|---:|---|\n${top.map((t) => `| ${t.selfMs} | ${t.share} | \`${t.frame}\` |`).join('\n')}\n`,
+        `# CPU profile, ${target.name}: the ${workload} workload, top 15 self-time frames (main thread)\n\n${round(perUnit, 4)} ms CPU per ${unit} while profiled (all threads).\n\n| self ms | share | frame |\n|---:|---:|---|\n${top.map((t) => `| ${t.selfMs} | ${t.share} | \`${t.frame}\` |`).join('\n')}\n`,
       );
       console.log(`Wrote ${file}`);
     }

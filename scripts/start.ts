@@ -4,11 +4,13 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
+import path from 'node:path';
 import next from 'next';
 import { loadConfig } from '../lib/config';
 import { openDatabase } from '../lib/db/client';
 import { setSharedDatabase } from '../lib/db/shared';
 import { normalizeIncomingRequest } from '../lib/http/forwarded';
+import { loadDirectRouter } from '../lib/server/direct-routes';
 import { startMetricsServer } from '../lib/server/metrics-server';
 import { gracefulShutdown } from '../lib/server/shutdown';
 import { runStartupTasks } from '../lib/startup';
@@ -30,11 +32,14 @@ async function main() {
   const nextApp = next({ dev, dir: process.cwd(), port: cfg.port, hostname: 'localhost' });
   await nextApp.prepare();
   const handle = nextApp.getRequestHandler();
+  // the hot chat route is served without Next's request pipeline (lib/server/direct-routes.ts); in dev Next compiles routes on demand
+  const direct = dev ? null : await loadDirectRouter(path.join(process.cwd(), '.next'));
   const shutdown = gracefulShutdown();
   const server = createServer(
     shutdown.refuseWhileDraining((req, res) => {
       // X-Forwarded-* believed only per TRUST_PROXY; the real client address set for the app
       normalizeIncomingRequest(req, cfg.trustProxy);
+      if (direct?.(req, res)) return;
       void handle(req, res);
     }),
   );
