@@ -5,14 +5,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { fetchJson } from '@/components/api/fetch-json';
 import { Button } from '@/components/ui/button';
 import { SelectInput } from '@/components/ui/field';
-
-type Role = 'reviewer' | 'editor';
-interface Member {
-  userId: string;
-  email: string;
-  name: string;
-  role: Role;
-}
+import type { MemberRole } from '@/lib/documents/members';
+import type { DocumentMemberJson as Member } from './document-types';
 
 /** The document's members for its owner: change a role, or revoke access (effective on the member's next request). */
 export function MemberList({ documentId, reloadKey }: { documentId: string; reloadKey: number }) {
@@ -65,7 +59,7 @@ export function MemberList({ documentId, reloadKey }: { documentId: string; relo
               aria-label={t('roleOf', { email: m.email })}
               value={m.role}
               onChange={(e) => {
-                const role = e.target.value as Role;
+                const role = e.target.value as MemberRole;
                 void act(
                   () => fetchJson(`${base}/${m.userId}`, { method: 'PATCH', body: { role } }),
                   t('roleChanged', { email: m.email, role }),

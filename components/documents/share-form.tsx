@@ -5,13 +5,14 @@ import { useState } from 'react';
 import { fetchJson } from '@/components/api/fetch-json';
 import { Button } from '@/components/ui/button';
 import { Field, SelectInput, TextInput } from '@/components/ui/field';
+import type { MemberRole } from '@/lib/documents/members';
 import { MemberList } from './member-list';
 
 /** Adds a person by email as reviewer (read, history, restore) or editor, above the list of who has access. */
 export function ShareForm({ documentId }: { documentId: string }) {
   const t = useTranslations('documents.share');
   const [email, setEmail] = useState('');
-  const [role, setRole] = useState<'reviewer' | 'editor'>('reviewer');
+  const [role, setRole] = useState<MemberRole>('reviewer');
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const [shares, setShares] = useState(0);
   const submit = async (event: React.FormEvent) => {
@@ -33,7 +34,7 @@ export function ShareForm({ documentId }: { documentId: string }) {
             <TextInput id="share-email" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
           </Field>
           <Field label={t('role')} htmlFor="share-role">
-            <SelectInput id="share-role" value={role} onChange={(e) => setRole(e.target.value as 'reviewer' | 'editor')}>
+            <SelectInput id="share-role" value={role} onChange={(e) => setRole(e.target.value as MemberRole)}>
               <option value="reviewer">{t('roles.reviewer')}</option>
               <option value="editor">{t('roles.editor')}</option>
             </SelectInput>

@@ -5,7 +5,7 @@ import type { ModelInfo } from '@/lib/llm/catalog';
 import type { JsonReply } from '@/lib/llm/service-prompt';
 import { streamRound, wasCutByLength, type RoundResult } from '@/lib/llm/stream-round';
 import { describeUpstreamFailure } from '@/lib/llm/upstream-failure';
-import { reserveCall, settleCall } from './ledger';
+import { openEntryWithReservedCall, reserveCall, settleCall, type EntryOwner, type EntryReservation } from './ledger';
 import { costMicros, maxCallCostMicros } from './pricing';
 import { countPromptTokens } from './tokens';
 import { estimateUsage } from './usage-estimate';
@@ -16,13 +16,17 @@ export interface CallSlot {
   seq: number;
 }
 
+declare const reservedByBilling: unique symbol;
+/** A call already reserved; only openRowsWithReservedCall makes one, so no caller books a call it reserved itself. */
+export type ReservedSlot = CallSlot & { readonly [reservedByBilling]: true };
+
 /**
- * How the call gets its reservation: `reserved` when the caller's own statement
- * already reserved it (a chat turn's first call, written with the turn's rows),
- * else `open` runs inside the reservation's transaction (fence, ledger entry,
- * budget checks) and returns the slot to reserve; a throw there rolls it all back.
+ * How the call gets its reservation: `reserved` when openRowsWithReservedCall
+ * already reserved it with its owner's rows (a chat turn's first call), else
+ * `open` runs inside the reservation's transaction (fence, ledger entry, budget
+ * checks) and returns the slot to reserve; a throw there rolls it all back.
  */
-export type CallBooking = { reserved: CallSlot } | { open: (tx: Tx, reservedMicros: bigint) => Promise<CallSlot> };
+export type CallBooking = { reserved: ReservedSlot } | { open: (tx: Tx, reservedMicros: bigint) => Promise<CallSlot> };
 
 export interface BilledCallRequest {
   db: Db;
@@ -113,6 +117,39 @@ export async function runBilledCall(req: BilledCallRequest): Promise<BilledCallR
     cut: wasCutByLength(round),
     finishReason: round.rawFinishReason ?? round.finishReason,
   };
+}
+
+/** The call a statement reserves while it opens its owner's rows: what runBilledCall prices, and where the rows go. */
+export interface RowsWithReservedCall
+  extends Pick<BilledCallRequest, 'userId' | 'model' | 'purpose' | 'messages' | 'toolsJson' | 'maxOutputTokens'> {
+  db: Db | Tx;
+  /** the ledger entry the statement opens; the call is its first (seq 0) */
+  entry: Omit<EntryOwner, 'userId'> & { id: string; at: Date };
+  /** the owner's writes, as named CTEs that each select from (or test for) the `entry` CTE */
+  rows: EntryReservation['rows'];
+}
+
+export interface ReservedCall {
+  slot: ReservedSlot;
+  reservedMicros: bigint;
+}
+
+/**
+ * Reserves a call in the same statement that writes its owner's rows (a chat turn's first call:
+ * the question, the streaming answer and the reopened chat go with it, one round trip on the hot
+ * path of every message). The worst case is priced by runBilledCall's own rule; when the balance
+ * does not cover it nothing is written and InsufficientCreditsError is thrown. Hand the returned
+ * slot to runBilledCall as `booking: { reserved }`: it streams and settles the call as any other.
+ */
+export async function openRowsWithReservedCall(req: RowsWithReservedCall): Promise<ReservedCall> {
+  const reservedMicros = maxCallCostMicros(req.model, countPromptTokens(req.messages, req.toolsJson), req.maxOutputTokens);
+  const seq = 0;
+  await openEntryWithReservedCall(req.db, {
+    entry: { ...req.entry, userId: req.userId },
+    call: { seq, model: req.model.id, purpose: req.purpose, reservedMicros },
+    rows: req.rows,
+  });
+  return { slot: { entryId: req.entry.id, seq } as ReservedSlot, reservedMicros };
 }
 
 async function reserve(req: BilledCallRequest, promptTokens: number): Promise<CallSlot> {

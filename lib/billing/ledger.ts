@@ -61,11 +61,52 @@ export async function reserveCall(tx: Tx, r: CallReservation): Promise<void> {
   if (!row || row.moved === 0) throw new InsufficientCreditsError(r.reservedMicros, row?.balance ?? 0n);
 }
 
+/** A new ledger entry opened with its first call reserved, by the statement that writes its owner's rows. */
+export interface EntryReservation {
+  entry: EntryOwner & { id: string; at: Date };
+  call: Omit<CallReservation, 'entryId' | 'userId'>;
+  /**
+   * The owner's writes, as named CTEs of the same statement. Each must select from (or test for)
+   * the `entry` CTE, which has a row only when the balance covered the reservation.
+   */
+  rows: Record<string, Prisma.Sql>;
+}
+
+/**
+ * Opens a ledger entry with its first call reserved and the owner's rows, in ONE statement (the
+ * chat turn's: one round trip on the path to every answer's first token). Every write hangs off the
+ * wallet move, so when the balance does not cover the call nothing is written and this throws
+ * InsufficientCreditsError. Inside a transaction, that throw also rolls back what came before.
+ */
+export async function openEntryWithReservedCall(db: Db | Tx, r: EntryReservation): Promise<void> {
+  const { entry, call } = r;
+  const ownerCtes = Object.entries(r.rows).map(([name, sql]) => Prisma.sql`, ${Prisma.raw(ownerCteName(name))} AS (${sql})`);
+  const ownerRows = ownerCtes.length ? Prisma.join(ownerCtes, '') : Prisma.empty;
+  const [row] = await db.$queryRaw<Array<{ opened: number; balance: bigint | null }>>`
+    WITH moved AS (${moveBalanceToReserved(entry.userId, call.reservedMicros)}),
+    entry AS (
+      INSERT INTO ledger_entry (id, "userId", "turnId", "jobId", "stepKey", "chatId", "documentId", "messageId", status, "reservedMicros", "updatedAt")
+      SELECT ${entry.id}, ${entry.userId}, ${entry.turnId ?? null}, ${entry.jobId ?? null}, ${entry.stepKey ?? null}, ${entry.chatId ?? null},
+             ${entry.documentId ?? null}, ${entry.messageId ?? null}, 'reserved', ${call.reservedMicros}, ${entry.at} FROM moved
+      RETURNING id
+    ),
+    call AS (${insertReservedCall({ ...call, entryId: entry.id }, Prisma.sql`entry`)})${ownerRows}
+    SELECT (SELECT count(*) FROM entry)::int AS opened,
+           (SELECT "balanceMicros" FROM wallet WHERE "userId" = ${entry.userId}) AS balance`;
+  if (!row || row.opened === 0) throw new InsufficientCreditsError(call.reservedMicros, row?.balance ?? 0n);
+}
+
+/** An owner's CTE name goes into the SQL as is: a plain identifier, and none of the reservation's own. */
+function ownerCteName(name: string): string {
+  if (!/^[a-z_]+$/.test(name) || ['moved', 'entry', 'call'].includes(name)) throw new Error(`not a CTE name an owner may use: ${name}`);
+  return name;
+}
+
 /**
  * The wallet half of every reservation, for use as a CTE: balance → reserved,
  * only when the balance covers it (returns no row otherwise).
  */
-export function moveBalanceToReserved(userId: string, amount: bigint): Prisma.Sql {
+function moveBalanceToReserved(userId: string, amount: bigint): Prisma.Sql {
   return Prisma.sql`
     UPDATE wallet SET "balanceMicros" = "balanceMicros" - ${amount},
                       "reservedMicros" = "reservedMicros" + ${amount}, "updatedAt" = now()
@@ -74,7 +115,7 @@ export function moveBalanceToReserved(userId: string, amount: bigint): Prisma.Sq
 }
 
 /** The call row of a reservation, inserted once per row of `when` (the CTE that moved the money). */
-export function insertReservedCall(r: Omit<CallReservation, 'userId'>, when: Prisma.Sql): Prisma.Sql {
+function insertReservedCall(r: Omit<CallReservation, 'userId'>, when: Prisma.Sql): Prisma.Sql {
   return Prisma.sql`
     INSERT INTO model_call (id, "entryId", seq, model, purpose, "reservedMicros")
     SELECT gen_random_uuid()::text, ${r.entryId}, ${r.seq}, ${r.model}, ${r.purpose}, ${r.reservedMicros} FROM ${when}

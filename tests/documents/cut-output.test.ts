@@ -61,7 +61,8 @@ describe.each(testDatabaseKinds())('cut-off model output is continued or refused
       where: { entry: { documentId: id, stepKey: { startsWith: 'write:' } } },
       orderBy: { seq: 'asc' },
     });
-    return { section, job, writeCalls };
+    const { summary } = await fx.db.prisma.document.findUniqueOrThrow({ where: { id }, select: { summary: true } });
+    return { section, job, writeCalls, summary };
   };
 
   it.each(cutKinds)(
@@ -93,6 +94,31 @@ describe.each(testDatabaseKinds())('cut-off model output is continued or refused
       expect({ status: job.status, error: job.error }).toMatchObject({
         status: 'failed',
         error: expect.stringMatching(/cut off by the output limit after 4 continuations/),
+      });
+    },
+    120_000,
+  );
+
+  it.each(cutKinds)(
+    'a document summary cut by %s is continued and the merged text is stored whole',
+    async (cut) => {
+      const { job, summary } = await newDocument(scripted(cutThenContinued('summarize-document', cut)));
+      expect(job.status).toBe('done');
+      expect(summary).toBe(WHOLE);
+    },
+    120_000,
+  );
+
+  it.each(cutKinds)(
+    'a document summary still cut by %s after four continuations is refused, not stored',
+    async (cut) => {
+      const { section, job, summary } = await newDocument(scripted(alwaysCut('summarize-document', cut)));
+      expect(section.status).toBe('written');
+      expect(summary).toBeNull();
+      expect({ status: job.status, step: job.step, error: job.error }).toMatchObject({
+        status: 'failed',
+        step: 'finalize',
+        error: expect.stringMatching(/summary.*cut off by the output limit after 4 continuations/),
       });
     },
     120_000,

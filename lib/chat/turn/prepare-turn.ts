@@ -3,9 +3,6 @@ import { applySlotUpdates } from '@/lib/chat/context/apply-slot-updates';
 import { extractSlots } from '@/lib/chat/context/extract-slots';
 import { forgetSlotValues } from '@/lib/chat/context/forget-slot-values';
 import { DEFAULT_SUMMARY_FOLD_POLICY } from '@/lib/chat/context/summary-fold';
-import { InsufficientCreditsError } from '@/lib/billing/ledger';
-import { maxCallCostMicros } from '@/lib/billing/pricing';
-import { countPromptTokens } from '@/lib/billing/tokens';
 import { forgetSlotValuesFrom, recordSlotValues } from '@/lib/chat/slots-store';
 import { buildChatTools } from '@/lib/chat/tools/registry';
 import { AppError, notFound } from '@/lib/http/errors';
@@ -116,7 +113,6 @@ export async function prepareTurn(deps: TurnDeps, req: TurnRequest): Promise<Pre
     const assistantMessageId = target?.id ?? randomUUID();
     const tools = buildChatTools({ db: deps.db, chatId: chat.id, userId: req.userId, userMessageId }, deps.extraTools);
     const toolsJson = JSON.stringify(Object.entries(tools).map(([name, t]) => [name, t.description]));
-    const reservedMicros = maxCallCostMicros(model, countPromptTokens(prompt.modelMessages, toolsJson), model.maxOutputTokens);
 
     phases.end('prompt');
     const rowsToOpen: OpenTurn = {
@@ -128,29 +124,28 @@ export async function prepareTurn(deps: TurnDeps, req: TurnRequest): Promise<Pre
       userMessageId,
       assistantMessageId,
       question: currentText,
-      model: model.id,
+      model,
       purpose: mode === 'continue' ? 'continuation' : 'answer',
-      reservedMicros,
+      messages: prompt.modelMessages,
+      toolsJson,
       title: chat.title === DEFAULT_TITLE && asNew ? titleFrom(currentText) : null,
       context: prompt.context,
       now,
     };
     // facts stated in the question are recorded with it, and an edit drops the replaced messages, in the
     // same transaction: a refusal (credits) leaves the chat as it was
-    if (extracted.length || replaced) {
-      await deps.db.$transaction(async (tx) => {
-        if (replaced) {
-          await dropMessagesFrom(tx, chat.id, replaced.id);
-          await forgetSlotValuesFrom(tx, chat.id, droppedIds);
-        }
-        const result = await openTurnRows(tx, rowsToOpen);
-        if (!result.opened) throw new InsufficientCreditsError(reservedMicros, result.balanceMicros);
-        if (extracted.length) await recordSlotValues(tx, chat.id, extracted, { messageId: userMessageId, at: now, kind: 'extracted' });
-      });
-    } else {
-      const opened = await openTurnRows(deps.db, rowsToOpen);
-      if (!opened.opened) throw new InsufficientCreditsError(reservedMicros, opened.balanceMicros);
-    }
+    const firstCall =
+      extracted.length || replaced
+        ? await deps.db.$transaction(async (tx) => {
+            if (replaced) {
+              await dropMessagesFrom(tx, chat.id, replaced.id);
+              await forgetSlotValuesFrom(tx, chat.id, droppedIds);
+            }
+            const opened = await openTurnRows(tx, rowsToOpen);
+            if (extracted.length) await recordSlotValues(tx, chat.id, extracted, { messageId: userMessageId, at: now, kind: 'extracted' });
+            return opened;
+          })
+        : await openTurnRows(deps.db, rowsToOpen);
     phases.end('open');
 
     return {
@@ -163,7 +158,7 @@ export async function prepareTurn(deps: TurnDeps, req: TurnRequest): Promise<Pre
       model,
       mode,
       messages: prompt.modelMessages,
-      firstReservationMicros: reservedMicros,
+      firstCall,
       tools,
       toolsJson,
       initialText: req.mode === 'continue' ? target!.text : '',

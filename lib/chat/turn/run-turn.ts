@@ -67,7 +67,7 @@ export async function runTurn(deps: TurnDeps, turn: PreparedTurn, sink: TurnSink
           languageModel: deps.provider.chatModel(turn.model.id),
           purpose,
           // the first call was reserved with the turn's rows, in the statement that opened the turn
-          booking: seq === 0 ? { reserved: { entryId: turn.entryId, seq } } : { open: async () => ({ entryId: turn.entryId, seq }) },
+          booking: seq === 0 ? { reserved: turn.firstCall.slot } : { open: async () => ({ entryId: turn.entryId, seq }) },
           messages,
           tools: turn.tools,
           toolsJson: turn.toolsJson,

@@ -1,6 +1,8 @@
+import type { ModelMessage } from 'ai';
 import type { Db, Tx } from '@/lib/db/client';
 import { Prisma } from '@/lib/generated/prisma/client';
-import { insertReservedCall, moveBalanceToReserved } from '@/lib/billing/ledger';
+import { openRowsWithReservedCall, type ReservedCall } from '@/lib/billing/billed-call';
+import type { ModelInfo } from '@/lib/llm/catalog';
 import type { AnswerContext } from '@/lib/chat/context/answer-context';
 import type { SlotState } from '@/lib/chat/context/types';
 import { messageSearchText } from '@/lib/help-center/segment';
@@ -70,9 +72,11 @@ export interface OpenTurn {
   assistantMessageId: string;
   /** the new question (mode answer) */
   question: string;
-  model: string;
+  model: ModelInfo;
   purpose: 'answer' | 'continuation';
-  reservedMicros: bigint;
+  /** the first call's prompt and tools, which its reservation is priced on */
+  messages: ModelMessage[];
+  toolsJson: string;
   /** a new title for a chat still called by its default one */
   title: string | null;
   /** what the model is sent for this answer, kept in the answer's meta for the context view */
@@ -82,47 +86,45 @@ export interface OpenTurn {
 
 /**
  * Opens the turn's books and messages in one statement: the first call's
- * reservation, the ledger entry, the question and the streaming answer (or the
- * answer reopened for Continue/Retry), the chat reopened. Every write hangs off
- * the reservation, so when the balance does not cover it nothing is written.
+ * reservation and ledger entry (built by lib/billing), the question and the
+ * streaming answer (or the answer reopened for Continue/Retry), the chat
+ * reopened. Every write hangs off the reservation's `entry`, so when the balance
+ * does not cover it nothing is written and InsufficientCreditsError is thrown.
  */
-export async function openTurnRows(db: Db | Tx, o: OpenTurn): Promise<{ opened: boolean; balanceMicros: bigint }> {
+export function openTurnRows(db: Db | Tx, o: OpenTurn): Promise<ReservedCall> {
   const answerAt = new Date(o.now.getTime() + 1); // the answer sorts after its question
   const meta = JSON.stringify({ context: o.context });
-  const [row] = await db.$queryRaw<Array<{ opened: number; balance: bigint | null }>>`
-    WITH moved AS (${moveBalanceToReserved(o.userId, o.reservedMicros)}),
-    entry AS (
-      INSERT INTO ledger_entry (id, "userId", "turnId", "chatId", "messageId", status, "reservedMicros", "updatedAt")
-      SELECT ${o.entryId}, ${o.userId}, ${o.turnId}, ${o.chatId}, ${o.assistantMessageId}, 'reserved', ${o.reservedMicros}, ${o.now} FROM moved
-      RETURNING id
-    ),
-    call AS (${insertReservedCall({ entryId: o.entryId, seq: 0, model: o.model, purpose: o.purpose, reservedMicros: o.reservedMicros }, Prisma.sql`entry`)}),
-    question AS (
-      INSERT INTO message (id, "chatId", role, text, "searchText", "createdAt", "updatedAt")
-      SELECT ${o.userMessageId}, ${o.chatId}, 'user', ${o.question}, ${messageSearchText(o.question)}, ${o.now}, ${o.now}
-      FROM entry WHERE ${o.mode} = 'answer'
-    ),
-    answer AS (
-      INSERT INTO message (id, "chatId", role, text, status, model, "turnId", meta, "createdAt", "updatedAt")
-      SELECT ${o.assistantMessageId}, ${o.chatId}, 'assistant', '', 'streaming', ${o.model}, ${o.turnId}, ${meta}::jsonb, ${answerAt}, ${o.now}
-      FROM entry WHERE ${o.mode} = 'answer'
-    ),
-    reopened AS (
-      UPDATE message SET status = 'streaming', "turnId" = ${o.turnId}, model = ${o.model}, "updatedAt" = ${o.now},
-             meta = COALESCE(meta, '{}'::jsonb) || ${meta}::jsonb,
-             text = CASE WHEN ${o.mode} = 'retry' THEN '' ELSE text END,
-             error = CASE WHEN ${o.mode} = 'retry' THEN NULL ELSE error END
-      WHERE id = ${o.assistantMessageId} AND ${o.mode} <> 'answer' AND EXISTS (SELECT 1 FROM entry)
-    ),
-    chat_reopened AS (
-      -- a closed chat reopens when the person writes again
-      UPDATE chat SET status = 'open', model = ${o.model}, "lastMessageAt" = ${o.now}, "updatedAt" = ${o.now},
-             title = COALESCE(${o.title}::text, title)
-      WHERE id = ${o.chatId} AND EXISTS (SELECT 1 FROM entry)
-    )
-    SELECT (SELECT count(*) FROM entry)::int AS opened,
-           (SELECT "balanceMicros" FROM wallet WHERE "userId" = ${o.userId}) AS balance`;
-  return { opened: (row?.opened ?? 0) === 1, balanceMicros: row?.balance ?? 0n };
+  return openRowsWithReservedCall({
+    db,
+    userId: o.userId,
+    model: o.model,
+    purpose: o.purpose,
+    messages: o.messages,
+    toolsJson: o.toolsJson,
+    maxOutputTokens: o.model.maxOutputTokens,
+    entry: { id: o.entryId, turnId: o.turnId, chatId: o.chatId, messageId: o.assistantMessageId, at: o.now },
+    rows: {
+      question: Prisma.sql`
+        INSERT INTO message (id, "chatId", role, text, "searchText", "createdAt", "updatedAt")
+        SELECT ${o.userMessageId}, ${o.chatId}, 'user', ${o.question}, ${messageSearchText(o.question)}, ${o.now}, ${o.now}
+        FROM entry WHERE ${o.mode} = 'answer'`,
+      answer: Prisma.sql`
+        INSERT INTO message (id, "chatId", role, text, status, model, "turnId", meta, "createdAt", "updatedAt")
+        SELECT ${o.assistantMessageId}, ${o.chatId}, 'assistant', '', 'streaming', ${o.model.id}, ${o.turnId}, ${meta}::jsonb, ${answerAt}, ${o.now}
+        FROM entry WHERE ${o.mode} = 'answer'`,
+      reopened: Prisma.sql`
+        UPDATE message SET status = 'streaming', "turnId" = ${o.turnId}, model = ${o.model.id}, "updatedAt" = ${o.now},
+               meta = COALESCE(meta, '{}'::jsonb) || ${meta}::jsonb,
+               text = CASE WHEN ${o.mode} = 'retry' THEN '' ELSE text END,
+               error = CASE WHEN ${o.mode} = 'retry' THEN NULL ELSE error END
+        WHERE id = ${o.assistantMessageId} AND ${o.mode} <> 'answer' AND EXISTS (SELECT 1 FROM entry)`,
+      // a closed chat reopens when the person writes again
+      chat_reopened: Prisma.sql`
+        UPDATE chat SET status = 'open', model = ${o.model.id}, "lastMessageAt" = ${o.now}, "updatedAt" = ${o.now},
+               title = COALESCE(${o.title}::text, title)
+        WHERE id = ${o.chatId} AND EXISTS (SELECT 1 FROM entry)`,
+    },
+  });
 }
 
 /**

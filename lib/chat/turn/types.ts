@@ -1,4 +1,5 @@
 import type { ModelMessage, ToolSet } from 'ai';
+import type { ReservedCall } from '@/lib/billing/billed-call';
 import type { Db } from '@/lib/db/client';
 import type { ModelCatalog, ModelInfo } from '@/lib/llm/catalog';
 import type { ModelProvider } from '@/lib/llm/provider';
@@ -37,7 +38,8 @@ export interface PreparedTurn {
   mode: TurnMode;
   /** the prompt of the first call, already counted and reserved (call seq 0) */
   messages: ModelMessage[];
-  firstReservationMicros: bigint;
+  /** the first call's reservation, written with the turn's rows */
+  firstCall: ReservedCall;
   tools: ToolSet;
   toolsJson: string;
   /** text already in the message (Continue): the merge keeps it as a prefix */

@@ -12,7 +12,7 @@ export interface WholeText {
 }
 
 /**
- * A call whose reply is stored text (a section draft, a revision, a rewrite):
+ * A call whose reply is stored text (a section draft, the document's summary, a revision, a rewrite):
  * when the output ceiling cuts it (the SDK's `length` or a provider's raw
  * `max_tokens`), the same model is asked to continue, at most MAX_CONTINUATIONS
  * times, and each continuation is merged exactly as the chat merges its

@@ -3,7 +3,9 @@ import { crashPoint } from '../jobs/crash-point';
 import { checkFence, commitFence } from '../jobs/fence';
 import { DB_NOW } from '../jobs/job-lease';
 import { summarizeDocumentPrompt } from '../prompts/summarize-document';
-import { callPipelineModel } from './call-model';
+import { stepScope } from './call-model';
+import { callForWholeText } from './call-whole-text';
+import { InvalidModelOutputError } from './model-json';
 import type { PipelineStep, StepContext } from './step-context';
 
 /**
@@ -27,12 +29,19 @@ async function writeSummary(ctx: StepContext): Promise<void> {
     orderBy: { position: 'asc' },
     select: { title: true, summary: true },
   });
-  const result = await callPipelineModel(ctx, {
+  const result = await callForWholeText(stepScope(ctx), {
     stepKey: 'summary',
     purpose: 'summary',
     ...summarizeDocumentPrompt({ title: ctx.document.title, sections }),
     maxOutputTokens: 400,
   });
+  // Refused like a cut section draft (the step is retried): a summary is stored once and never asked
+  // for again, so a cut one would stay cut for good, and a mark in the text would be read as part of it.
+  if (result.cut)
+    throw new InvalidModelOutputError(
+      'finalize',
+      `the summary was still cut off by the output limit after ${result.continuations} continuations`,
+    );
   await ctx.deps.db.$transaction(async (tx) => {
     await commitFence(tx, ctx.lease);
     await tx.document.updateMany({ where: { id: ctx.document.id, summary: null }, data: { summary: result.text.trim() } });

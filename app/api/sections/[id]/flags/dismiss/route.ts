@@ -1,14 +1,11 @@
-import { getApp } from '@/lib/app';
-import { requireUser } from '@/lib/auth/session';
 import { dismissFlag } from '@/lib/documents/dismiss-flag';
 import { dismissFlagBody as body } from '@/lib/documents/sections-api';
-import { readJson, route } from '@/lib/http/handler';
+import { readJson } from '@/lib/http/handler';
 import { clientAddress } from '@/lib/http/request-origin';
+import { userRoute } from '@/lib/http/session-route';
 
 /** 200 `{token, reason, flags, status}`: the flag leaves the section, who and why are kept; 400, 403, 404, 429. */
-export const POST = route<{ id: string }>(async (request, { id }) => {
-  const app = await getApp();
-  const user = await requireUser(app, request);
+export const POST = userRoute<{ id: string }>(async ({ request, app, user, params: { id } }) => {
   const input = await readJson(request, body);
   const result = await dismissFlag(app.db, {
     sectionId: id,
