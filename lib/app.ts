@@ -14,6 +14,7 @@ import type { TurnDeps } from '@/lib/chat/turn/types';
 import { documentChatTools } from '@/lib/documents/chat-tools';
 import { pipelineDepsFromApp } from '@/lib/documents/pipeline-deps';
 import { logToStdout } from '@/lib/log';
+import { createAdmission } from '@/lib/chat/turn/admission';
 
 /** The composition root: what route handlers and the worker need, built once per process. */
 export interface App {
@@ -41,6 +42,12 @@ export function getApp(): Promise<App> {
   return app;
 }
 
+/**
+ * Turn preparations running at once: each holds up to two of the pool's ten
+ * database connections, and the rest stay free for the answers already streaming.
+ */
+const TURNS_PREPARED_AT_ONCE = 4;
+
 export async function buildApp(cfg: AppConfig, database?: Database): Promise<App> {
   const db = database ?? (await sharedDatabase());
   const catalog = new ModelCatalog(parseModelCatalog(cfg.llm.models, cfg.llm, SIMULATED_MODELS));
@@ -53,6 +60,7 @@ export async function buildApp(cfg: AppConfig, database?: Database): Promise<App
     stopBus,
     wallClockMs: cfg.turnWallClockMs,
     log: logToStdout,
+    admission: createAdmission(TURNS_PREPARED_AT_ONCE),
     // the chat offers the document tools without importing the documents domain: they are wired here
     extraTools: [documentChatTools(pipelineDepsFromApp({ db: db.prisma, provider, catalog, config: cfg }))],
   };

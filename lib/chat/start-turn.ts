@@ -12,13 +12,17 @@ export async function startTurnResponse(
   request: Request,
   req: Omit<TurnRequest, 'userId' | 'rateLimitPerMinute' | 'clientAddress'>,
 ): Promise<Response> {
-  const turn = await prepareTurn(app.turnDeps, {
+  const deps = app.turnDeps;
+  const turnRequest = {
     ...req,
     userId: user.id,
     rateLimitPerMinute: app.config.rateLimitPerMinute,
     clientAddress: clientAddress(request.headers),
-  });
-  return streamTurnResponse(app.turnDeps, turn, request, (outcome) => {
+  };
+  const turn = await (deps.admission ?? run)(() => prepareTurn(deps, turnRequest));
+  return streamTurnResponse(deps, turn, request, (outcome) => {
     if (turn.needsSummary && outcome.status !== 'error') scheduleSummary(app, turn);
   });
 }
+
+const run = <T>(work: () => Promise<T>) => work();

@@ -4,6 +4,7 @@ import type { Db } from '@/lib/db/client';
 import type { ModelCatalog, ModelInfo } from '@/lib/llm/catalog';
 import type { ModelProvider } from '@/lib/llm/provider';
 import type { ChatToolFactory } from '@/lib/chat/tools/registry';
+import type { Admission } from './admission';
 import type { StopBus } from './stop-bus';
 import type { MessageStatus, ToolCallData, TurnDataName, TurnDataParts } from './wire';
 
@@ -19,6 +20,8 @@ export interface TurnDeps {
   /** one JSON line per upstream request (docs/api.md "Logs") */
   log?: (line: Record<string, unknown>) => void;
   now?: () => Date;
+  /** lets turn preparations through a few at a time, in arrival order (admission.ts); without it they all run at once */
+  admission?: Admission;
   /** sees each round's raw model text before merging (tests assert the artifacts really happened) */
   onRound?: (round: { turnId: string; seq: number; purpose: string; rawText: string; textBefore: string }) => void;
 }
