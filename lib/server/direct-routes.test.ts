@@ -96,6 +96,25 @@ describe('the server answers the hot chat route itself', () => {
     await Promise.all([requestAborted, bodyCancelled]);
   });
 
+  it('an oversized body reaches the handler cut one byte past the limit (its own cap refuses it), and the server keeps answering', async () => {
+    const lengths: number[] = [];
+    const { url, server } = await serve(async (request) => {
+      lengths.push((await request.arrayBuffer()).byteLength);
+      return Response.json({ error: { code: 'payload_too_large' } }, { status: 413 });
+    });
+    open = server;
+    const huge = await fetch(`${url}/api/chats/c1/messages`, { method: 'POST', body: 'z'.repeat(3 * 1024 * 1024) });
+    expect(huge.status).toBe(413);
+    expect(huge.headers.get('connection')).toBe('close');
+    expect(lengths).toEqual([1024 * 1024 + 1]);
+    // bodies under the limit are read whole before the handler runs: the keep-alive connection stays usable
+    for (let i = 0; i < 3; i++) {
+      const res = await fetch(`${url}/api/chats/c1/messages`, { method: 'POST', body: '{"text":"again"}' });
+      expect(res.status).toBe(413);
+    }
+    expect(lengths).toEqual([1024 * 1024 + 1, 16, 16, 16]);
+  });
+
   it('a handler that throws is a 500 with a request id to quote, never a dropped connection', async () => {
     const { url, server } = await serve(async () => {
       throw new Error('database said no');

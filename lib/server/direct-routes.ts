@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { API_CONTENT_SECURITY_POLICY, COMMON_SECURITY_HEADERS } from '@/lib/http/security-headers';
 import { AppError, errorResponse } from '@/lib/http/errors';
 import { logError, newRequestId } from '@/lib/log';
@@ -84,7 +83,10 @@ async function serve(handler: RouteHandler, params: Record<string, string>, req:
   });
   let response: Response;
   try {
-    response = await handler(webRequest(req, clientGone.signal), { params: Promise.resolve(params) });
+    const body = await readBody(req);
+    // the rest of an oversized body is discarded, and the connection is not reused: its bytes are still arriving
+    if (!body.complete) res.setHeader('Connection', 'close');
+    response = await handler(webRequest(req, body.bytes, clientGone.signal), { params: Promise.resolve(params) });
   } catch (error) {
     // route() turns every error into a response; this is the last line behind it
     const requestId = newRequestId();
@@ -96,7 +98,32 @@ async function serve(handler: RouteHandler, params: Record<string, string>, req:
   await writeResponse(response, res, clientGone.signal);
 }
 
-function webRequest(req: IncomingMessage, signal: AbortSignal): Request {
+/**
+ * Every direct route caps its body far below this, and refuses a longer one
+ * with its own 413: the body is read into memory up to one byte past the
+ * limit, which that check sees, and the rest is discarded unread.
+ */
+const BODY_LIMIT = 1024 * 1024;
+
+function readBody(req: IncomingMessage): Promise<{ bytes: Buffer<ArrayBuffer>; complete: boolean }> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size <= BODY_LIMIT) return;
+      req.off('data', onData).off('end', onEnd).off('error', onError);
+      req.resume(); // flowing with no listener: the rest is dropped as it arrives
+      resolve({ bytes: Buffer.concat(chunks).subarray(0, BODY_LIMIT + 1), complete: false });
+    };
+    const onEnd = () => resolve({ bytes: Buffer.concat(chunks, size), complete: true });
+    const onError = (error: Error) => reject(error);
+    req.on('data', onData).once('end', onEnd).once('error', onError);
+  });
+}
+
+function webRequest(req: IncomingMessage, body: Buffer<ArrayBuffer>, signal: AbortSignal): Request {
   const headers = new Headers();
   // req.headers, not rawHeaders: the server has already replaced the forwarding headers it does not believe
   for (const [name, value] of Object.entries(req.headers)) {
@@ -108,10 +135,9 @@ function webRequest(req: IncomingMessage, signal: AbortSignal): Request {
   return new Request(`http://${req.headers.host ?? 'localhost'}${req.url}`, {
     method: req.method,
     headers,
-    body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : undefined,
+    body: hasBody ? body : undefined,
     signal,
-    duplex: 'half',
-  } as RequestInit);
+  });
 }
 
 /** The response as Next would send it (with next.config's security headers), its body written as it comes. */
