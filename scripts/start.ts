@@ -43,6 +43,10 @@ async function main() {
       void handle(req, res);
     }),
   );
+  // A proxy in front (nginx, a cloud load balancer) keeps idle connections to us for up to 60 s and reuses
+  // them; Node closes them after 5 s, so a reused one could be closed under a request (a 502 for the person).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   const servers = [server];
   if (cfg.metricsPort) {
     servers.push(await startMetricsServer(cfg.metricsPort, database.prisma));
