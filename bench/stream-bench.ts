@@ -401,18 +401,26 @@ export async function runStreamBenchmark(argv: string[] = process.argv.slice(2))
       const before = rssMb(peer.child.pid!);
       const aborts = senders.map(() => new AbortController());
       let started = 0;
+      let failure: unknown = null;
       const all = senders.map(async (s, i) => {
-        const res = await s(aborts[i]!.signal);
-        const reader = res.body!.getReader();
-        await reader.read();
-        started++;
-        while (!(await reader.read().catch(() => ({ done: true }))).done);
+        try {
+          const res = await s(aborts[i]!.signal);
+          const reader = res.body!.getReader();
+          await reader.read();
+          started++;
+          while (!(await reader.read().catch(() => ({ done: true }))).done);
+        } catch (error) {
+          // counted, not thrown from a promise nobody awaits yet: that would kill the run and orphan every server
+          failure ??= error;
+          started++;
+        }
       });
       while (started < senders.length) await sleep(20);
       await sleep(500);
       rss.set(peer, rssMb(peer.child.pid!) - before);
       for (const a of aborts) a.abort();
       await Promise.allSettled(all);
+      if (failure) throw new Error(`${peer.name}: an answer of the 100 failed`, { cause: failure });
       await sleep(1000);
     }
 
