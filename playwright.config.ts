@@ -4,6 +4,7 @@ import { smtpSinkPort } from './e2e/mailbox';
 import { e2ePorts } from './e2e/ports';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
+const LONGEST_SPECS = [/daily\.spec\.ts$/, /a11y\.spec\.ts$/];
 export const e2eDataDir = process.env.E2E_DATA_DIR ?? `.data-e2e-${port}`;
 
 // `npm test` sets CHROMIUM_PATH to the browser scripts/ensure-chromium.ts found or installed;
@@ -27,7 +28,13 @@ export default defineConfig({
     trace: 'retain-on-failure',
     locale: 'en-US',
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  // Workers take spec files in project order, then file order. The two longest specs (each several minutes on one
+  // worker) go first, one to each worker, and the short ones fill in around them; in alphabetical order the daily
+  // spec started last and ran on alone for minutes.
+  projects: [
+    { name: 'chromium, longest specs', testMatch: LONGEST_SPECS, use: { browserName: 'chromium' } },
+    { name: 'chromium', testIgnore: LONGEST_SPECS, use: { browserName: 'chromium' } },
+  ],
   webServer: {
     // the production build on a fresh embedded database, with the offline simulator
     command: `rm -rf ${e2eDataDir} && npx tsx scripts/start.ts`,
