@@ -5,9 +5,13 @@ import { useRef } from 'react';
 import { CanvasStyles } from './canvas-styles';
 import type { CanvasRole, CanvasSectionJson } from './canvas-types';
 import { LiveSaveBanner } from './live-save-notice';
+import { preloadEditorKit } from './load-editor-kit';
 import { SectionCanvas, type PrerenderedSection } from './section-canvas';
 import { useCrossSectionSelection } from './use-cross-section-selection';
 import { useLiveSections } from './use-live-sections';
+
+// The editor's code is not in the page's bundle: it starts loading with the page's script, beside hydration.
+preloadEditorKit();
 
 /** A document's sections on the canvas, each its own editor, with the page-wide selection rule and other people's saves as they happen. */
 export function CanvasSections({

@@ -1,9 +1,8 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { parseSection } from '@/lib/documents/canvas';
 import { SectionConflictError, sectionApi } from './canvas-api';
 import {
   canEdit,
@@ -16,24 +15,24 @@ import {
 import { ConflictDialog, type SectionConflict } from './conflict-dialog';
 import { FlagsNote } from './flags-note';
 import { HistoryDialog } from './history-dialog';
-import { LiveEditor, type LiveEditorEvents } from './live-editor';
+import type { LiveEditorEvents } from './live-editor';
 import { SavedWhileEditingNotice } from './live-save-notice';
+import { useEditorKit } from './load-editor-kit';
 import { ProposalCard } from './proposal-card';
 import { RewriteStatus } from './rewrite-status';
 import { RewriteToolbar } from './rewrite-toolbar';
 import { SectionHeader } from './section-header';
-import { StaticSection } from './static-section';
 import { StaticSurface, type EnterVia } from './static-surface';
 import { useAutosave } from './use-autosave';
 import { useRewrite } from './use-rewrite';
 import { showFlags, useSectionText } from './use-section-text';
 import { useSelectionToolbar } from './use-selection-toolbar';
 
-/** A section's static HTML as the server rendered it, for the text and version it was rendered from. */
+/** A section's static HTML as the server rendered it, with the text and version it was rendered from. */
 export interface PrerenderedSection {
   version: number;
   body: string;
-  html: ReactNode;
+  html: string;
 }
 
 interface SectionCanvasProps {
@@ -57,6 +56,7 @@ interface SectionCanvasProps {
  */
 export const SectionCanvas = memo(function SectionCanvas({ section, role, onChanged, prerendered, savedBy = null }: SectionCanvasProps) {
   const t = useTranslations('canvas');
+  const kit = useEditorKit();
   const text = useSectionText({ version: section.version, body: section.body });
   const { snapshot, snapshotRef, editorRef, showServerText } = text;
   const root = useRef<HTMLElement>(null);
@@ -142,11 +142,13 @@ export const SectionCanvas = memo(function SectionCanvas({ section, role, onChan
   };
 
   const flagRanges = flagsApply ? flags : NO_FLAGS;
+  const live = entered !== null && editable && kit !== null;
   const staticHtml = useMemo(() => {
-    if (entered && editable) return null;
+    if (live) return '';
     if (prerendered && prerendered.version === snapshot.version && prerendered.body === snapshot.body) return prerendered.html;
-    return <StaticSection doc={parseSection(snapshot.body)} flags={flagRanges} />;
-  }, [entered, editable, prerendered, snapshot, flagRanges]);
+    // a newer text arriving before the editor's code has loaded shows once it has (it loads as the page opens)
+    return kit ? kit.staticSectionHtml(kit.parseSection(snapshot.body), flagRanges) : (prerendered?.html ?? '');
+  }, [live, kit, prerendered, snapshot, flagRanges]);
 
   const events: LiveEditorEvents = {
     onEdit: autosave.edited,
@@ -218,16 +220,19 @@ export const SectionCanvas = memo(function SectionCanvas({ section, role, onChan
           )
         }
       />
-      <div ref={body} className="canvas-body relative" data-live={entered && editable ? 'true' : 'false'}>
+      <div ref={body} className="canvas-body relative" data-live={live ? 'true' : 'false'}>
         {inPipeline ? (
           <div aria-busy="true">
-            {snapshot.body && <div className="markdown text-[15px] leading-7 opacity-70">{staticHtml}</div>}
+            {snapshot.body && (
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: staticSectionHtml escapes every text and attribute
+              <div className="markdown text-[15px] leading-7 opacity-70" dangerouslySetInnerHTML={{ __html: staticHtml }} />
+            )}
             <p className="text-sm text-zinc-500 italic" data-testid="being-written">
               {section.status === 'writing' ? t('beingWritten') : t('notWrittenYet')}
             </p>
           </div>
-        ) : entered && editable ? (
-          <LiveEditor
+        ) : live ? (
+          <kit.LiveEditor
             initialBody={snapshot.body}
             editable={!rewriteBusy}
             entry={entered}
@@ -236,9 +241,13 @@ export const SectionCanvas = memo(function SectionCanvas({ section, role, onChan
             onEditor={text.setEditor}
           />
         ) : (
-          <StaticSurface label={t('editorLabel', { title: section.title })} editable={editable} onEnter={enter}>
-            {staticHtml}
-          </StaticSurface>
+          <StaticSurface
+            label={t('editorLabel', { title: section.title })}
+            editable={editable}
+            ready={kit !== null}
+            onEnter={enter}
+            html={staticHtml}
+          />
         )}
         {selection.toolbar && (
           <RewriteToolbar

@@ -1,7 +1,5 @@
 'use client';
 
-import { useEffect, useState, type ReactNode } from 'react';
-
 /** The classes of the editor's own element (ProseMirror adds the first two): the same styles before and after it mounts. */
 export const EDITOR_CLASS = 'tiptap ProseMirror markdown text-[15px] leading-7 min-h-6';
 
@@ -10,23 +8,27 @@ export type EnterVia = { kind: 'pointer'; x: number; y: number } | { kind: 'focu
 
 interface StaticSurfaceProps {
   label: string;
+  /** the person may edit this section */
   editable: boolean;
+  /** the editor's code has loaded (never while hydrating): entering can mount an editor at once */
+  ready: boolean;
   /** the person reached for the text: mount the editor now, before the browser places the caret */
   onEnter(via: EnterVia): void;
-  children: ReactNode;
+  /** the section's static HTML (escaped by staticSectionHtml) */
+  html: string;
 }
 
 /**
  * A section's static HTML dressed as its editor: the same wrapper, element,
  * classes and ARIA as TipTap's, so a click, a tab or a screen reader finds
  * a text box, and mounting the editor on it changes nothing on screen. It
- * becomes editable only once the page is interactive, and lets no keystroke
- * through itself: the first mouse press, tap or focus hands over to the editor.
+ * becomes editable only once the page is hydrated and the editor's code is
+ * there, and lets no keystroke through itself: the first mouse press, tap or
+ * focus hands over to the editor. React adopts the server's HTML as it is:
+ * hydration does not walk the section's nodes.
  */
-export function StaticSurface({ label, editable, onEnter, children }: StaticSurfaceProps) {
-  const [interactive, setInteractive] = useState(false);
-  useEffect(() => setInteractive(true), []);
-  const enterable = editable && interactive;
+export function StaticSurface({ label, editable, ready, onEnter, html }: StaticSurfaceProps) {
+  const enterable = editable && ready;
   return (
     <div>
       <div
@@ -38,7 +40,6 @@ export function StaticSurface({ label, editable, onEnter, children }: StaticSurf
         aria-readonly={!editable}
         data-testid="canvas-editor"
         contentEditable={enterable}
-        suppressContentEditableWarning
         onPointerDown={
           enterable
             ? (event) => {
@@ -56,9 +57,9 @@ export function StaticSurface({ label, editable, onEnter, children }: StaticSurf
         onBeforeInput={(event) => event.preventDefault()}
         // a drop would write into the static HTML: text is dropped once the section is entered
         onDrop={(event) => event.preventDefault()}
-      >
-        {children}
-      </div>
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: staticSectionHtml escapes every text and attribute
+        dangerouslySetInnerHTML={{ __html: html }}
+      />
     </div>
   );
 }
