@@ -30,7 +30,9 @@ interface StaticSurfaceProps {
 export function StaticSurface({ label, editable, ready, onEnter, html }: StaticSurfaceProps) {
   const enterable = editable && ready;
   return (
-    <div>
+    // Off-screen sections are neither laid out nor painted until scrolled to: a long document's first paint
+    // costs what the screen shows. Nothing in here overflows the box, so the paint containment clips nothing.
+    <div className="[content-visibility:auto]" style={{ containIntrinsicBlockSize: `auto ${estimatedHeight(html)}px` }}>
       <div
         className={EDITOR_CLASS}
         translate="no"
@@ -62,4 +64,13 @@ export function StaticSurface({ label, editable, ready, onEnter, html }: StaticS
       />
     </div>
   );
+}
+
+/**
+ * The height a section is given until it is first drawn (then the browser
+ * remembers the real one): its text at about 85 characters per 28 px line,
+ * the desktop column. Only the scrollbar sees the difference.
+ */
+function estimatedHeight(html: string): number {
+  return Math.max(28, Math.round((html.length / 85) * 28));
 }
