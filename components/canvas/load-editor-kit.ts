@@ -26,15 +26,6 @@ export function loadEditorKit(): Promise<EditorKit> {
 }
 
 /**
- * Called as the page's script starts, before hydration: the kit downloads
- * and compiles meanwhile, so it is there by the time a person (or the first
- * key) reaches a section.
- */
-export function preloadEditorKit() {
-  if (typeof window !== 'undefined') void loadEditorKit().catch(retryLater);
-}
-
-/**
  * The loaded kit, for code that runs only where an editor exists (which
  * proves the kit is loaded): saving, selections, highlights.
  */

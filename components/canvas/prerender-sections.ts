@@ -3,7 +3,7 @@ import type { CanvasSectionJson, FactFlagJson } from './canvas-types';
 import { staticSectionHtml } from './static-section-html';
 
 /** A section's static HTML as the server rendered it, and the version it was rendered from. */
-export interface PrerenderedSection {
+export interface PrerenderedHtml {
   version: number;
   html: string;
 }
@@ -36,6 +36,6 @@ function renderOnce(section: CanvasSectionJson): string {
  * without parsing anything. The text it was drawn from is not repeated here:
  * it is the page's own section body, which the client already has.
  */
-export function prerenderSections(sections: CanvasSectionJson[]): Record<string, PrerenderedSection> {
+export function prerenderSections(sections: CanvasSectionJson[]): Record<string, PrerenderedHtml> {
   return Object.fromEntries(sections.map((section) => [section.id, { version: section.version, html: renderOnce(section) }]));
 }

@@ -17,23 +17,17 @@ import { FlagsNote } from './flags-note';
 import { HistoryDialog } from './history-dialog';
 import type { LiveEditorEvents } from './live-editor';
 import { SavedWhileEditingNotice } from './live-save-notice';
-import { useEditorKit } from './load-editor-kit';
+import { requireEditorKit } from './load-editor-kit';
 import { ProposalCard } from './proposal-card';
 import { RewriteStatus } from './rewrite-status';
 import { RewriteToolbar } from './rewrite-toolbar';
 import { SectionHeader } from './section-header';
-import { StaticSurface, type EnterVia } from './static-surface';
+import type { PrerenderedSection } from './section-html';
+import { PendingSectionText, StaticSurface, type EnterVia } from './static-surface';
 import { useAutosave } from './use-autosave';
 import { useRewrite } from './use-rewrite';
 import { showFlags, useSectionText } from './use-section-text';
 import { useSelectionToolbar } from './use-selection-toolbar';
-
-/** A section's static HTML as the server rendered it, with the text and version it was rendered from. */
-export interface PrerenderedSection {
-  version: number;
-  body: string;
-  html: string;
-}
 
 interface SectionCanvasProps {
   section: CanvasSectionJson;
@@ -56,7 +50,6 @@ interface SectionCanvasProps {
  */
 export const SectionCanvas = memo(function SectionCanvas({ section, role, onChanged, prerendered, savedBy = null }: SectionCanvasProps) {
   const t = useTranslations('canvas');
-  const kit = useEditorKit();
   const text = useSectionText({ version: section.version, body: section.body });
   const { snapshot, snapshotRef, editorRef, showServerText } = text;
   const root = useRef<HTMLElement>(null);
@@ -142,13 +135,9 @@ export const SectionCanvas = memo(function SectionCanvas({ section, role, onChan
   };
 
   const flagRanges = flagsApply ? flags : NO_FLAGS;
-  const live = entered !== null && editable && kit !== null;
-  const staticHtml = useMemo(() => {
-    if (live) return '';
-    if (prerendered && prerendered.version === snapshot.version && prerendered.body === snapshot.body) return prerendered.html;
-    // a newer text arriving before the editor's code has loaded shows once it has (it loads as the page opens)
-    return kit ? kit.staticSectionHtml(kit.parseSection(snapshot.body), flagRanges) : (prerendered?.html ?? '');
-  }, [live, kit, prerendered, snapshot, flagRanges]);
+  const staticText = useMemo(() => ({ snapshot, prerendered, flags: flagRanges }), [snapshot, prerendered, flagRanges]);
+  // a section is entered only once the editor kit has loaded (StaticSurface)
+  const LiveEditor = editing ? requireEditorKit().LiveEditor : null;
 
   const events: LiveEditorEvents = {
     onEdit: autosave.edited,
@@ -220,19 +209,16 @@ export const SectionCanvas = memo(function SectionCanvas({ section, role, onChan
           )
         }
       />
-      <div ref={body} className="canvas-body relative" data-live={live ? 'true' : 'false'}>
+      <div ref={body} className="canvas-body relative" data-live={editing ? 'true' : 'false'}>
         {inPipeline ? (
           <div aria-busy="true">
-            {snapshot.body && (
-              // biome-ignore lint/security/noDangerouslySetInnerHtml: staticSectionHtml escapes every text and attribute
-              <div className="markdown text-[15px] leading-7 opacity-70" dangerouslySetInnerHTML={{ __html: staticHtml }} />
-            )}
+            {snapshot.body && <PendingSectionText text={staticText} />}
             <p className="text-sm text-zinc-500 italic" data-testid="being-written">
               {section.status === 'writing' ? t('beingWritten') : t('notWrittenYet')}
             </p>
           </div>
-        ) : live ? (
-          <kit.LiveEditor
+        ) : LiveEditor && entered ? (
+          <LiveEditor
             initialBody={snapshot.body}
             editable={!rewriteBusy}
             entry={entered}
@@ -241,13 +227,7 @@ export const SectionCanvas = memo(function SectionCanvas({ section, role, onChan
             onEditor={text.setEditor}
           />
         ) : (
-          <StaticSurface
-            label={t('editorLabel', { title: section.title })}
-            editable={editable}
-            ready={kit !== null}
-            onEnter={enter}
-            html={staticHtml}
-          />
+          <StaticSurface label={t('editorLabel', { title: section.title })} editable={editable} onEnter={enter} text={staticText} />
         )}
         {selection.toolbar && (
           <RewriteToolbar
@@ -271,16 +251,18 @@ export const SectionCanvas = memo(function SectionCanvas({ section, role, onChan
         />
       )}
       {!inPipeline && <FlagsNote sectionId={section.id} flags={flags} canDismiss={editable} onDismissed={onChanged} />}
-      <ConflictDialog
-        conflict={conflict}
-        sectionTitle={section.title}
-        onKeepMine={keepMine}
-        onTakeTheirs={(open) => {
-          showServer(open.current, null);
-          setConflict(null);
-        }}
-        onDismiss={() => setConflict(null)}
-      />
+      {conflict && (
+        <ConflictDialog
+          conflict={conflict}
+          sectionTitle={section.title}
+          onKeepMine={keepMine}
+          onTakeTheirs={(open) => {
+            showServer(open.current, null);
+            setConflict(null);
+          }}
+          onDismiss={() => setConflict(null)}
+        />
+      )}
     </section>
   );
 }, sameSection);

@@ -1,5 +1,7 @@
 'use client';
 
+import { useSectionHtml, type SectionText } from './section-html';
+
 /** The classes of the editor's own element (ProseMirror adds the first two): the same styles before and after it mounts. */
 export const EDITOR_CLASS = 'tiptap ProseMirror markdown text-[15px] leading-7 min-h-6';
 
@@ -10,12 +12,9 @@ interface StaticSurfaceProps {
   label: string;
   /** the person may edit this section */
   editable: boolean;
-  /** the editor's code has loaded (never while hydrating): entering can mount an editor at once */
-  ready: boolean;
   /** the person reached for the text: mount the editor now, before the browser places the caret */
   onEnter(via: EnterVia): void;
-  /** the section's static HTML (escaped by staticSectionHtml) */
-  html: string;
+  text: SectionText;
 }
 
 /**
@@ -23,12 +22,13 @@ interface StaticSurfaceProps {
  * classes and ARIA as TipTap's, so a click, a tab or a screen reader finds
  * a text box, and mounting the editor on it changes nothing on screen. It
  * becomes editable only once the page is hydrated and the editor's code is
- * there, and lets no keystroke through itself: the first mouse press, tap or
+ * there (entering mounts the editor at once), and lets no keystroke through itself: the first mouse press, tap or
  * focus hands over to the editor. React adopts the server's HTML as it is:
  * hydration does not walk the section's nodes.
  */
-export function StaticSurface({ label, editable, ready, onEnter, html }: StaticSurfaceProps) {
-  const enterable = editable && ready;
+export function StaticSurface({ label, editable, onEnter, text }: StaticSurfaceProps) {
+  const { html, kitLoaded } = useSectionHtml(text);
+  const enterable = editable && kitLoaded;
   return (
     // Off-screen sections are neither laid out nor painted until scrolled to: a long document's first paint
     // costs what the screen shows. Nothing in here overflows the box, so the paint containment clips nothing.
@@ -73,4 +73,11 @@ export function StaticSurface({ label, editable, ready, onEnter, html }: StaticS
  */
 function estimatedHeight(html: string): number {
   return Math.max(28, Math.round((html.length / 85) * 28));
+}
+
+/** A section the pipeline is still writing: its text so far, dimmed, never editable. */
+export function PendingSectionText({ text }: { text: SectionText }) {
+  const { html } = useSectionHtml(text);
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: staticSectionHtml escapes every text and attribute
+  return <div className="markdown text-[15px] leading-7 opacity-70" dangerouslySetInnerHTML={{ __html: html }} />;
 }

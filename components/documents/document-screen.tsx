@@ -5,7 +5,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useMemo } from 'react';
 import { CanvasSections } from '@/components/canvas/canvas-sections';
 import { FootnoteSourcePopover } from '@/components/canvas/footnote-source-popover';
-import type { PrerenderedSection } from '@/components/canvas/prerender-sections';
+import type { PrerenderedHtml } from '@/components/canvas/prerender-sections';
 import { formatUsd } from '@/components/format/money';
 import { Badge } from '@/components/ui/badge';
 import { DocumentActions } from './document-actions';
@@ -19,7 +19,7 @@ import { useDocumentLabels } from './use-document-labels';
 import { useDocument } from './use-document';
 
 /** A document page: progress, questions when the job waits, sections as they are written, actions, and the owner's Share panel. */
-export function DocumentScreen({ initial, prerendered }: { initial: DocumentJson; prerendered?: Record<string, PrerenderedSection> }) {
+export function DocumentScreen({ initial, prerendered }: { initial: DocumentJson; prerendered?: Record<string, PrerenderedHtml> }) {
   const { document, error, refresh } = useDocument(initial);
   // The server drew its HTML from the sections it sent along: their text travels once, not twice.
   const drawn = useMemo(
