@@ -5,7 +5,7 @@ import { memo, Suspense, useRef, useState } from 'react';
 import { CanvasStyles } from './canvas-styles';
 import type { CanvasRole, CanvasSectionJson } from './canvas-types';
 import { LiveSaveBanner } from './live-save-notice';
-import { EditorKitPreload } from './editor-kit-preload';
+import { EditorKitPreload } from './load-editor-kit';
 import { SectionCanvas } from './section-canvas';
 import type { PrerenderedSection } from './section-html';
 import { useCrossSectionSelection } from './use-cross-section-selection';
