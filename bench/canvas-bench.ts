@@ -92,6 +92,11 @@ export async function runCanvasBenchmark() {
         ),
         htmlMs: round(median(runs.map((t) => t.responseEnd))),
         domContentLoadedMs: round(median(runs.map((t) => t.domContentLoaded))),
+        // diagnostics: what the page made the browser parse and run before it was interactive
+        htmlKB: round(median(runs.map((t) => t.htmlBytes)) / 1024),
+        rscInlineKB: round(median(runs.map((t) => t.rscInlineBytes)) / 1024),
+        scriptKB: round(median(runs.map((t) => t.scriptBytes)) / 1024),
+        longTasksMs: round(median(runs.map((t) => t.longTasksMs))),
         scrollP95FrameMs: round(scroll.p95),
         scrollLongestFrameMs: round(scroll.longest),
         editorsAfterScroll: scroll.editors,
@@ -264,12 +269,30 @@ const PROBE = `(() => {
   if (location.pathname.startsWith('/documents/')) tick();
 })()`;
 
+/** Records the main thread's long tasks (diagnostics only: the probe does not read them). */
+const LONG_TASKS = `(() => {
+  window.__canvasLongTasks = [];
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) window.__canvasLongTasks.push({ start: entry.startTime, duration: entry.duration });
+    }).observe({ type: 'longtask', buffered: true });
+  } catch {}
+})()`;
+
 interface OpenTiming {
   interactive: number;
   firstPaint: number;
   /** the HTML's last byte (server render included) */
   responseEnd: number;
   domContentLoaded: number;
+  /** the HTML document, decoded */
+  htmlBytes: number;
+  /** the RSC payload inlined in the HTML (self.__next_f scripts) */
+  rscInlineBytes: number;
+  /** scripts the browser fetched before it was interactive, decoded */
+  scriptBytes: number;
+  /** main-thread tasks over 50 ms before it was interactive, summed */
+  longTasksMs: number;
 }
 
 async function openToInteractive(browser: Browser, target: Served): Promise<OpenTiming> {
@@ -277,6 +300,7 @@ async function openToInteractive(browser: Browser, target: Served): Promise<Open
   try {
     await context.addCookies(cookiesFor(target.cookie, target.url));
     await context.addInitScript(PROBE);
+    await context.addInitScript(LONG_TASKS);
     const page = await context.newPage();
     await page.goto(target.url, { waitUntil: 'commit' });
     const handle = await page.waitForFunction(
@@ -285,11 +309,27 @@ async function openToInteractive(browser: Browser, target: Served): Promise<Open
       { timeout: 60_000, polling: 50 },
     );
     const interactive = Number(await handle.jsonValue());
-    const navigation = await page.evaluate(() => {
+    const navigation = await page.evaluate((interactiveAt) => {
       const entry = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
       const paint = performance.getEntriesByName('first-contentful-paint')[0];
-      return { responseEnd: entry.responseEnd, domContentLoaded: entry.domContentLoadedEventEnd, firstPaint: paint?.startTime ?? NaN };
-    });
+      const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter(
+        (resource) => resource.initiatorType === 'script' || (resource.initiatorType === 'link' && resource.name.endsWith('.js')),
+      );
+      const longTasks = (window as unknown as { __canvasLongTasks?: Array<{ start: number; duration: number }> }).__canvasLongTasks ?? [];
+      return {
+        responseEnd: entry.responseEnd,
+        domContentLoaded: entry.domContentLoadedEventEnd,
+        firstPaint: paint?.startTime ?? NaN,
+        htmlBytes: entry.decodedBodySize,
+        rscInlineBytes: [...document.scripts]
+          .filter((script) => !script.src && script.text.includes('self.__next_f'))
+          .reduce((sum, script) => sum + script.text.length, 0),
+        scriptBytes: scripts
+          .filter((resource) => resource.startTime < interactiveAt)
+          .reduce((sum, resource) => sum + resource.decodedBodySize, 0),
+        longTasksMs: longTasks.filter((task) => task.start < interactiveAt).reduce((sum, task) => sum + task.duration, 0),
+      };
+    }, interactive);
     // closed before the idle save: every run opens the same, unedited document
     return { interactive, ...navigation };
   } finally {

@@ -1,6 +1,6 @@
 'use client';
 
-import { createContext, useCallback, useContext, useEffect, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { fetchJson } from '@/components/api/fetch-json';
 import type { WalletJson } from '@/components/api/api-types';
 
@@ -36,7 +36,9 @@ export function WalletProvider({ initial, children }: { initial: WalletJson; chi
     };
   }, [refresh]);
 
-  return <WalletContext.Provider value={{ wallet, refresh }}>{children}</WalletContext.Provider>;
+  // a new value on every render of the shell would re-render every reader (and hydrate any part of the page still waiting to)
+  const value = useMemo(() => ({ wallet, refresh }), [wallet, refresh]);
+  return <WalletContext.Provider value={value}>{children}</WalletContext.Provider>;
 }
 
 export function useWallet(): WalletState {

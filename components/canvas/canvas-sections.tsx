@@ -1,16 +1,21 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useRef } from 'react';
+import { memo, Suspense, useRef, useState } from 'react';
 import { CanvasStyles } from './canvas-styles';
 import type { CanvasRole, CanvasSectionJson } from './canvas-types';
 import { LiveSaveBanner } from './live-save-notice';
-import { SectionCanvas, type PrerenderedSection } from './section-canvas';
+import { EditorKitPreload } from './load-editor-kit';
+import { SectionCanvas } from './section-canvas';
+import type { PrerenderedSection } from './section-html';
 import { useCrossSectionSelection } from './use-cross-section-selection';
 import { useLiveSections } from './use-live-sections';
 
-/** A document's sections on the canvas, each its own editor, with the page-wide selection rule and other people's saves as they happen. */
-export function CanvasSections({
+/**
+ * A document's sections on the canvas, each its own editor, with the page-wide selection rule and other people's saves as they happen.
+ * Memoized: re-rendered while its sections still hydrate, it would hand them new elements, and React would hydrate them all at once.
+ */
+export const CanvasSections = memo(function CanvasSections({
   documentId,
   sections,
   role,
@@ -28,21 +33,33 @@ export function CanvasSections({
   const root = useRef<HTMLDivElement>(null);
   const crossing = useCrossSectionSelection(root);
   const live = useLiveSections(documentId, sections, onChanged);
+  const [hydratedFirst] = useState(() => leadingSections(sections));
   return (
     <div ref={root} className="flex flex-col gap-6" data-testid="canvas">
       <CanvasStyles />
+      <EditorKitPreload />
       <LiveSaveBanner save={live.latest} onDismiss={live.dismiss} />
       {role === 'reviewer' && <p className="text-sm text-zinc-500">{t('reviewerNote')}</p>}
-      {sections.map((section) => (
-        <SectionCanvas
-          key={section.id}
-          section={section}
-          role={role}
-          onChanged={onChanged}
-          prerendered={prerendered?.[section.id]}
-          savedBy={live.saves[section.id]?.name ?? null}
-        />
-      ))}
+      {sections.map((section) => {
+        const canvas = (
+          <SectionCanvas
+            key={section.id}
+            section={section}
+            role={role}
+            onChanged={onChanged}
+            prerendered={prerendered?.[section.id]}
+            savedBy={live.saves[section.id]?.name ?? null}
+          />
+        );
+        // React hydrates a Suspense boundary after the rest of the page, at idle priority, and at once if it is clicked.
+        return hydratedFirst.has(section.id) ? (
+          canvas
+        ) : (
+          <Suspense key={section.id} fallback={null}>
+            {canvas}
+          </Suspense>
+        );
+      })}
       <div aria-live="assertive" className="pointer-events-none fixed inset-x-0 bottom-6 z-40 flex justify-center px-4">
         {crossing && (
           <p
@@ -56,4 +73,24 @@ export function CanvasSections({
       </div>
     </div>
   );
+});
+
+/** About two screens of text: the sections a person opening the document sees first. */
+const FIRST_SCREENS_CHARS = 6_000;
+
+/**
+ * The sections that hydrate with the page (the first is always one of
+ * them); the rest hydrate right after, without holding up the top of the
+ * document. Decided once per mount: a section moving in or out of a Suspense
+ * boundary would lose its state.
+ */
+function leadingSections(sections: CanvasSectionJson[]): Set<string> {
+  const leading = new Set<string>();
+  let chars = 0;
+  for (const section of sections) {
+    if (leading.size > 0 && chars >= FIRST_SCREENS_CHARS) break;
+    leading.add(section.id);
+    chars += section.body.length;
+  }
+  return leading;
 }

@@ -15,7 +15,7 @@ export interface SectionConflict {
 }
 
 interface ConflictDialogProps {
-  conflict: SectionConflict | null;
+  conflict: SectionConflict;
   sectionTitle: string;
   /** re-sends `mine` as a new version on top of `current` */
   onKeepMine(conflict: SectionConflict): Promise<void>;
@@ -24,7 +24,7 @@ interface ConflictDialogProps {
   onDismiss(): void;
 }
 
-/** "This section changed": both texts, a word-level diff, and the person's three choices. */
+/** "This section changed": both texts, a word-level diff, and the person's three choices. Mounted only while there is a conflict. */
 export function ConflictDialog({ conflict, sectionTitle, onKeepMine, onTakeTheirs, onDismiss }: ConflictDialogProps) {
   const t = useTranslations('canvas.conflict');
   const [busy, setBusy] = useState(false);
@@ -53,7 +53,7 @@ export function ConflictDialog({ conflict, sectionTitle, onKeepMine, onTakeTheir
     });
 
   return (
-    <Dialog.Root open={conflict !== null} onOpenChange={(open) => !open && !busy && onDismiss()}>
+    <Dialog.Root open onOpenChange={(open) => !open && !busy && onDismiss()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
         <Dialog.Content
@@ -64,40 +64,32 @@ export function ConflictDialog({ conflict, sectionTitle, onKeepMine, onTakeTheir
           <Dialog.Description className="text-sm text-zinc-600 dark:text-zinc-400">
             {t('description', { title: sectionTitle })}
           </Dialog.Description>
-          {conflict && (
-            <>
-              <div className="grid gap-4 md:grid-cols-2">
-                <TextPane heading={t('mine')} text={conflict.mine} testId="conflict-mine" />
-                <TextPane
-                  heading={t('theirs', { version: conflict.current.version })}
-                  text={conflict.current.body}
-                  testId="conflict-theirs"
-                />
-              </div>
-              <section className="flex flex-col gap-2">
-                <h3 className="text-sm font-medium">{t('diffHeading')}</h3>
-                <div className="rounded-lg border border-zinc-200 p-3 dark:border-zinc-800">
-                  <WordDiff before={conflict.current.body} after={conflict.mine} label={t('diffHeading')} />
-                </div>
-              </section>
-              {problem && (
-                <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-                  {problem}
-                </p>
-              )}
-              <div className="flex flex-wrap justify-end gap-2">
-                <Button disabled={busy} onClick={() => void copyMine(conflict)}>
-                  {t('copyMine')}
-                </Button>
-                <Button disabled={busy} onClick={() => onTakeTheirs(conflict)}>
-                  {t('takeTheirs')}
-                </Button>
-                <Button variant="primary" disabled={busy} onClick={() => void run(() => onKeepMine(conflict))}>
-                  {busy ? t('saving') : t('keepMine')}
-                </Button>
-              </div>
-            </>
+          <div className="grid gap-4 md:grid-cols-2">
+            <TextPane heading={t('mine')} text={conflict.mine} testId="conflict-mine" />
+            <TextPane heading={t('theirs', { version: conflict.current.version })} text={conflict.current.body} testId="conflict-theirs" />
+          </div>
+          <section className="flex flex-col gap-2">
+            <h3 className="text-sm font-medium">{t('diffHeading')}</h3>
+            <div className="rounded-lg border border-zinc-200 p-3 dark:border-zinc-800">
+              <WordDiff before={conflict.current.body} after={conflict.mine} label={t('diffHeading')} />
+            </div>
+          </section>
+          {problem && (
+            <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+              {problem}
+            </p>
           )}
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button disabled={busy} onClick={() => void copyMine(conflict)}>
+              {t('copyMine')}
+            </Button>
+            <Button disabled={busy} onClick={() => onTakeTheirs(conflict)}>
+              {t('takeTheirs')}
+            </Button>
+            <Button variant="primary" disabled={busy} onClick={() => void run(() => onKeepMine(conflict))}>
+              {busy ? t('saving') : t('keepMine')}
+            </Button>
+          </div>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -3,7 +3,7 @@
 import { History } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { Dialog } from 'radix-ui';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { Button } from '@/components/ui/button';
 import { SectionConflictError, sectionApi } from './canvas-api';
 import type { SectionSnapshot, SectionVersionJson } from './canvas-types';
@@ -21,10 +21,46 @@ interface HistoryDialogProps {
   onConflict(mine: string, current: SectionSnapshot): void;
 }
 
-/** A section's versions: pick two for a word diff, restore any (a new `restore` version). */
-export function HistoryDialog({ sectionId, sectionTitle, currentVersion, flushEdits, onRestored, onConflict }: HistoryDialogProps) {
+/**
+ * A section's History button. The dialog is mounted only while open: a
+ * document has a button per section, and a closed Radix dialog per section
+ * was a good part of the page's hydration.
+ */
+export function HistoryDialog(props: HistoryDialogProps) {
   const t = useTranslations('canvas.history');
   const [open, setOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  return (
+    <>
+      <Button
+        ref={trigger}
+        size="sm"
+        variant="ghost"
+        data-testid="open-history"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => setOpen(true)}
+      >
+        <History className="size-3.5" aria-hidden />
+        {t('open')}
+      </Button>
+      {open && <HistoryPanel {...props} trigger={trigger} onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
+/** A section's versions: pick two for a word diff, restore any (a new `restore` version). */
+function HistoryPanel({
+  sectionId,
+  sectionTitle,
+  currentVersion,
+  flushEdits,
+  onRestored,
+  onConflict,
+  trigger,
+  onClose,
+}: HistoryDialogProps & { trigger: RefObject<HTMLButtonElement | null>; onClose(): void }) {
+  const t = useTranslations('canvas.history');
   const [versions, setVersions] = useState<SectionVersionJson[] | null>(null);
   const [picked, setPicked] = useState<number[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
@@ -42,8 +78,8 @@ export function HistoryDialog({ sectionId, sectionTitle, currentVersion, flushEd
   }, [sectionId]);
 
   useEffect(() => {
-    if (open) void load();
-  }, [open, load]);
+    void load();
+  }, [load]);
 
   const toggle = (version: number) =>
     setPicked((previous) => (previous.includes(version) ? previous.filter((v) => v !== version) : [...previous, version].slice(-2)));
@@ -58,7 +94,7 @@ export function HistoryDialog({ sectionId, sectionTitle, currentVersion, flushEd
       await load();
     } catch (failure) {
       if (failure instanceof SectionConflictError) {
-        setOpen(false);
+        onClose();
         onConflict(target.body, failure.current);
       } else setProblem(failure instanceof Error ? failure.message : String(failure));
     } finally {
@@ -69,16 +105,15 @@ export function HistoryDialog({ sectionId, sectionTitle, currentVersion, flushEd
   const [older, newer] = [...picked].sort((a, b) => a - b).map((v) => versions?.find((item) => item.version === v));
 
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger asChild>
-        <Button size="sm" variant="ghost" data-testid="open-history">
-          <History className="size-3.5" aria-hidden />
-          {t('open')}
-        </Button>
-      </Dialog.Trigger>
+    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
         <Dialog.Content
+          onCloseAutoFocus={(event) => {
+            // there is no Dialog.Trigger to return to: the focus goes back to the History button
+            event.preventDefault();
+            trigger.current?.focus();
+          }}
           className="fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[min(56rem,94vw)] -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-xl bg-white p-6 shadow-xl dark:bg-zinc-900"
           data-testid="history-dialog"
         >

@@ -1,9 +1,8 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { parseSection } from '@/lib/documents/canvas';
 import { SectionConflictError, sectionApi } from './canvas-api';
 import {
   canEdit,
@@ -16,25 +15,19 @@ import {
 import { ConflictDialog, type SectionConflict } from './conflict-dialog';
 import { FlagsNote } from './flags-note';
 import { HistoryDialog } from './history-dialog';
-import { LiveEditor, type LiveEditorEvents } from './live-editor';
+import type { LiveEditorEvents } from './live-editor';
 import { SavedWhileEditingNotice } from './live-save-notice';
+import { requireEditorKit } from './load-editor-kit';
 import { ProposalCard } from './proposal-card';
 import { RewriteStatus } from './rewrite-status';
 import { RewriteToolbar } from './rewrite-toolbar';
 import { SectionHeader } from './section-header';
-import { StaticSection } from './static-section';
-import { StaticSurface, type EnterVia } from './static-surface';
+import type { PrerenderedSection } from './section-html';
+import { PendingSectionText, StaticSurface, type EnterVia } from './static-surface';
 import { useAutosave } from './use-autosave';
 import { useRewrite } from './use-rewrite';
 import { showFlags, useSectionText } from './use-section-text';
 import { useSelectionToolbar } from './use-selection-toolbar';
-
-/** A section's static HTML as the server rendered it, for the text and version it was rendered from. */
-export interface PrerenderedSection {
-  version: number;
-  body: string;
-  html: ReactNode;
-}
 
 interface SectionCanvasProps {
   section: CanvasSectionJson;
@@ -142,11 +135,9 @@ export const SectionCanvas = memo(function SectionCanvas({ section, role, onChan
   };
 
   const flagRanges = flagsApply ? flags : NO_FLAGS;
-  const staticHtml = useMemo(() => {
-    if (entered && editable) return null;
-    if (prerendered && prerendered.version === snapshot.version && prerendered.body === snapshot.body) return prerendered.html;
-    return <StaticSection doc={parseSection(snapshot.body)} flags={flagRanges} />;
-  }, [entered, editable, prerendered, snapshot, flagRanges]);
+  const staticText = useMemo(() => ({ snapshot, prerendered, flags: flagRanges }), [snapshot, prerendered, flagRanges]);
+  // a section is entered only once the editor kit has loaded (StaticSurface)
+  const LiveEditor = editing ? requireEditorKit().LiveEditor : null;
 
   const events: LiveEditorEvents = {
     onEdit: autosave.edited,
@@ -218,15 +209,15 @@ export const SectionCanvas = memo(function SectionCanvas({ section, role, onChan
           )
         }
       />
-      <div ref={body} className="canvas-body relative" data-live={entered && editable ? 'true' : 'false'}>
+      <div ref={body} className="canvas-body relative" data-live={editing ? 'true' : 'false'}>
         {inPipeline ? (
           <div aria-busy="true">
-            {snapshot.body && <div className="markdown text-[15px] leading-7 opacity-70">{staticHtml}</div>}
+            {snapshot.body && <PendingSectionText text={staticText} />}
             <p className="text-sm text-zinc-500 italic" data-testid="being-written">
               {section.status === 'writing' ? t('beingWritten') : t('notWrittenYet')}
             </p>
           </div>
-        ) : entered && editable ? (
+        ) : LiveEditor && entered ? (
           <LiveEditor
             initialBody={snapshot.body}
             editable={!rewriteBusy}
@@ -236,9 +227,7 @@ export const SectionCanvas = memo(function SectionCanvas({ section, role, onChan
             onEditor={text.setEditor}
           />
         ) : (
-          <StaticSurface label={t('editorLabel', { title: section.title })} editable={editable} onEnter={enter}>
-            {staticHtml}
-          </StaticSurface>
+          <StaticSurface label={t('editorLabel', { title: section.title })} editable={editable} onEnter={enter} text={staticText} />
         )}
         {selection.toolbar && (
           <RewriteToolbar
@@ -262,16 +251,18 @@ export const SectionCanvas = memo(function SectionCanvas({ section, role, onChan
         />
       )}
       {!inPipeline && <FlagsNote sectionId={section.id} flags={flags} canDismiss={editable} onDismissed={onChanged} />}
-      <ConflictDialog
-        conflict={conflict}
-        sectionTitle={section.title}
-        onKeepMine={keepMine}
-        onTakeTheirs={(open) => {
-          showServer(open.current, null);
-          setConflict(null);
-        }}
-        onDismiss={() => setConflict(null)}
-      />
+      {conflict && (
+        <ConflictDialog
+          conflict={conflict}
+          sectionTitle={section.title}
+          onKeepMine={keepMine}
+          onTakeTheirs={(open) => {
+            showServer(open.current, null);
+            setConflict(null);
+          }}
+          onDismiss={() => setConflict(null)}
+        />
+      )}
     </section>
   );
 }, sameSection);

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useState, type ReactNode } from 'react';
+import { useSectionHtml, type SectionText } from './section-html';
 
 /** The classes of the editor's own element (ProseMirror adds the first two): the same styles before and after it mounts. */
 export const EDITOR_CLASS = 'tiptap ProseMirror markdown text-[15px] leading-7 min-h-6';
@@ -10,25 +10,29 @@ export type EnterVia = { kind: 'pointer'; x: number; y: number } | { kind: 'focu
 
 interface StaticSurfaceProps {
   label: string;
+  /** the person may edit this section */
   editable: boolean;
   /** the person reached for the text: mount the editor now, before the browser places the caret */
   onEnter(via: EnterVia): void;
-  children: ReactNode;
+  text: SectionText;
 }
 
 /**
  * A section's static HTML dressed as its editor: the same wrapper, element,
  * classes and ARIA as TipTap's, so a click, a tab or a screen reader finds
  * a text box, and mounting the editor on it changes nothing on screen. It
- * becomes editable only once the page is interactive, and lets no keystroke
- * through itself: the first mouse press, tap or focus hands over to the editor.
+ * becomes editable only once the page is hydrated and the editor's code is
+ * there (entering mounts the editor at once), and lets no keystroke through itself: the first mouse press, tap or
+ * focus hands over to the editor. React adopts the server's HTML as it is:
+ * hydration does not walk the section's nodes.
  */
-export function StaticSurface({ label, editable, onEnter, children }: StaticSurfaceProps) {
-  const [interactive, setInteractive] = useState(false);
-  useEffect(() => setInteractive(true), []);
-  const enterable = editable && interactive;
+export function StaticSurface({ label, editable, onEnter, text }: StaticSurfaceProps) {
+  const { html, kitLoaded } = useSectionHtml(text);
+  const enterable = editable && kitLoaded;
   return (
-    <div>
+    // Off-screen sections are neither laid out nor painted until scrolled to: a long document's first paint
+    // costs what the screen shows. Nothing in here overflows the box, so the paint containment clips nothing.
+    <div className="[content-visibility:auto]" style={{ containIntrinsicBlockSize: `auto ${estimatedHeight(html)}px` }}>
       <div
         className={EDITOR_CLASS}
         translate="no"
@@ -38,7 +42,6 @@ export function StaticSurface({ label, editable, onEnter, children }: StaticSurf
         aria-readonly={!editable}
         data-testid="canvas-editor"
         contentEditable={enterable}
-        suppressContentEditableWarning
         onPointerDown={
           enterable
             ? (event) => {
@@ -56,9 +59,25 @@ export function StaticSurface({ label, editable, onEnter, children }: StaticSurf
         onBeforeInput={(event) => event.preventDefault()}
         // a drop would write into the static HTML: text is dropped once the section is entered
         onDrop={(event) => event.preventDefault()}
-      >
-        {children}
-      </div>
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: staticSectionHtml escapes every text and attribute
+        dangerouslySetInnerHTML={{ __html: html }}
+      />
     </div>
   );
+}
+
+/**
+ * The height a section is given until it is first drawn (then the browser
+ * remembers the real one): its text at about 85 characters per 28 px line,
+ * the desktop column. Only the scrollbar sees the difference.
+ */
+function estimatedHeight(html: string): number {
+  return Math.max(28, Math.round((html.length / 85) * 28));
+}
+
+/** A section the pipeline is still writing: its text so far, dimmed, never editable. */
+export function PendingSectionText({ text }: { text: SectionText }) {
+  const { html } = useSectionHtml(text);
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: staticSectionHtml escapes every text and attribute
+  return <div className="markdown text-[15px] leading-7 opacity-70" dangerouslySetInnerHTML={{ __html: html }} />;
 }

@@ -2,9 +2,9 @@
 
 import type { Editor } from '@tiptap/react';
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
-import { serializeSection } from '@/lib/documents/canvas';
 import { SectionConflictError, sectionApi } from './canvas-api';
 import type { SaveState, SectionSnapshot } from './canvas-types';
+import { requireEditorKit } from './load-editor-kit';
 
 export const IDLE_SAVE_MS = 2_000;
 
@@ -53,7 +53,7 @@ export function useAutosave({ sectionId, editor, snapshot, onSaved, onConflict }
     const current = editor.current;
     if (!current || !dirty.current) return true;
     cancelTimer();
-    const body = serializeSection(current.state.doc);
+    const body = requireEditorKit().serializeSection(current.state.doc);
     const base = snapshot.current;
     if (body === base.body) {
       dirty.current = false;

@@ -2,9 +2,9 @@
 
 import type { Editor } from '@tiptap/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { parseSection, rangeToSelection, serializeSection, type SourceRange } from '@/lib/documents/canvas';
+import type { SourceRange } from '@/lib/documents/canvas';
 import type { FactFlagJson, SectionSnapshot } from './canvas-types';
-import { clearHighlights, setHighlights } from './highlight-extension';
+import { requireEditorKit } from './load-editor-kit';
 
 /** How long a rewrite's new text stays highlighted (the status under the section says so only meanwhile). */
 export const REWRITTEN_HIGHLIGHT_MS = 4_000;
@@ -25,7 +25,7 @@ export function useSectionText(initial: SectionSnapshot) {
     setEditorState(next);
     // The editor is created after the render that asked for it; a newer text may have arrived in between.
     if (next && createdFrom !== snapshotRef.current.body)
-      next.commands.setContent(parseSection(snapshotRef.current.body), { emitUpdate: false });
+      next.commands.setContent(requireEditorKit().parseSection(snapshotRef.current.body), { emitUpdate: false });
   }, []);
 
   const setSnapshot = useCallback((next: SectionSnapshot) => {
@@ -39,6 +39,7 @@ export function useSectionText(initial: SectionSnapshot) {
       setSnapshot(next);
       const current = editorRef.current;
       if (!current || current.isDestroyed) return;
+      const { parseSection, rangeToSelection, setHighlights, clearHighlights } = requireEditorKit();
       current.commands.setContent(parseSection(next.body), { emitUpdate: false });
       if (!changed || changed.end <= changed.start) return;
       const { from, to } = rangeToSelection(current.state.doc, changed.start, changed.end);
@@ -52,7 +53,10 @@ export function useSectionText(initial: SectionSnapshot) {
   );
 
   /** The person's text as canonical Markdown (the snapshot's when no editor is mounted). */
-  const currentText = useCallback(() => (editorRef.current ? serializeSection(editorRef.current.state.doc) : snapshotRef.current.body), []);
+  const currentText = useCallback(
+    () => (editorRef.current ? requireEditorKit().serializeSection(editorRef.current.state.doc) : snapshotRef.current.body),
+    [],
+  );
 
   useEffect(
     () => () => {
@@ -66,6 +70,7 @@ export function useSectionText(initial: SectionSnapshot) {
 
 /** The fact check's flags (offsets into the body they were computed on) as highlights. */
 export function showFlags(editor: Editor, flags: FactFlagJson[]) {
+  const { rangeToSelection, setHighlights, clearHighlights } = requireEditorKit();
   let tr = clearHighlights(editor.state.tr, 'flagged');
   editor.view.dispatch(tr);
   if (flags.length === 0) return;

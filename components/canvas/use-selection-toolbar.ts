@@ -2,7 +2,8 @@
 
 import type { Editor } from '@tiptap/react';
 import { useCallback, useRef, useState, type RefObject } from 'react';
-import { selectionToRange, type SourceRange } from '@/lib/documents/canvas';
+import type { SourceRange } from '@/lib/documents/canvas';
+import { requireEditorKit } from './load-editor-kit';
 
 export interface ToolbarState {
   range: SourceRange;
@@ -28,7 +29,7 @@ export function useSelectionToolbar(body: RefObject<HTMLElement | null>, enabled
       const { from, to } = editor.state.selection;
       const container = body.current;
       if (!enabled || !container || from === to || !selectionStaysIn(editor.view.dom)) return setToolbar(null);
-      const range = selectionToRange(editor.state.doc, from, to);
+      const range = requireEditorKit().selectionToRange(editor.state.doc, from, to);
       if (range.start === range.end) return setToolbar(null);
       const end = editor.view.coordsAtPos(to);
       const start = editor.view.coordsAtPos(from);

@@ -2,9 +2,10 @@
 
 import Link from 'next/link';
 import { useLocale, useTranslations } from 'next-intl';
+import { useMemo } from 'react';
 import { CanvasSections } from '@/components/canvas/canvas-sections';
 import { FootnoteSourcePopover } from '@/components/canvas/footnote-source-popover';
-import type { PrerenderedSection } from '@/components/canvas/section-canvas';
+import type { PrerenderedHtml } from '@/components/canvas/prerender-sections';
 import { formatUsd } from '@/components/format/money';
 import { Badge } from '@/components/ui/badge';
 import { DocumentActions } from './document-actions';
@@ -18,8 +19,19 @@ import { useDocumentLabels } from './use-document-labels';
 import { useDocument } from './use-document';
 
 /** A document page: progress, questions when the job waits, sections as they are written, actions, and the owner's Share panel. */
-export function DocumentScreen({ initial, prerendered }: { initial: DocumentJson; prerendered?: Record<string, PrerenderedSection> }) {
+export function DocumentScreen({ initial, prerendered }: { initial: DocumentJson; prerendered?: Record<string, PrerenderedHtml> }) {
   const { document, error, refresh } = useDocument(initial);
+  // The server drew its HTML from the sections it sent along: their text travels once, not twice.
+  const drawn = useMemo(
+    () =>
+      Object.fromEntries(
+        initial.sections.flatMap((section) => {
+          const html = prerendered?.[section.id];
+          return html ? [[section.id, { ...html, body: section.body }]] : [];
+        }),
+      ),
+    [initial, prerendered],
+  );
   const locale = useLocale();
   const t = useTranslations('documents');
   const label = useDocumentLabels();
@@ -84,7 +96,7 @@ export function DocumentScreen({ initial, prerendered }: { initial: DocumentJson
             sections={document.sections}
             role={document.role}
             onChanged={refresh}
-            prerendered={prerendered}
+            prerendered={drawn}
           />
         </FootnoteSourcePopover>
       </article>

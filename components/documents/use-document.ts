@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { fetchJson } from '@/components/api/fetch-json';
 import { RESTING_STATUSES, type DocumentJson } from './document-types';
 
@@ -13,8 +13,13 @@ export function useDocument(initial: DocumentJson): { document: DocumentJson; er
   const [tick, setTick] = useState(0);
   const inFlight = useRef<AbortController | null>(null);
   const refresh = useCallback(() => setTick((n) => n + 1), []);
+  // Hydrating, the document is the one the server rendered for this very request: fetching it again would
+  // only compete with the page's start (~140 KB for a long document). Mounted on the client (a back or
+  // forward navigation restores a cached page), it may be old: it is fetched at once.
+  const fromThisResponse = useRef(useSyncExternalStore(noSubscription, isClientMount, isHydrating)).current;
 
   useEffect(() => {
+    if (tick === 0 && fromThisResponse) return;
     const controller = new AbortController();
     inFlight.current?.abort();
     inFlight.current = controller;
@@ -28,7 +33,7 @@ export function useDocument(initial: DocumentJson): { document: DocumentJson; er
       },
     );
     return () => controller.abort();
-  }, [initial.id, tick]);
+  }, [initial.id, tick, fromThisResponse]);
 
   const resting = RESTING_STATUSES.includes(document.status);
   useEffect(() => {
@@ -39,3 +44,7 @@ export function useDocument(initial: DocumentJson): { document: DocumentJson; er
 
   return { document, error, refresh };
 }
+
+const noSubscription = () => () => {};
+const isClientMount = () => false;
+const isHydrating = () => true;

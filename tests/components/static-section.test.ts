@@ -1,18 +1,15 @@
-import { createElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { prerenderSections } from '@/components/canvas/prerender-sections';
-import { staticSectionNodes } from '@/components/canvas/static-section';
+import { staticSectionHtml } from '@/components/canvas/static-section-html';
 import { parseSection } from '@/lib/documents/canvas';
 
-const html = (body: string, flags: Array<{ start: number; end: number }> = []) =>
-  renderToStaticMarkup(createElement('div', null, staticSectionNodes(parseSection(body), flags)));
+const html = (body: string, flags: Array<{ start: number; end: number }> = []) => staticSectionHtml(parseSection(body), flags);
 
 describe('a section drawn as static HTML (the first paint of the canvas)', () => {
   it('draws marks, links and footnote chips with the elements the editor draws', () => {
     expect(html('The warehouse opened in **2021**[^1]. See [the notes](https://example.com/notes).')).toBe(
-      '<div><p>The warehouse opened in <strong>2021</strong><sup data-citation="1">[1]</sup>. See ' +
-        '<a href="https://example.com/notes" target="_blank" rel="noopener noreferrer nofollow">the notes</a>.</p></div>',
+      '<p>The warehouse opened in <strong>2021</strong><sup data-citation="1">[1]</sup>. See ' +
+        '<a href="https://example.com/notes" target="_blank" rel="noopener noreferrer nofollow">the notes</a>.</p>',
     );
   });
 
@@ -32,13 +29,18 @@ describe('a section drawn as static HTML (the first paint of the canvas)', () =>
     );
   });
 
-  it('the page renders every section once per version: the text it was drawn from travels with it', () => {
+  it('escapes the text and drops links the editor would not follow', () => {
+    expect(html('Use `<script>` & "quotes" [here](javascript:alert(1)) or [there](java%0Ascript:x)')).toBe(
+      '<p>Use <code>&lt;script&gt;</code> &amp; &quot;quotes&quot; ' +
+        '<a href="" target="_blank" rel="noopener noreferrer nofollow">here</a> or ' +
+        '<a href="java%0Ascript:x" target="_blank" rel="noopener noreferrer nofollow">there</a></p>',
+    );
+  });
+
+  it('the page renders every section once per version, as one string', () => {
     const sections = [
       { id: 's1', position: 1, title: 'One', status: 'written', version: 3, body: 'Hello **world**.', flags: [], citations: [] },
     ];
-    const [first] = Object.values(prerenderSections(sections));
-    expect(first.version).toBe(3);
-    expect(first.body).toBe('Hello **world**.');
-    expect(renderToStaticMarkup(createElement('div', null, first.html))).toBe('<div><p>Hello <strong>world</strong>.</p></div>');
+    expect(prerenderSections(sections)).toEqual({ s1: { version: 3, html: '<p>Hello <strong>world</strong>.</p>' } });
   });
 });
