@@ -25,20 +25,28 @@ export function route<P = Record<string, string>>(
     } catch (error) {
       if (error instanceof AppError) return errorResponse(error);
       if (error instanceof z.ZodError) return errorResponse(validationError(error));
-      countError('route');
-      // the database's or a library's own text stays in the log; the person gets an id to quote
-      const requestId = newRequestId();
-      logError({ event: 'route_error', requestId, method: request.method, path: new URL(request.url).pathname, error });
-      return errorResponse(
-        new AppError(
-          'internal',
-          `Something went wrong on our side. It has been logged with request id ${requestId}.`,
-          { requestId },
-          { 'x-request-id': requestId },
-        ),
-      );
+      return unexpectedErrorResponse(request.method, new URL(request.url).pathname, error);
     }
   };
+}
+
+/**
+ * An error nothing above expected: counted, logged in full under a new request
+ * id, and answered with a 500 that carries only that id (the database's or a
+ * library's own text stays in the log; the person gets an id to quote).
+ */
+export function unexpectedErrorResponse(method: string, path: string, error: unknown): Response {
+  countError('route');
+  const requestId = newRequestId();
+  logError({ event: 'route_error', requestId, method, path, error });
+  return errorResponse(
+    new AppError(
+      'internal',
+      `Something went wrong on our side. It has been logged with request id ${requestId}.`,
+      { requestId },
+      { 'x-request-id': requestId },
+    ),
+  );
 }
 
 /** Path parameters are ids and keys: one holding NUL or a lone surrogate names nothing, and would fail in the database. */

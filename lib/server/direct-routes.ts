@@ -2,8 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { API_CONTENT_SECURITY_POLICY, COMMON_SECURITY_HEADERS } from '@/lib/http/security-headers';
-import { AppError, errorResponse } from '@/lib/http/errors';
-import { logError, newRequestId } from '@/lib/log';
+import { unexpectedErrorResponse } from '@/lib/http/handler';
 
 export type RouteHandler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
@@ -89,11 +88,7 @@ async function serve(handler: RouteHandler, params: Record<string, string>, req:
     response = await handler(webRequest(req, body.bytes, clientGone.signal), { params: Promise.resolve(params) });
   } catch (error) {
     // route() turns every error into a response; this is the last line behind it
-    const requestId = newRequestId();
-    logError({ event: 'route_error', requestId, method: req.method, path: req.url, error });
-    response = errorResponse(
-      new AppError('internal', `Something went wrong on our side. It has been logged with request id ${requestId}.`, { requestId }),
-    );
+    response = unexpectedErrorResponse(req.method ?? 'POST', (req.url ?? '').split('?')[0]!, error);
   }
   await writeResponse(response, res, clientGone.signal);
 }
