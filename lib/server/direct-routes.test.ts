@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { metrics } from '@/lib/ops/metrics';
 import { DIRECT_ROUTES, directRouter, type RouteHandler } from './direct-routes';
 
 const messagesRoute = DIRECT_ROUTES.find((r) => r.page === '/api/chats/[id]/messages')!;
@@ -113,6 +114,29 @@ describe('the server answers the hot chat route itself', () => {
       expect(res.status).toBe(413);
     }
     expect(lengths).toEqual([1024 * 1024 + 1, 16, 16, 16]);
+  });
+
+  it('a browser that leaves while its body is still arriving is let go without an error logged or the handler called', async () => {
+    let called = false;
+    const { url, server } = await serve(async () => {
+      called = true;
+      return new Response('never');
+    });
+    open = server;
+    const routeErrors = async () => (await metrics().errors.get()).values.find((v) => v.labels.kind === 'route')?.value ?? 0;
+    const errorsBefore = await routeErrors();
+    const { request } = await import('node:http');
+    await new Promise<void>((resolve) => {
+      const req = request(`${url}/api/chats/c1/messages`, { method: 'POST', headers: { 'content-length': '100000' } });
+      req.on('error', () => resolve());
+      req.write('{"text":"half');
+      setTimeout(() => {
+        req.destroy();
+        setTimeout(resolve, 200);
+      }, 100);
+    });
+    expect(called).toBe(false);
+    expect(await routeErrors()).toBe(errorsBefore);
   });
 
   it('a handler that throws is a 500 with a request id to quote, never a dropped connection', async () => {

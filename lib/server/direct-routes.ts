@@ -80,11 +80,17 @@ async function serve(handler: RouteHandler, params: Record<string, string>, req:
   res.once('close', () => {
     if (!res.writableFinished) clientGone.abort();
   });
+  let body: Awaited<ReturnType<typeof readBody>>;
+  try {
+    body = await readBody(req);
+  } catch {
+    // the browser left while its body was arriving: not an error of ours, and nobody is there to answer
+    return void res.destroy();
+  }
+  // the rest of an oversized body is discarded, and the connection is not reused: its bytes are still arriving
+  if (!body.complete) res.setHeader('Connection', 'close');
   let response: Response;
   try {
-    const body = await readBody(req);
-    // the rest of an oversized body is discarded, and the connection is not reused: its bytes are still arriving
-    if (!body.complete) res.setHeader('Connection', 'close');
     response = await handler(webRequest(req, body.bytes, clientGone.signal), { params: Promise.resolve(params) });
   } catch (error) {
     // route() turns every error into a response; this is the last line behind it
@@ -115,6 +121,10 @@ function readBody(req: IncomingMessage): Promise<{ bytes: Buffer<ArrayBuffer>; c
     const onEnd = () => resolve({ bytes: Buffer.concat(chunks, size), complete: true });
     const onError = (error: Error) => reject(error);
     req.on('data', onData).once('end', onEnd).once('error', onError);
+    // a body cut off by the client leaving may end with no 'end' and no 'error'
+    req.once('close', () => {
+      if (!req.complete) reject(new Error('the client left before its body arrived'));
+    });
   });
 }
 
