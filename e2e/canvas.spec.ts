@@ -64,6 +64,8 @@ test('a section saved from another page opens the conflict dialog; keeping mine 
   const theirsPage = await other.newPage();
   await theirsPage.goto(`/documents/${document.id}`);
   const theirs = editorOf(theirsPage, section.id);
+  // a click before the editor's code has loaded enters nothing (the section is static HTML until then)
+  await expect(theirs).toHaveAttribute('contenteditable', 'true');
   await theirs.click();
   await theirsPage.keyboard.press('End');
   await theirsPage.keyboard.type(' Their addition.');

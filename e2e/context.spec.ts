@@ -3,6 +3,8 @@ import { ChatPage } from './pages/chat-page';
 import { uniqueEmail } from './support';
 
 test('an answer shows what the model saw: an early message recalled by its order number, and why', async ({ page }) => {
+  // five streamed answers: minutes on a busy machine
+  test.setTimeout(150_000);
   const chat = new ChatPage(page);
   await chat.signUp({ email: uniqueEmail('context'), password: 'correct-horse-battery', name: 'Context Person' });
 
