@@ -7,6 +7,7 @@ import { PrismaClient } from '@/lib/generated/prisma/client';
 import { lockDataDir } from './data-dir-lock';
 import { applyMigrations } from './migrate';
 import { pgliteAdapterFactory } from './pglite-adapter';
+import { hotStatementNames } from './statement-names';
 
 export type Db = PrismaClient;
 /** The client inside `db.$transaction(async (tx) => …)`. */
@@ -36,7 +37,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (options.databaseUrl) {
     const factory = () => new PrismaPg({ connectionString: options.databaseUrl, max: 10 });
     if (options.migrate !== false) await applyMigrations(factory());
-    const prisma = new PrismaClient({ adapter: factory() });
+    const adapter = new PrismaPg({ connectionString: options.databaseUrl, max: 10 }, { statementNameGenerator: hotStatementNames() });
+    const prisma = new PrismaClient({ adapter });
     return { prisma, kind: 'postgres', databaseUrl: options.databaseUrl, close: () => prisma.$disconnect() };
   }
   let release = async () => {};
