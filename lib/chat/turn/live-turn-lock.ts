@@ -14,8 +14,8 @@ import { countRequest, type RateRule } from '@/lib/http/rate-limit';
  * statement only): the wait is one to several milliseconds of every message's
  * time to first token, and nothing here needs to outlive a crash — a dead
  * process's lock is taken over or swept, a lost count is one request fewer.
- * The turn's opening statement, which moves money, commits synchronously right
- * after and so flushes this one too.
+ * The turn's opening statement right after commits the same way (ledger.ts);
+ * its settlement, which charges, commits durably and flushes both.
  */
 export async function acquireLiveTurn(
   db: Db,
