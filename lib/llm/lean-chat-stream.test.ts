@@ -1,5 +1,7 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModelV3, LanguageModelV3CallOptions, LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulatorServer, type SimulatorServer } from '@/lib/llm/simulator';
 import { withLeanStream } from './lean-chat-stream';
@@ -42,6 +44,13 @@ describe('the lean chat stream gives the same parts as the SDK', () => {
     return { sdk: await collect(sdk, options), lean: await collect(withLeanStream(sdk), options) };
   };
   const prompt = (text: string): LanguageModelV3CallOptions['prompt'] => [{ role: 'user', content: [{ type: 'text', text }] }];
+  const thrown = (call: () => PromiseLike<unknown>) =>
+    Promise.resolve()
+      .then(call)
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
 
   it('text, then finish with usage', async () => {
     const { sdk, lean } = await both('sim-swift', { prompt: prompt('Tell me about lighthouses') });
@@ -76,16 +85,52 @@ describe('the lean chat stream gives the same parts as the SDK', () => {
     expect(lean.some((p) => p.type === 'error')).toBe(true);
 
     const failing = { prompt: prompt('hello [sim:error]') };
-    const thrown = (call: () => PromiseLike<unknown>) =>
-      Promise.resolve()
-        .then(call)
-        .then(
-          () => null,
-          (error: unknown) => error,
-        );
     const sdkError = await thrown(() => provider.chatModel('sim-swift').doStream(failing));
     const leanError = await thrown(() => withLeanStream(provider.chatModel('sim-swift')).doStream(failing));
     expect(leanError).toMatchObject({ statusCode: 500, message: (sdkError as Error).message });
+  });
+
+  it('no server at the address: the same retryable "Cannot connect" API error as the SDK', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    const nowhere = createOpenAICompatible({ name: 'quire', baseURL: `http://127.0.0.1:${port}/v1`, includeUsage: true });
+    const failing = { prompt: prompt('hello') };
+    const sdkError = await thrown(() => nowhere.chatModel('sim-swift').doStream(failing));
+    const leanError = await thrown(() => withLeanStream(nowhere.chatModel('sim-swift')).doStream(failing));
+    expect(sdkError).toMatchObject({ isRetryable: true, message: expect.stringMatching(/^Cannot connect to API: .*ECONNREFUSED/) });
+    expect(leanError).toMatchObject({ isRetryable: true, message: (sdkError as Error).message });
+  });
+
+  it('a connection that drops in the middle of the answer fails the read, it does not hang', async () => {
+    const dropping = createServer((req, res) => {
+      req.resume();
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write(
+        `data: ${JSON.stringify({ id: 'x', model: 'm', created: 1, choices: [{ index: 0, delta: { content: 'Half an ' } }] })}\n\n`,
+      );
+      setTimeout(() => res.socket?.destroy(), 20);
+    });
+    await new Promise<void>((resolve) => dropping.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = dropping.address() as AddressInfo;
+      const model = withLeanStream(createOpenAICompatible({ name: 'quire', baseURL: `http://127.0.0.1:${port}/v1` }).chatModel('m'));
+      const { stream } = await model.doStream({ prompt: prompt('hello') });
+      const reader = stream.getReader();
+      const parts: string[] = [];
+      const failure = await (async () => {
+        for (;;) {
+          const next = await reader.read();
+          if (next.done) return null;
+          parts.push(next.value.type === 'text-delta' ? next.value.delta : next.value.type);
+        }
+      })().catch((error: unknown) => error);
+      expect(parts).toContain('Half an ');
+      expect(failure).toBeInstanceOf(Error);
+    } finally {
+      await new Promise((resolve) => dropping.close(resolve));
+    }
   });
 
   it('JSON through structured output', async () => {

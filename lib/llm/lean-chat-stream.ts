@@ -9,8 +9,10 @@ import {
   type LanguageModelV3Usage,
   type SharedV3Warning,
 } from '@ai-sdk/provider';
-import { combineHeaders, postJsonToApi, type ResponseHandler, StreamingToolCallTracker } from '@ai-sdk/provider-utils';
+import { combineHeaders, type ResponseHandler, StreamingToolCallTracker } from '@ai-sdk/provider-utils';
 import { createParser } from 'eventsource-parser';
+import type { IncomingMessage } from 'node:http';
+import { postJsonStreaming } from './upstream-post';
 
 /**
  * The parts of the SDK's OpenAI-compatible chat model that the lean stream reuses: the request it would send
@@ -25,7 +27,6 @@ interface SdkChatModelInternals {
   config: {
     url(options: { path: string; modelId: string }): string;
     headers(): Record<string, string | undefined>;
-    fetch?: typeof fetch;
     includeUsage?: boolean;
   };
 }
@@ -91,43 +92,38 @@ async function leanDoStream(
     { ...args, stream: true, stream_options: sdk.config.includeUsage ? { include_usage: true } : undefined },
     warnings,
   );
-  const { responseHeaders, value: responseBody } = await postJsonToApi({
+  const response = await postJsonStreaming({
     url: sdk.config.url({ path: '/chat/completions', modelId: model.modelId }),
     headers: combineHeaders(sdk.config.headers(), options.headers),
     body,
     failedResponseHandler: sdk.failedResponseHandler,
-    successfulResponseHandler: async ({ response }) => ({ value: response.body as ReadableStream<Uint8Array> | null }),
     abortSignal: options.abortSignal,
-    fetch: sdk.config.fetch,
   });
-  if (!responseBody) throw new InvalidResponseDataError({ data: undefined, message: 'The model returned no response body.' });
   return {
-    stream: partsOf(responseBody, warnings, (usage) => sdk.convertUsage(usage)),
+    stream: partsOf(response.body, warnings, (usage) => sdk.convertUsage(usage)),
     request: { body },
-    response: { headers: responseHeaders },
+    response: { headers: response.headers },
   };
 }
 
 type Enqueue = (part: LanguageModelV3StreamPart) => void;
 
-/** The SDK's stream parts from the raw SSE body, one network read at a time. */
+/**
+ * The SDK's stream parts from the raw SSE body, one network read at a time: each read is split into events,
+ * parsed and mapped in its 'data' event. The body pauses while the reader has parts it has not taken yet.
+ */
 function partsOf(
-  body: ReadableStream<Uint8Array>,
+  body: IncomingMessage,
   warnings: SharedV3Warning[],
   convertUsage: (usage: WireUsage | undefined) => LanguageModelV3Usage,
 ): ReadableStream<LanguageModelV3StreamPart> {
-  const reader = body.getReader();
   const decoder = new TextDecoder();
   let mapper: ChunkMapper;
   let parser: ReturnType<typeof createParser>;
-  let sink: Enqueue = () => {};
-  let emitted = 0;
+  let ended = false;
   return new ReadableStream<LanguageModelV3StreamPart>({
     start(controller) {
-      sink = (part) => {
-        emitted++;
-        controller.enqueue(part);
-      };
+      const sink: Enqueue = (part) => controller.enqueue(part);
       mapper = new ChunkMapper((part) => sink(part), convertUsage);
       parser = createParser({
         onEvent: (event) => {
@@ -145,24 +141,32 @@ function partsOf(
         },
       });
       controller.enqueue({ type: 'stream-start', warnings });
+      body.on('data', (bytes: Buffer) => {
+        parser.feed(decoder.decode(bytes, { stream: true }));
+        if ((controller.desiredSize ?? 1) <= 0) body.pause();
+      });
+      body.on('end', () => {
+        if (ended) return;
+        ended = true;
+        parser.feed(decoder.decode());
+        mapper.finish();
+        controller.close();
+      });
+      // a connection lost (or aborted) mid-answer: the reader's next read throws, as fetch's body did
+      const broken = (error: unknown) => {
+        if (ended) return;
+        ended = true;
+        controller.error(error);
+      };
+      body.on('error', broken);
+      body.on('close', () => broken(new Error('The model connection closed before the answer ended.')));
     },
-    async pull(controller) {
-      // read until this network read produced at least one part, so each pull hands the reader something
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) {
-          parser.feed(decoder.decode());
-          mapper.finish();
-          controller.close();
-          return;
-        }
-        const before = emitted;
-        parser.feed(decoder.decode(value, { stream: true }));
-        if (emitted !== before) return;
-      }
+    pull() {
+      body.resume();
     },
-    cancel(reason) {
-      return reader.cancel(reason);
+    cancel() {
+      ended = true;
+      body.destroy();
     },
   });
 }

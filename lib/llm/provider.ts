@@ -16,21 +16,9 @@ export interface ModelProvider {
  * One model object per id for the life of the process: its constructor builds
  * the zod schemas of the provider's response chunks, which was a visible share of
  * the CPU between a turn's Send and its upstream request when built every round.
- * Streaming reads the response body in one pass (lean-chat-stream.ts).
+ * Streaming sends its request with Node's own HTTP client and reads the
+ * response body in one pass (lean-chat-stream.ts, upstream-post.ts).
  */
-/**
- * Node's own fetch, for model calls. Inside its server, Next.js replaces the
- * global fetch with a wrapper for its data cache and tracing spans (and keeps
- * the original on it); a streamed model call wants neither, and the wrapper
- * cost about 0.7 ms of CPU per message between Send and the upstream request
- * (`bench/cpu-profile.ts --workload send`). Looked up per call: Next wraps the
- * global after this module may have loaded.
- */
-export const unwrappedFetch: typeof fetch = (input, init) => {
-  const current = globalThis.fetch as typeof fetch & { _nextOriginalFetch?: typeof fetch };
-  return (current._nextOriginalFetch ?? current)(input, init);
-};
-
 export function createModelProvider(options: { baseUrl: string; apiKey?: string }): ModelProvider {
   const provider = createOpenAICompatible({
     name: 'quire',
@@ -40,7 +28,6 @@ export function createModelProvider(options: { baseUrl: string; apiKey?: string 
     // A schema is sent only when a call asks for one, and calls ask only for
     // models whose catalog entry says `structuredOutputs` (lib/llm/catalog.ts).
     supportsStructuredOutputs: true,
-    fetch: unwrappedFetch,
   });
   const models = new Map<string, ChatModel>();
   return {
