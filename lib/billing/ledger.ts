@@ -78,8 +78,9 @@ export interface EntryReservation {
  * wallet move, so when the balance does not cover the call nothing is written and this throws
  * InsufficientCreditsError. Inside a transaction, that throw also rolls back what came before.
  *
- * It commits without waiting for the disk (`synchronous_commit` off for this transaction only): the
- * flush was about 2 ms of every answer's time to first token. Only a crash of PostgreSQL itself (not
+ * It commits without waiting for the disk (`synchronous_commit` off for this transaction only): a flush
+ * is a disk round trip on every answer's way to its first token (a fifth of a millisecond on the
+ * benchmark machine, milliseconds on network-attached disks). Only a crash of PostgreSQL itself (not
  * of Quire) within a fraction of a second can lose such a commit, and then it loses all of it at once:
  * no money left the balance, and the turn's settlement finds nothing to charge. Settling, which
  * charges, commits durably and flushes every earlier commit with it.
