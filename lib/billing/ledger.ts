@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, Tx } from '@/lib/db/client';
+import { queryRows } from '@/lib/db/direct-sql';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { AppError } from '@/lib/http/errors';
 import { formatUsd, type TokenUsage } from './pricing';
@@ -89,7 +90,9 @@ export async function openEntryWithReservedCall(db: Db | Tx, r: EntryReservation
   const { entry, call } = r;
   const ownerCtes = Object.entries(r.rows).map(([name, sql]) => Prisma.sql`, ${Prisma.raw(ownerCteName(name))} AS (${sql})`);
   const ownerRows = ownerCtes.length ? Prisma.join(ownerCtes, '') : Prisma.empty;
-  const [row] = await db.$queryRaw<Array<{ opened: number; balance: bigint | null }>>`
+  const [row] = await queryRows<{ opened: number; balance: bigint | null }>(
+    db,
+    Prisma.sql`
     WITH moved AS (${moveBalanceToReserved(entry.userId, call.reservedMicros)}),
     entry AS (
       INSERT INTO ledger_entry (id, "userId", "turnId", "jobId", "stepKey", "chatId", "documentId", "messageId", status, "reservedMicros", "updatedAt")
@@ -100,7 +103,8 @@ export async function openEntryWithReservedCall(db: Db | Tx, r: EntryReservation
     call AS (${insertReservedCall({ ...call, entryId: entry.id }, Prisma.sql`entry`)})${ownerRows}
     SELECT (SELECT count(*) FROM entry)::int AS opened,
            (SELECT "balanceMicros" FROM wallet WHERE "userId" = ${entry.userId}) AS balance,
-           set_config('synchronous_commit', 'off', true) AS "asyncCommit"`;
+           set_config('synchronous_commit', 'off', true) AS "asyncCommit"`,
+  );
   if (!row || row.opened === 0) throw new InsufficientCreditsError(call.reservedMicros, row?.balance ?? 0n);
 }
 
@@ -155,7 +159,9 @@ export async function settleCall(db: Db | Tx, s: CallSettlement): Promise<bigint
   // reservation to charged and balance; the entry settles when no call is open.
   // A provider may count a few more prompt tokens than our reservation: the
   // excess comes from the balance, never below zero.
-  const rows = await db.$queryRaw<Array<{ costMicros: bigint }>>`
+  const rows = await queryRows<{ costMicros: bigint }>(
+    db,
+    Prisma.sql`
     WITH target AS (
       SELECT c.id, c."reservedMicros", e."userId", w."balanceMicros"
       FROM model_call c JOIN ledger_entry e ON e.id = c."entryId" JOIN wallet w ON w."userId" = e."userId"
@@ -182,7 +188,8 @@ export async function settleCall(db: Db | Tx, s: CallSettlement): Promise<bigint
       FROM settled x WHERE e.id = ${s.entryId}
       RETURNING 1
     )
-    SELECT "costMicros" FROM settled`;
+    SELECT "costMicros" FROM settled`,
+  );
   return rows[0]?.costMicros ?? null;
 }
 

@@ -2,12 +2,15 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaClient } from '@/lib/generated/prisma/client';
 import { lockDataDir } from './data-dir-lock';
 import { applyMigrations } from './migrate';
 import { pgliteAdapterFactory } from './pglite-adapter';
 import { hotStatementNames } from './statement-names';
+import { registerDirectSql } from './direct-sql';
+import { logError } from '@/lib/log';
 
 export type Db = PrismaClient;
 /** The client inside `db.$transaction(async (tx) => …)`. */
@@ -37,8 +40,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (options.databaseUrl) {
     const factory = () => new PrismaPg({ connectionString: options.databaseUrl, max: 10 });
     if (options.migrate !== false) await applyMigrations(factory());
-    const adapter = new PrismaPg({ connectionString: options.databaseUrl, max: 10 }, { statementNameGenerator: hotStatementNames() });
-    const prisma = new PrismaClient({ adapter });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // an idle connection the server dropped leaves the pool; the next query opens another
+    pool.on('error', (error) => logError({ event: 'database_idle_connection_error', error }));
+    const statementName = hotStatementNames();
+    const prisma = new PrismaClient({
+      adapter: new PrismaPg(pool, { statementNameGenerator: statementName, disposeExternalPool: true }),
+    });
+    registerDirectSql(prisma, pool, pg.types, statementName);
     return { prisma, kind: 'postgres', databaseUrl: options.databaseUrl, close: () => prisma.$disconnect() };
   }
   let release = async () => {};

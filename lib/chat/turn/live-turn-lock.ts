@@ -1,4 +1,5 @@
 import type { Db } from '@/lib/db/client';
+import { queryRows } from '@/lib/db/direct-sql';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { countRequest, type RateRule } from '@/lib/http/rate-limit';
 
@@ -22,13 +23,16 @@ export async function acquireLiveTurn(
   lock: { chatId: string; turnId: string; userId: string; wallClockMs: number; now: Date; rateRules: RateRule[] },
 ): Promise<{ requestsThisMinute: Record<string, number> } | null> {
   const staleBefore = new Date(lock.now.getTime() - lock.wallClockMs - 30_000);
-  const [row] = await db.$queryRaw<Array<{ counts: Record<string, number> | null }>>`
+  const [row] = await queryRows<{ counts: Record<string, number> | null }>(
+    db,
+    Prisma.sql`
     WITH locked AS (
       UPDATE chat SET "liveTurnId" = ${lock.turnId}, "liveTurnStartedAt" = ${lock.now}, "stopRequestedAt" = NULL, "updatedAt" = ${lock.now}
       WHERE id = ${lock.chatId} AND "userId" = ${lock.userId} AND ("liveTurnId" IS NULL OR "liveTurnStartedAt" < ${staleBefore})
       RETURNING id
     ), counted AS (${countRequest(lock.rateRules, lock.now, Prisma.sql`locked`)})
-    SELECT (SELECT json_object_agg(key, count) FROM counted) AS counts, set_config('synchronous_commit', 'off', true) AS "asyncCommit"`;
+    SELECT (SELECT json_object_agg(key, count) FROM counted) AS counts, set_config('synchronous_commit', 'off', true) AS "asyncCommit"`,
+  );
   return row?.counts == null ? null : { requestsThisMinute: row.counts };
 }
 

@@ -1,5 +1,6 @@
 import type { ModelMessage } from 'ai';
 import type { Db, Tx } from '@/lib/db/client';
+import { queryRows } from '@/lib/db/direct-sql';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { openRowsWithReservedCall, type ReservedCall } from '@/lib/billing/billed-call';
 import type { ModelInfo } from '@/lib/llm/catalog';
@@ -43,7 +44,9 @@ export async function loadChatForTurn(
   userId: string,
   recent: number | null = TURN_RECENT_MESSAGES,
 ): Promise<ChatForTurn | null> {
-  const [row] = await db.$queryRaw<Array<Omit<ChatForTurn, 'slots'> & { slots: JsonSlot[] }>>`
+  const [row] = await queryRows<Omit<ChatForTurn, 'slots'> & { slots: JsonSlot[] }>(
+    db,
+    Prisma.sql`
     SELECT c.id, c.title, c.model, c.summary, c."summaryThroughId",
       COALESCE((SELECT json_agg(json_build_object('id', m.id, 'role', m.role, 'kind', m.kind, 'text', m.text,
                                                   'status', m.status, 'model', m.model, 'continuations', m.continuations)
@@ -53,7 +56,8 @@ export async function loadChatForTurn(
                   COALESCE((SELECT json_agg(json_build_object('value', h.value, 'messageId', h."messageId", 'at', h.at) ORDER BY h.at)
                             FROM slot_change h WHERE h."slotId" = s.id), '[]'::json)) ORDER BY s.key)
                 FROM slot s WHERE s."chatId" = c.id), '[]'::json) AS slots
-    FROM chat c WHERE c.id = ${chatId} AND c."userId" = ${userId}`;
+    FROM chat c WHERE c.id = ${chatId} AND c."userId" = ${userId}`,
+  );
   if (!row) return null;
   return {
     ...row,
@@ -167,7 +171,9 @@ export interface CloseTurn {
 export async function closeTurnRows(db: Db, c: CloseTurn): Promise<void> {
   const adds = c.mode === 'continue';
   const meta = c.tools.length ? JSON.stringify({ tools: c.tools }) : null;
-  await db.$executeRaw`
+  await queryRows(
+    db,
+    Prisma.sql`
     WITH used AS (
       SELECT COALESCE(sum("inputTokens"), 0)::int AS input, COALESCE(sum("outputTokens"), 0)::int AS output,
              COALESCE(sum("reasoningTokens"), 0)::int AS reasoning, COALESCE(bool_or(estimated), false) AS estimated,
@@ -193,5 +199,6 @@ export async function closeTurnRows(db: Db, c: CloseTurn): Promise<void> {
            "liveTurnStartedAt" = CASE WHEN "liveTurnId" = ${c.turnId} THEN NULL ELSE "liveTurnStartedAt" END,
            "stopRequestedAt" = CASE WHEN "liveTurnId" = ${c.turnId} THEN NULL ELSE "stopRequestedAt" END,
            "liveTurnId" = CASE WHEN "liveTurnId" = ${c.turnId} THEN NULL ELSE "liveTurnId" END
-    WHERE id = ${c.chatId}`;
+    WHERE id = ${c.chatId}`,
+  );
 }
