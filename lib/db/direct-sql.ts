@@ -36,7 +36,7 @@ export function queryRows<T>(db: Db | Tx, query: Prisma.Sql): Promise<T[]> {
   return direct ? direct<T>(query) : db.$queryRaw<T[]>(query);
 }
 
-/** Whether `queryRows` on this client skips Prisma (for tests and the benchmark's notes). */
+/** Whether `queryRows` on this client skips Prisma (what the tests check). */
 export function hasDirectPath(db: Db | Tx): boolean {
   return registry().has(db);
 }

@@ -1,6 +1,7 @@
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { APICallError } from '@ai-sdk/provider';
+import { readStreamCapped } from '@/lib/http/read-capped-body';
 import { getRuntimeEnvironmentUserAgent, type ResponseHandler, VERSION, withUserAgentSuffix } from '@ai-sdk/provider-utils';
 
 /** Connections to the model endpoint stay open between calls, as fetch's did. */
@@ -75,12 +76,17 @@ export function postJsonStreaming(post: JsonPost): Promise<StreamingResponse> {
       const status = response.statusCode ?? 0;
       const responseHeaders = headersOf(response);
       if (status >= 200 && status < 300) return resolve({ headers: responseHeaders, body: response });
-      readCapped(response).then(
-        (text) =>
-          failed(post, new Response(text, { status, statusText: response.statusMessage, headers: responseHeaders }), responseHeaders).then(
-            reject,
-            reject,
-          ),
+      readStreamCapped(response, MAX_ERROR_BODY_BYTES).then(
+        ({ bytes }) =>
+          failed(
+            post,
+            new Response(bytes.subarray(0, MAX_ERROR_BODY_BYTES).toString('utf8'), {
+              status,
+              statusText: response.statusMessage,
+              headers: responseHeaders,
+            }),
+            responseHeaders,
+          ).then(reject, reject),
         (error: unknown) => reject(signal?.aborted ? abortError(signal) : error),
       );
     });
@@ -110,20 +116,6 @@ function headersOf(response: IncomingMessage): Record<string, string> {
   for (const [name, value] of Object.entries(response.headers))
     if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
   return headers;
-}
-
-function readCapped(response: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    response.on('data', (chunk: Buffer) => {
-      if (size >= MAX_ERROR_BODY_BYTES) return;
-      chunks.push(chunk);
-      size += chunk.length;
-    });
-    response.on('end', () => resolve(Buffer.concat(chunks).subarray(0, MAX_ERROR_BODY_BYTES).toString('utf8')));
-    response.on('error', reject);
-  });
 }
 
 /** What fetch throws when its signal aborts: the signal's reason. */

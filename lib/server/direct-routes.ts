@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { API_CONTENT_SECURITY_POLICY, COMMON_SECURITY_HEADERS } from '@/lib/http/security-headers';
 import { unexpectedErrorResponse } from '@/lib/http/handler';
+import { readStreamCapped } from '@/lib/http/read-capped-body';
 
 export type RouteHandler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
@@ -80,9 +81,9 @@ async function serve(handler: RouteHandler, params: Record<string, string>, req:
   res.once('close', () => {
     if (!res.writableFinished) clientGone.abort();
   });
-  let body: Awaited<ReturnType<typeof readBody>>;
+  let body: Awaited<ReturnType<typeof readStreamCapped>>;
   try {
-    body = await readBody(req);
+    body = await readStreamCapped(req, BODY_LIMIT);
   } catch {
     // the browser left while its body was arriving: not an error of ours, and nobody is there to answer
     return void res.destroy();
@@ -105,28 +106,6 @@ async function serve(handler: RouteHandler, params: Record<string, string>, req:
  * limit, which that check sees, and the rest is discarded unread.
  */
 const BODY_LIMIT = 1024 * 1024;
-
-function readBody(req: IncomingMessage): Promise<{ bytes: Buffer<ArrayBuffer>; complete: boolean }> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer) => {
-      chunks.push(chunk);
-      size += chunk.length;
-      if (size <= BODY_LIMIT) return;
-      req.off('data', onData).off('end', onEnd).off('error', onError);
-      req.resume(); // flowing with no listener: the rest is dropped as it arrives
-      resolve({ bytes: Buffer.concat(chunks).subarray(0, BODY_LIMIT + 1), complete: false });
-    };
-    const onEnd = () => resolve({ bytes: Buffer.concat(chunks, size), complete: true });
-    const onError = (error: Error) => reject(error);
-    req.on('data', onData).once('end', onEnd).once('error', onError);
-    // a body cut off by the client leaving may end with no 'end' and no 'error'
-    req.once('close', () => {
-      if (!req.complete) reject(new Error('the client left before its body arrived'));
-    });
-  });
-}
 
 function webRequest(req: IncomingMessage, body: Buffer<ArrayBuffer>, signal: AbortSignal): Request {
   const headers = new Headers();

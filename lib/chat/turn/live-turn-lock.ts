@@ -12,8 +12,8 @@ import { countRequest, type RateRule } from '@/lib/http/rate-limit';
  * Returns null when another turn holds the chat, else each counter's count in this minute.
  *
  * It commits without waiting for the disk (`synchronous_commit` off for this
- * statement only): the wait is one to several milliseconds of every message's
- * time to first token, and nothing here needs to outlive a crash — a dead
+ * statement only): the wait is a disk round trip in every message's time to
+ * first token (ledger.ts says how long), and nothing here needs to outlive a crash — a dead
  * process's lock is taken over or swept, a lost count is one request fewer.
  * The turn's opening statement right after commits the same way (ledger.ts);
  * its settlement, which charges, commits durably and flushes both.
