@@ -5,6 +5,7 @@ import { memo, Suspense, useRef, useState } from 'react';
 import { CanvasStyles } from './canvas-styles';
 import type { CanvasRole, CanvasSectionJson } from './canvas-types';
 import { LiveSaveBanner } from './live-save-notice';
+import { leadingSectionIds } from './leading-sections';
 import { EditorKitPreload } from './load-editor-kit';
 import { SectionCanvas } from './section-canvas';
 import type { PrerenderedSection } from './section-html';
@@ -33,7 +34,8 @@ export const CanvasSections = memo(function CanvasSections({
   const root = useRef<HTMLDivElement>(null);
   const crossing = useCrossSectionSelection(root);
   const live = useLiveSections(documentId, sections, onChanged);
-  const [hydratedFirst] = useState(() => leadingSections(sections));
+  // Decided once per mount: a section moving in or out of a Suspense boundary would lose its state.
+  const [hydratedFirst] = useState(() => leadingSectionIds(sections));
   return (
     <div ref={root} className="flex flex-col gap-6" data-testid="canvas">
       <CanvasStyles />
@@ -74,23 +76,3 @@ export const CanvasSections = memo(function CanvasSections({
     </div>
   );
 });
-
-/** About two screens of text: the sections a person opening the document sees first. */
-const FIRST_SCREENS_CHARS = 6_000;
-
-/**
- * The sections that hydrate with the page (the first is always one of
- * them); the rest hydrate right after, without holding up the top of the
- * document. Decided once per mount: a section moving in or out of a Suspense
- * boundary would lose its state.
- */
-function leadingSections(sections: CanvasSectionJson[]): Set<string> {
-  const leading = new Set<string>();
-  let chars = 0;
-  for (const section of sections) {
-    if (leading.size > 0 && chars >= FIRST_SCREENS_CHARS) break;
-    leading.add(section.id);
-    chars += section.body.length;
-  }
-  return leading;
-}

@@ -2,7 +2,14 @@
 
 import { EditorContent, useEditor, type Editor } from '@tiptap/react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { canvasExtensions, cleanPastedHtml, looksLikeMarkdown, markdownSlice, parseSection } from '@/lib/documents/canvas';
+import {
+  canvasExtensions,
+  cleanPastedHtml,
+  looksLikeMarkdown,
+  markdownSlice,
+  parseSection,
+  type ProseMirrorJSON,
+} from '@/lib/documents/canvas';
 import { TextSelection } from '@tiptap/pm/state';
 import { CanvasHighlights } from './highlight-extension';
 import type { EnterVia } from './static-surface';
@@ -23,6 +30,8 @@ export interface LiveEditorEvents {
 interface LiveEditorProps {
   /** the Markdown the editor starts from */
   initialBody: string;
+  /** that Markdown already parsed (the server's, for the first screens' sections): nothing to parse on entering */
+  initialDoc?: ProseMirrorJSON;
   editable: boolean;
   /** how the person entered: the caret goes in at once (where they pressed, or at the start), so the next key reaches the editor */
   entry: EnterVia;
@@ -37,12 +46,12 @@ interface LiveEditorProps {
  * only in the browser, when the person enters the section, and is created
  * in that same render (immediatelyRender): the caller can focus it at once.
  */
-export function LiveEditor({ initialBody, editable, entry, label, events, onEditor }: LiveEditorProps) {
+export function LiveEditor({ initialBody, initialDoc, editable, entry, label, events, onEditor }: LiveEditorProps) {
   // Handlers are read through a ref: the editor is created once and must see the latest ones.
   const handlers = useRef(events);
   handlers.current = events;
   const createdFrom = useRef(initialBody);
-  const [initial] = useState(() => parseSection(initialBody));
+  const [initial] = useState(() => initialDoc ?? parseSection(initialBody));
   const editor = useEditor({
     extensions: EXTENSIONS,
     content: initial,

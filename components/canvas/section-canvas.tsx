@@ -22,7 +22,7 @@ import { ProposalCard } from './proposal-card';
 import { RewriteStatus } from './rewrite-status';
 import { RewriteToolbar } from './rewrite-toolbar';
 import { SectionHeader } from './section-header';
-import type { PrerenderedSection } from './section-html';
+import { prerenderedDoc, type PrerenderedSection } from './section-html';
 import { PendingSectionText, StaticSurface, type EnterVia } from './static-surface';
 import { useAutosave } from './use-autosave';
 import { useRewrite } from './use-rewrite';
@@ -220,6 +220,7 @@ export const SectionCanvas = memo(function SectionCanvas({ section, role, onChan
         ) : LiveEditor && entered ? (
           <LiveEditor
             initialBody={snapshot.body}
+            initialDoc={prerenderedDoc(snapshot, prerendered)}
             editable={!rewriteBusy}
             entry={entered}
             label={t('editorLabel', { title: section.title })}

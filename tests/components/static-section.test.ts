@@ -41,6 +41,27 @@ describe('a section drawn as static HTML (the first paint of the canvas)', () =>
     const sections = [
       { id: 's1', position: 1, title: 'One', status: 'written', version: 3, body: 'Hello **world**.', flags: [], citations: [] },
     ];
-    expect(prerenderSections(sections)).toEqual({ s1: { version: 3, html: '<p>Hello <strong>world</strong>.</p>' } });
+    expect(prerenderSections(sections)).toEqual({
+      s1: { version: 3, html: '<p>Hello <strong>world</strong>.</p>', doc: parseSection('Hello **world**.') },
+    });
+  });
+
+  it('sends the first screens ready to edit (their parsed text), and only them', () => {
+    const long = `${'The warehouse in Lisbon ships every day. '.repeat(100)}\n\n- one\n- two`;
+    const sections = [1, 2, 3, 4].map((position) => ({
+      id: `s${position}`,
+      position,
+      title: `Part ${position}`,
+      status: 'written',
+      version: 1,
+      body: long,
+      flags: [],
+      citations: [],
+    }));
+    const drawn = prerenderSections(sections);
+    expect(Object.keys(drawn)).toEqual(['s1', 's2', 's3', 's4']);
+    const parsed = Object.entries(drawn).filter(([, section]) => section.doc);
+    expect(parsed.map(([id]) => id)).toEqual(['s1', 's2']); // about 6,000 characters: two sections of 4,100
+    for (const [, section] of parsed) expect(section.doc).toEqual(parseSection(long));
   });
 });
