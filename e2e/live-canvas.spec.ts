@@ -91,3 +91,48 @@ test("another person's saves show as they happen: in place where the person is n
   await expect(notice).toBeHidden();
   await ada.close();
 });
+
+test("a click and keys typed before the editor's code has arrived are typed where the person clicked once it does", async ({ page }) => {
+  test.setTimeout(150_000);
+  await signUpApi(page.request, uniqueEmail('canvas-early'));
+  const document = await writtenDocument(page.request);
+  const [first] = document.sections;
+  await saveSection(page.request, first, 'The **first** part, typed into early.');
+
+  // The editor's code is every script the page does not load itself: hold it back until the keys are in.
+  const html = await (await page.request.get(`/documents/${document.id}`)).text();
+  const pageScripts = new Set([...html.matchAll(/<script src="([^"]+)"/g)].map((match) => match[1]));
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const held: string[] = [];
+  await page.route('**/_next/static/chunks/*.js', async (route) => {
+    const path = new URL(route.request().url()).pathname;
+    if (!pageScripts.has(path)) {
+      held.push(path);
+      await released;
+    }
+    await route.continue();
+  });
+
+  await page.goto(`/documents/${document.id}`);
+  const editor = editorOf(page, first.id);
+  // hydrated (the section takes the focus) while the editor's code is still on its way
+  await expect(editor).toHaveAttribute('tabindex', '0');
+  await expect(editor).toHaveAttribute('contenteditable', 'false');
+  const bold = editor.locator('strong');
+  const box = (await bold.boundingBox())!;
+  await bold.click({ position: { x: box.width - 1, y: box.height / 2 } });
+  await page.keyboard.type(' earlx');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type('y');
+  await expect(editor).toContainText('The first part'); // nothing typed shows before the editor does
+  expect(held.length).toBeGreaterThan(0);
+
+  release();
+  await expect(page.locator(`[data-section-id="${first.id}"] [data-live="true"]`)).toHaveCount(1);
+  await expect(editor).toContainText('The first early part');
+  await page.keyboard.type(' and late'); // the focus went to the editor: later keys follow the early ones
+  await expect
+    .poll(async () => (await sectionNow(page.request, document.id, first.id)).body, { timeout: 10_000 })
+    .toBe('The **first early and late** part, typed into early.');
+});

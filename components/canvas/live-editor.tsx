@@ -12,7 +12,7 @@ import {
 } from '@/lib/documents/canvas';
 import { TextSelection } from '@tiptap/pm/state';
 import { CanvasHighlights } from './highlight-extension';
-import type { EnterVia } from './static-surface';
+import type { EnterVia, TypedKey } from './static-surface';
 
 const EXTENSIONS = [...canvasExtensions, CanvasHighlights];
 
@@ -100,8 +100,11 @@ export function LiveEditor({ initialBody, initialDoc, editable, entry, label, ev
     const how = firstEntry.current;
     firstEntry.current = null;
     if (!how || !editor || editor.isDestroyed) return;
-    if (how.kind === 'pointer') return placeCaretAndFollowDrag(editor, how.x, how.y);
-    editor.view.focus();
+    if (!how.early) return how.kind === 'pointer' ? placeCaretAndFollowDrag(editor, how.x, how.y) : editor.view.focus();
+    // entered before the editor's code arrived: the click is long over (no drag to follow), the keys wait to be typed
+    if (how.kind === 'pointer') placeCaret(editor, how.x, how.y);
+    if (how.early.focus) editor.view.focus();
+    typeKeys(editor, how.early.typed);
   }, [editor]);
 
   useEffect(() => {
@@ -120,6 +123,31 @@ export function LiveEditor({ initialBody, initialDoc, editable, entry, label, ev
   return <EditorContent editor={editor} />;
 }
 
+/** Puts the caret at a point of the page (the start when the point is not on the text, e.g. scrolled away); returns its position. */
+function placeCaret(editor: Editor, x: number, y: number): number {
+  const { view } = editor;
+  const at = view.posAtCoords({ left: x, top: y })?.pos ?? 0;
+  view.dispatch(view.state.tr.setSelection(TextSelection.near(view.state.doc.resolve(at))));
+  return at;
+}
+
+/** Types keys kept from before the editor existed, as the keyboard would have: text with the marks at the caret, Enter and Backspace through the editor's keymap. */
+function typeKeys(editor: Editor, typed: TypedKey[]) {
+  let text = '';
+  const flush = () => {
+    if (text) editor.view.dispatch(editor.state.tr.insertText(text).scrollIntoView());
+    text = '';
+  };
+  for (const key of typed) {
+    if ('text' in key) text += key.text;
+    else {
+      flush();
+      editor.commands.keyboardShortcut(key.key);
+    }
+  }
+  flush();
+}
+
 /**
  * The press that entered the section went to the static text the editor
  * replaced: put the caret where it landed, and while the button stays down,
@@ -127,12 +155,10 @@ export function LiveEditor({ initialBody, initialDoc, editable, entry, label, ev
  */
 function placeCaretAndFollowDrag(editor: Editor, x: number, y: number): () => void {
   const { view } = editor;
-  const at = (left: number, top: number) => view.posAtCoords({ left, top })?.pos;
-  const anchor = at(x, y) ?? 0;
-  view.dispatch(view.state.tr.setSelection(TextSelection.near(view.state.doc.resolve(anchor))));
+  const anchor = placeCaret(editor, x, y);
   view.focus();
   const onMove = (event: PointerEvent) => {
-    const head = at(event.clientX, event.clientY);
+    const head = view.posAtCoords({ left: event.clientX, top: event.clientY })?.pos;
     if (head === undefined || view.isDestroyed) return;
     const { doc } = view.state;
     view.dispatch(view.state.tr.setSelection(TextSelection.between(doc.resolve(anchor), doc.resolve(head))));

@@ -121,7 +121,8 @@ export const SectionCanvas = memo(function SectionCanvas({ section, role, onChan
   }, [flagsApply, text.editor, flags]);
 
   // The editor must exist before the browser places the caret (pointer) or the next key lands (focus): mount it in this event.
-  const enter = useCallback((via: EnterVia) => flushSync(() => setEntered(via)), []);
+  // An early entry (the editor's code arrived after the click) comes from an effect, with nothing of the browser's to wait on.
+  const enter = useCallback((via: EnterVia) => (via.early ? setEntered(via) : flushSync(() => setEntered(via))), []);
   const pending = useRef(false);
   pending.current = rewrite.phase.kind !== 'idle' || conflict !== null || selection.toolbar !== null;
   /** Focus left the section (not the window): once its edits are saved and nothing waits on the editor, the static view returns. */
