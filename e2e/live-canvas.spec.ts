@@ -126,10 +126,13 @@ test("a click and keys typed before the editor's code has arrived are typed wher
   await page.keyboard.press('Backspace');
   await page.keyboard.type('y');
   await expect(editor).toContainText('The first part'); // nothing typed shows before the editor does
+  const opening = page.locator(`[data-section-id="${first.id}"]`).getByRole('status').filter({ hasText: 'Opening the editor' });
+  await expect(opening).toBeVisible(); // but the person is told it is coming
   expect(held.length).toBeGreaterThan(0);
 
   release();
   await expect(page.locator(`[data-section-id="${first.id}"] [data-live="true"]`)).toHaveCount(1);
+  await expect(opening).toHaveCount(0);
   await expect(editor).toContainText('The first early part');
   await page.keyboard.type(' and late'); // the focus went to the editor: later keys follow the early ones
   await expect

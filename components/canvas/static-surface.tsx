@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useSectionHtml, type SectionText } from './section-html';
 import { useEarlyInput } from './use-early-input';
 
@@ -41,6 +42,7 @@ export function StaticSurface({ label, editable, onEnter, text }: StaticSurfaceP
   const { html, kitLoaded } = useSectionHtml(text);
   const enterable = editable && kitLoaded;
   const early = useEarlyInput({ editable, kitLoaded, onEnter });
+  const t = useTranslations('canvas');
   return (
     // Off-screen sections are neither laid out nor painted until scrolled to: a long document's first paint
     // costs what the screen shows. Nothing in here overflows the box, so the paint containment clips nothing.
@@ -77,6 +79,11 @@ export function StaticSurface({ label, editable, onEnter, text }: StaticSurfaceP
         // biome-ignore lint/security/noDangerouslySetInnerHtml: staticSectionHtml escapes every text and attribute
         dangerouslySetInnerHTML={{ __html: html }}
       />
+      {early.holding && (
+        <p role="status" className="mt-1 text-xs text-zinc-500" data-testid="editor-opening">
+          {t('editorOpening')}
+        </p>
+      )}
     </div>
   );
 }

@@ -20,6 +20,8 @@ interface EarlyInput {
 export function useEarlyInput({ editable, kitLoaded, onEnter }: { editable: boolean; kitLoaded: boolean; onEnter(via: EnterVia): void }) {
   const surface = useRef<HTMLDivElement>(null);
   const early = useRef<EarlyInput | null>(null);
+  /** the section holds the focus (and maybe keys) for an editor that has not arrived: the person is told */
+  const [holding, setHolding] = useState(false);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
 
@@ -28,6 +30,7 @@ export function useEarlyInput({ editable, kitLoaded, onEnter }: { editable: bool
     const element = surface.current;
     if (!kitLoaded || !input || !element) return;
     early.current = null;
+    setHolding(false);
     const focused = element.contains(document.activeElement);
     // the person moved on without typing here: nothing to hand over
     if (!focused && input.typed.length === 0) return;
@@ -37,11 +40,16 @@ export function useEarlyInput({ editable, kitLoaded, onEnter }: { editable: bool
   }, [kitLoaded, onEnter]);
 
   const waiting = editable && hydrated && !kitLoaded;
-  const take = () => (early.current ??= { at: null, typed: [] });
+  const take = () => {
+    setHolding(true);
+    early.current ??= { at: null, typed: [] };
+    return early.current;
+  };
   const handlers = waiting
     ? {
         tabIndex: 0,
         onFocus: () => void take(),
+        onBlur: () => setHolding(false),
         onClick: (event: MouseEvent<HTMLDivElement>) => {
           const box = event.currentTarget.getBoundingClientRect();
           take().at = { x: event.clientX - box.left, y: event.clientY - box.top };
@@ -54,7 +62,7 @@ export function useEarlyInput({ editable, kitLoaded, onEnter }: { editable: bool
         },
       }
     : {};
-  return { surface, handlers };
+  return { surface, handlers, holding: holding && waiting };
 }
 
 /** The key to keep (null: it only took back the last character kept); undefined for keys left to the browser (Tab, arrows, shortcuts). */
