@@ -65,8 +65,15 @@ export function useEarlyInput({ editable, kitLoaded, onEnter }: { editable: bool
   return { surface, handlers, holding: holding && waiting };
 }
 
-/** The key to keep (null: it only took back the last character kept); undefined for keys left to the browser (Tab, arrows, shortcuts). */
-function typedKey(event: KeyboardEvent, typed: TypedKey[]): TypedKey | null | undefined {
+/** What of a key press is kept for the editor: the fields of a keydown event it reads. */
+type KeyPress = Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'altKey' | 'metaKey'> & { nativeEvent: { isComposing: boolean } };
+
+/**
+ * The key to keep (null: it only took back the last character kept, which it
+ * removed from `typed`); undefined for keys left to the browser (Tab, arrows,
+ * shortcuts, a composition in progress).
+ */
+export function typedKey(event: KeyPress, typed: TypedKey[]): TypedKey | null | undefined {
   if (event.nativeEvent.isComposing || event.metaKey) return undefined;
   // Ctrl alone is a shortcut; Ctrl with Alt is AltGr on many keyboards, which types characters
   const character = [...event.key].length === 1 && !(event.ctrlKey && !event.altKey);
