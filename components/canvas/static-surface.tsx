@@ -80,7 +80,7 @@ export function StaticSurface({ label, editable, onEnter, text }: StaticSurfaceP
         dangerouslySetInnerHTML={{ __html: html }}
       />
       {early.holding && (
-        <p role="status" className="mt-1 text-xs text-zinc-500" data-testid="editor-opening">
+        <p role="status" className="mt-1 text-xs text-zinc-500">
           {t('editorOpening')}
         </p>
       )}

@@ -55,10 +55,11 @@ export function useEarlyInput({ editable, kitLoaded, onEnter }: { editable: bool
           take().at = { x: event.clientX - box.left, y: event.clientY - box.top };
         },
         onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => {
-          const key = typedKey(event, take().typed);
+          const { typed } = take();
+          const key = typedKey(event, typed);
           if (key === undefined) return;
           event.preventDefault(); // a space would scroll the page
-          if (key) take().typed.push(key);
+          if (key) typed.push(key);
         },
       }
     : {};
