@@ -1,7 +1,15 @@
 import type { Db } from '@/lib/db/client';
-import { queryRows } from '@/lib/db/direct-sql';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { countRequest, type RateRule } from '@/lib/http/rate-limit';
+
+export interface LiveTurnClaim {
+  chatId: string;
+  turnId: string;
+  userId: string;
+  wallClockMs: number;
+  now: Date;
+  rateRules: RateRule[];
+}
 
 /**
  * One live turn per chat, taken with a conditional update so two requests (or two
@@ -9,31 +17,32 @@ import { countRequest, type RateRule } from '@/lib/http/rate-limit';
  * belongs to a dead process and may be taken over. In the same statement, a turn
  * that got the lock is counted against the rate limits (the person's, their
  * client address's; a refused one is not). Only the chat's owner can take it.
- * Returns null when another turn holds the chat, else each counter's count in this minute.
  *
- * It commits without waiting for the disk (`synchronous_commit` off for this
+ * The claim is written as a statement's CTEs (`locked`, `counted`) and the
+ * select-list columns that report it (`counts`: each counter's count in this
+ * minute, null when another turn holds the chat), so that the statement
+ * reading the chat for the turn claims it in the same round trip (turn-rows.ts):
+ * data-modifying CTEs run whether or not the statement's rows read them.
+ *
+ * The statement commits without waiting for the disk (`synchronous_commit` off for this
  * statement only): the wait is a disk round trip in every message's time to
  * first token (ledger.ts says how long), and nothing here needs to outlive a crash — a dead
  * process's lock is taken over or swept, a lost count is one request fewer.
  * The turn's opening statement right after commits the same way (ledger.ts);
  * its settlement, which charges, commits durably and flushes both.
+
  */
-export async function acquireLiveTurn(
-  db: Db,
-  lock: { chatId: string; turnId: string; userId: string; wallClockMs: number; now: Date; rateRules: RateRule[] },
-): Promise<{ requestsThisMinute: Record<string, number> } | null> {
+export function liveTurnClaimSql(lock: LiveTurnClaim): { ctes: Prisma.Sql; columns: Prisma.Sql } {
   const staleBefore = new Date(lock.now.getTime() - lock.wallClockMs - 30_000);
-  const [row] = await queryRows<{ counts: Record<string, number> | null }>(
-    db,
-    Prisma.sql`
+  return {
+    ctes: Prisma.sql`
     WITH locked AS (
       UPDATE chat SET "liveTurnId" = ${lock.turnId}, "liveTurnStartedAt" = ${lock.now}, "stopRequestedAt" = NULL, "updatedAt" = ${lock.now}
       WHERE id = ${lock.chatId} AND "userId" = ${lock.userId} AND ("liveTurnId" IS NULL OR "liveTurnStartedAt" < ${staleBefore})
       RETURNING id
-    ), counted AS (${countRequest(lock.rateRules, lock.now, Prisma.sql`locked`)})
-    SELECT (SELECT json_object_agg(key, count) FROM counted) AS counts, set_config('synchronous_commit', 'off', true) AS "asyncCommit"`,
-  );
-  return row?.counts == null ? null : { requestsThisMinute: row.counts };
+    ), counted AS (${countRequest(lock.rateRules, lock.now, Prisma.sql`locked`)})`,
+    columns: Prisma.sql`(SELECT json_object_agg(key, count) FROM counted) AS counts, set_config('synchronous_commit', 'off', true) AS "asyncCommit"`,
+  };
 }
 
 export async function releaseLiveTurn(db: Db, chatId: string, turnId: string): Promise<void> {

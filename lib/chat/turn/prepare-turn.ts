@@ -9,9 +9,9 @@ import { AppError, notFound } from '@/lib/http/errors';
 import { checkRateLimit, rateRules } from '@/lib/http/rate-limit';
 import { DEFAULT_CHAT_TITLE as DEFAULT_TITLE } from '@/lib/chat/limits';
 import { createPhaseClock } from '@/lib/ops/phase-clock';
-import { acquireLiveTurn, releaseLiveTurn } from './live-turn-lock';
+import { releaseLiveTurn } from './live-turn-lock';
 import { composeTurnPrompt, historyForPrompt } from './turn-prompt';
-import { dropMessagesFrom, loadChatForTurn, openTurnRows, type OpenTurn } from './turn-rows';
+import { claimChatForTurn, dropMessagesFrom, loadChatForTurn, openTurnRows, type OpenTurn } from './turn-rows';
 import type { PreparedTurn, TurnDeps, TurnMode } from './types';
 
 export interface TurnRequest {
@@ -45,12 +45,15 @@ export async function prepareTurn(deps: TurnDeps, req: TurnRequest): Promise<Pre
   const phases = createPhaseClock();
   const turnId = randomUUID();
   const rules = rateRules({ userId: req.userId, clientAddress: req.clientAddress }, req.rateLimitPerMinute);
-  // Reading the chat and claiming it are independent round trips, so they overlap.
   // The claim only takes a chat of this person's: a 404 leaves the chat untouched.
-  const [chat, claim] = await Promise.all([
-    loadChatForTurn(deps.db, req.chatId, req.userId),
-    acquireLiveTurn(deps.db, { chatId: req.chatId, turnId, userId: req.userId, wallClockMs: deps.wallClockMs, now, rateRules: rules }),
-  ]);
+  const { chat, claim } = await claimChatForTurn(deps.db, {
+    chatId: req.chatId,
+    turnId,
+    userId: req.userId,
+    wallClockMs: deps.wallClockMs,
+    now,
+    rateRules: rules,
+  });
   phases.end('claim');
   try {
     if (!chat) throw notFound('No such chat.');

@@ -7,6 +7,7 @@ import type { ModelInfo } from '@/lib/llm/catalog';
 import type { AnswerContext } from '@/lib/chat/context/answer-context';
 import type { SlotState } from '@/lib/chat/context/types';
 import { messageSearchText } from '@/lib/help-center/segment';
+import { type LiveTurnClaim, liveTurnClaimSql } from './live-turn-lock';
 import type { TurnMode } from './types';
 
 /*
@@ -34,6 +35,35 @@ type JsonSlot = { key: string; value: string; history: Array<{ value: string | n
  */
 export const TURN_RECENT_MESSAGES = 60;
 
+/** The columns of a chat read for a turn, from `chat c`: its newest `recent` messages (all when null) and pinned facts. */
+function chatForTurnColumns(recent: number | null): Prisma.Sql {
+  return Prisma.sql`c.id, c.title, c.model, c.summary, c."summaryThroughId",
+      COALESCE((SELECT json_agg(json_build_object('id', m.id, 'role', m.role, 'kind', m.kind, 'text', m.text,
+                                                  'status', m.status, 'model', m.model, 'continuations', m.continuations)
+                                ORDER BY m."createdAt")
+                FROM (SELECT * FROM message WHERE "chatId" = c.id ORDER BY "createdAt" DESC LIMIT ${recent}) m), '[]'::json) AS messages,
+      COALESCE((SELECT json_agg(json_build_object('key', s.key, 'value', s.value, 'history',
+                  COALESCE((SELECT json_agg(json_build_object('value', h.value, 'messageId', h."messageId", 'at', h.at) ORDER BY h.at)
+                            FROM slot_change h WHERE h."slotId" = s.id), '[]'::json)) ORDER BY s.key)
+                FROM slot s WHERE s."chatId" = c.id), '[]'::json) AS slots`;
+}
+
+type ChatForTurnRow = Omit<ChatForTurn, 'slots'> & { slots: JsonSlot[] };
+
+function chatForTurn(row: ChatForTurnRow): ChatForTurn {
+  const { id, title, model, summary, summaryThroughId, messages } = row;
+  return {
+    id,
+    title,
+    model,
+    summary,
+    summaryThroughId,
+    messages,
+    // timestamps are stored in UTC without a zone; JSON carries them as bare ISO text
+    slots: row.slots.map((s) => ({ ...s, history: s.history.map((h) => ({ ...h, at: new Date(`${h.at}Z`) })) })),
+  };
+}
+
 /**
  * The person's chat with its newest messages (oldest first; `recent: null` for all of them) and
  * pinned facts, or null when it is not theirs.
@@ -44,26 +74,31 @@ export async function loadChatForTurn(
   userId: string,
   recent: number | null = TURN_RECENT_MESSAGES,
 ): Promise<ChatForTurn | null> {
-  const [row] = await queryRows<Omit<ChatForTurn, 'slots'> & { slots: JsonSlot[] }>(
+  const [row] = await queryRows<ChatForTurnRow>(
     db,
-    Prisma.sql`
-    SELECT c.id, c.title, c.model, c.summary, c."summaryThroughId",
-      COALESCE((SELECT json_agg(json_build_object('id', m.id, 'role', m.role, 'kind', m.kind, 'text', m.text,
-                                                  'status', m.status, 'model', m.model, 'continuations', m.continuations)
-                                ORDER BY m."createdAt")
-                FROM (SELECT * FROM message WHERE "chatId" = c.id ORDER BY "createdAt" DESC LIMIT ${recent}) m), '[]'::json) AS messages,
-      COALESCE((SELECT json_agg(json_build_object('key', s.key, 'value', s.value, 'history',
-                  COALESCE((SELECT json_agg(json_build_object('value', h.value, 'messageId', h."messageId", 'at', h.at) ORDER BY h.at)
-                            FROM slot_change h WHERE h."slotId" = s.id), '[]'::json)) ORDER BY s.key)
-                FROM slot s WHERE s."chatId" = c.id), '[]'::json) AS slots
-    FROM chat c WHERE c.id = ${chatId} AND c."userId" = ${userId}`,
+    Prisma.sql`SELECT ${chatForTurnColumns(recent)} FROM chat c WHERE c.id = ${chatId} AND c."userId" = ${userId}`,
   );
-  if (!row) return null;
-  return {
-    ...row,
-    // timestamps are stored in UTC without a zone; JSON carries them as bare ISO text
-    slots: row.slots.map((s) => ({ ...s, history: s.history.map((h) => ({ ...h, at: new Date(`${h.at}Z`) })) })),
-  };
+  return row ? chatForTurn(row) : null;
+}
+
+/**
+ * What a Send reads and claims before anything else, in ONE round trip: the person's chat as
+ * loadChatForTurn reads it (null when it is not theirs) and the turn's claim on it
+ * (live-turn-lock.ts; null when another turn holds the chat).
+ */
+export async function claimChatForTurn(
+  db: Db,
+  lock: LiveTurnClaim,
+): Promise<{ chat: ChatForTurn | null; claim: { requestsThisMinute: Record<string, number> } | null }> {
+  const claim = liveTurnClaimSql(lock);
+  const [row] = await queryRows<ChatForTurnRow & { counts: Record<string, number> | null }>(
+    db,
+    Prisma.sql`${claim.ctes}
+    SELECT ${chatForTurnColumns(TURN_RECENT_MESSAGES)}, ${claim.columns}
+    FROM chat c WHERE c.id = ${lock.chatId} AND c."userId" = ${lock.userId}`,
+  );
+  if (!row) return { chat: null, claim: null };
+  return { chat: chatForTurn(row), claim: row.counts == null ? null : { requestsThisMinute: row.counts } };
 }
 
 export interface OpenTurn {
