@@ -61,6 +61,35 @@ describe('the server answers the hot chat route itself', () => {
     ]);
   });
 
+  it('sends a streamed body whole and in order, whether its end comes with its last bytes or later', async () => {
+    const { url, server } = await serve(async (request) => {
+      const shape = new URL(request.url).searchParams.get('shape');
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          const bytes = (text: string) => new TextEncoder().encode(text);
+          if (shape === 'empty') return controller.close();
+          controller.enqueue(bytes('first '));
+          setTimeout(() => {
+            controller.enqueue(bytes('second '));
+            controller.enqueue(bytes('third'));
+            if (shape === 'together') return controller.close();
+            setTimeout(() => controller.close(), 5);
+          }, 5);
+        },
+      });
+      return new Response(body, { headers: { 'content-type': 'text/plain' } });
+    });
+    open = server;
+    for (const [shape, text] of [
+      ['together', 'first second third'],
+      ['later', 'first second third'],
+      ['empty', ''],
+    ]) {
+      const res = await fetch(`${url}/api/chats/c1/messages?shape=${shape}`, { method: 'POST', body: '{}' });
+      expect(await res.text()).toBe(text);
+    }
+  });
+
   it('leaves every other request to Next: other methods, other paths, and paths it cannot decode', async () => {
     const { url, server } = await serve(async () => new Response('direct'));
     open = server;

@@ -136,19 +136,32 @@ async function writeResponse(response: Response, res: ServerResponse, clientGone
   const reader = response.body.getReader();
   const cancel = () => void reader.cancel().catch(() => undefined);
   clientGone.addEventListener('abort', cancel, { once: true });
+  let last: Uint8Array | undefined;
   try {
+    let next = reader.read();
     for (;;) {
-      const { done, value } = await reader.read();
+      const { done, value } = await next;
       if (done || clientGone.aborted) break;
+      next = reader.read();
+      // when the body has already ended, its last bytes and the end of the response go out in one write
+      const peek = await Promise.race([next, NOT_YET]);
+      if (peek !== NOT_YET_VALUE && peek.done) {
+        last = value;
+        break;
+      }
       if (!res.write(value)) await drained(res);
     }
   } catch {
     // the body failed or was cancelled because the client left: nothing more to send
   } finally {
     clientGone.removeEventListener('abort', cancel);
-    res.end();
+    res.end(last);
   }
 }
+
+/** Raced against a read: a read that has already settled wins, since a race's settled entries answer in order. */
+const NOT_YET_VALUE = Symbol('not yet');
+const NOT_YET = Promise.resolve(NOT_YET_VALUE);
 
 function drained(res: ServerResponse): Promise<void> {
   return new Promise((resolve) => {

@@ -58,4 +58,43 @@ describe('the frame writer', () => {
     expect(payloads()).not.toContain('[DONE]');
     expect(writer.unwritten()).toBe('pending late');
   });
+
+  it('writes the chunks of one moment together: the opening chunks go with the first words, the closing ones with the end', async () => {
+    const writes: string[] = [];
+    const decoder = new TextDecoder();
+    const writer = createFrameWriter((bytes) => writes.push(decoder.decode(bytes)), 'answer');
+    writer.chunk({ type: 'start', messageId: 'm1' });
+    writer.chunk({ type: 'text-start', id: 'answer' });
+    writer.text('Hello');
+    expect(writes).toHaveLength(1);
+    expect(writes[0]).toContain('"type":"start"');
+    expect(writes[0]).toContain('"delta":"Hello"');
+    writer.text(' world');
+    writer.chunk({ type: 'text-end', id: 'answer' });
+    writer.chunk({ type: 'finish' });
+    writer.done();
+    expect(writes).toHaveLength(2);
+    expect(writes[1]!.split('\n\n').filter(Boolean)).toEqual([
+      'data: {"type":"text-delta","id":"answer","delta":" world"}',
+      'data: {"type":"text-end","id":"answer"}',
+      'data: {"type":"finish"}',
+      'data: [DONE]',
+    ]);
+    // a chunk on its own (a tool call mid-answer) is not held past the current turn of the event loop
+    const late = createFrameWriter((bytes) => writes.push(decoder.decode(bytes)), 'answer');
+    late.chunk({ type: 'data-tool', data: { name: 'search_docs' } });
+    expect(writes).toHaveLength(2);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(writes).toHaveLength(3);
+    late.close();
+  });
+
+  it('text that had joined a write the browser left before is reported unwritten', () => {
+    const { writer } = collect();
+    writer.text('sent ');
+    writer.text('framed ');
+    writer.chunk({ type: 'text-end', id: 'answer' }); // takes the text into the next write, which never happens
+    writer.close();
+    expect(writer.unwritten()).toBe('framed ');
+  });
 });

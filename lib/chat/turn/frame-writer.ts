@@ -11,55 +11,75 @@ export const FRAME_MAX_CHARS = 4096;
  * string append; the JSON, the encoding and the write to the socket happen
  * once per frame. A screen repaints no faster, so the person sees the same.
  *
- * The first text of the answer is written at once (no frame wait before the
- * first token). Any other chunk first flushes the pending text, so order is kept. When the
- * browser has gone, the text still pending was never written: `unwritten()`
- * returns it, so the turn saves (and shows on reload) only what was sent.
+ * Other chunks are written together with whatever follows them in the same
+ * turn of the event loop (the answer's opening chunks, its closing ones): each
+ * write is a system call that wakes the reader, and on a busy server those
+ * calls were a good part of an answer's CPU. The first text of the answer, and
+ * the end, go out at once (no frame wait before the first token). Order is
+ * kept. When the browser has gone, the text not yet written was never seen:
+ * `unwritten()` returns it, so the turn saves (and shows on reload) only what
+ * was sent.
  */
 export function createFrameWriter(write: (bytes: Uint8Array) => void, textPartId: string) {
   const encoder = new TextEncoder();
-  let pending = '';
-  let timer: ReturnType<typeof setTimeout> | null = null;
+  let text = ''; // text not yet in an event
+  let events = ''; // events not yet written
+  let eventsText = ''; // the text inside `events`
+  let frameTimer: ReturnType<typeof setTimeout> | null = null;
+  let writeTimer: ReturnType<typeof setImmediate> | null = null;
   let open = true;
   let firstTextSent = false;
 
-  const writeEvent = (payload: string) => {
-    if (open) write(encoder.encode(`data: ${payload}\n\n`));
+  const takeText = () => {
+    if (frameTimer) clearTimeout(frameTimer);
+    frameTimer = null;
+    if (!text || !open) return;
+    events += `data: ${JSON.stringify({ type: 'text-delta', id: textPartId, delta: text } satisfies UIMessageChunk)}\n\n`;
+    eventsText += text;
+    text = '';
   };
-  const flush = () => {
-    if (timer) clearTimeout(timer);
-    timer = null;
-    if (!pending || !open) return;
-    const delta = pending;
-    pending = '';
-    firstTextSent = true;
-    writeEvent(JSON.stringify({ type: 'text-delta', id: textPartId, delta } satisfies UIMessageChunk));
+  const writeOut = () => {
+    if (writeTimer) clearImmediate(writeTimer);
+    writeTimer = null;
+    if (!events || !open) return;
+    if (eventsText) firstTextSent = true;
+    const out = events;
+    events = '';
+    eventsText = '';
+    write(encoder.encode(out));
+  };
+  const writeFrame = () => {
+    takeText();
+    writeOut();
   };
 
   return {
     text(delta: string) {
       if (!delta) return;
-      pending += delta;
+      text += delta;
       if (!open) return; // kept as unwritten: the turn must not save it as sent
       // the first words go out at once: a frame's wait must not add to the time to first token
-      if (!firstTextSent || pending.length >= FRAME_MAX_CHARS) flush();
-      else timer ??= setTimeout(flush, FRAME_MS);
+      if (!firstTextSent || text.length >= FRAME_MAX_CHARS) writeFrame();
+      else frameTimer ??= setTimeout(writeFrame, FRAME_MS);
     },
     chunk(chunk: UIMessageChunk) {
-      flush();
-      writeEvent(JSON.stringify(chunk));
+      takeText();
+      events += `data: ${JSON.stringify(chunk)}\n\n`;
+      if (open) writeTimer ??= setImmediate(writeOut);
     },
-    /** the stream's terminator; everything pending goes first */
+    /** the stream's terminator: everything pending goes out with it, in one write */
     done() {
-      flush();
-      writeEvent('[DONE]');
+      takeText();
+      events += 'data: [DONE]\n\n';
+      writeOut();
     },
     /** the browser is gone: nothing more is written, and what was pending stays unwritten */
     close() {
       open = false;
-      if (timer) clearTimeout(timer);
-      timer = null;
+      if (frameTimer) clearTimeout(frameTimer);
+      if (writeTimer) clearImmediate(writeTimer);
+      frameTimer = writeTimer = null;
     },
-    unwritten: () => (open ? '' : pending),
+    unwritten: () => (open ? '' : eventsText + text),
   };
 }
