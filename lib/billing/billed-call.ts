@@ -52,6 +52,11 @@ export interface BilledCallRequest {
   onReserved?: (slot: CallSlot) => void;
   onText?: (delta: string) => void;
   onToolCall?: (name: string, input: unknown) => void;
+  /**
+   * Awaited before settling a call that asked for no further round (no tool call, not cut by the
+   * output ceiling): nobody waits on that settlement, so a chat turn lets a burst's first tokens go first.
+   */
+  settleWhenIdle?: () => Promise<void>;
 }
 
 export interface BilledCallResult extends CallSlot {
@@ -105,6 +110,7 @@ export async function runBilledCall(req: BilledCallRequest): Promise<BilledCallR
     });
     if (round.error && !round.aborted) failure = describeUpstreamFailure(round.error, { ...req.ids, callId });
   } finally {
+    if (req.settleWhenIdle && !(round && (round.toolCalls > 0 || wasCutByLength(round)))) await req.settleWhenIdle();
     chargedMicros = await settle(req, slot, promptTokens, round, failure);
   }
   return {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createAdmission } from './admission';
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
@@ -50,5 +50,43 @@ describe('admitting turn preparations', () => {
     expect(await next).toBe('ran');
     // and the slot is free again afterwards
     expect(await admit(async () => 'again')).toBe('again');
+  });
+
+  it('idle() answers at once when nothing is being prepared, else once the last preparation in line is done', async () => {
+    const admit = createAdmission(1);
+    let idleAt = '';
+    await admit.idle(1_000);
+    const finish: Array<() => void> = [];
+    const hold = () => admit(() => new Promise<void>((resolve) => finish.push(resolve)));
+    const first = hold();
+    const second = hold(); // waits in line behind the first
+    const idle = admit.idle(60_000).then(() => (idleAt = `after ${finish.length}`));
+    await tick();
+    finish[0]!();
+    await first;
+    await tick();
+    await tick();
+    expect(idleAt).toBe(''); // the second is still being prepared
+    finish[1]!();
+    await second;
+    await idle;
+    expect(idleAt).toBe('after 2');
+  });
+
+  it('idle() gives up waiting after its limit when preparations keep coming', async () => {
+    vi.useFakeTimers();
+    try {
+      const admit = createAdmission(1);
+      void admit(() => new Promise<void>(() => undefined)); // never done
+      let waited = false;
+      const idle = admit.idle(250).then(() => (waited = true));
+      await vi.advanceTimersByTimeAsync(249);
+      expect(waited).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      await idle;
+      expect(waited).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

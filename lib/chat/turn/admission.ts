@@ -10,18 +10,33 @@
  * later ones wait their turn, and hands each freed slot over on a new
  * macrotask so streaming answers get the loop between two preparations.
  */
-export type Admission = <T>(work: () => Promise<T>) => Promise<T>;
+export interface Admission {
+  <T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * Resolves once no preparation is running or waiting, or after `maxWaitMs`:
+   * bookkeeping that nobody watches (an answer's settlement once its text is
+   * out) waits here, so a burst's first tokens get the CPU before it.
+   */
+  idle(maxWaitMs: number): Promise<void>;
+}
 
 export function createAdmission(limit: number): Admission {
   let running = 0;
   const waiting: Array<() => void> = [];
+  let idleWaiters: Array<() => void> = [];
   const release = () => {
     const next = waiting.shift();
     // the slot passes straight to the next in line, so a late arrival cannot overtake it
     if (next) setImmediate(next);
-    else running--;
+    else if (--running === 0 && idleWaiters.length) {
+      const woken = idleWaiters;
+      idleWaiters = [];
+      setImmediate(() => {
+        for (const wake of woken) wake();
+      });
+    }
   };
-  return async (work) => {
+  const admit = async <T>(work: () => Promise<T>): Promise<T> => {
     if (running < limit) running++;
     else await new Promise<void>((resolve) => waiting.push(resolve));
     try {
@@ -30,4 +45,20 @@ export function createAdmission(limit: number): Admission {
       release();
     }
   };
+  return Object.assign(admit, {
+    idle(maxWaitMs: number): Promise<void> {
+      if (running === 0) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        const wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        const timer = setTimeout(() => {
+          idleWaiters = idleWaiters.filter((w) => w !== wake);
+          resolve();
+        }, maxWaitMs);
+        idleWaiters.push(wake);
+      });
+    },
+  });
 }

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newUserChat, openChatHarness, runChatTurn, type ChatHarness } from '@/tests/support/chat-harness';
 import { createUser, walletBooks } from '@/tests/support/fixtures';
 import { testDatabaseKinds } from '@/tests/support/test-database';
+import { createAdmission } from './admission';
 
 describe.each(testDatabaseKinds())('chat turns against the simulator on %s', (kind) => {
   let h: ChatHarness;
@@ -220,5 +221,50 @@ describe.each(testDatabaseKinds())('chat turns against the simulator on %s', (ki
     await h.db.prisma.chat.update({ where: { id: chatId }, data: { status: 'closed' } });
     await runChatTurn(h, { userId: user.id, chatId, mode: 'answer', text: 'hello again' });
     expect((await h.db.prisma.chat.findUniqueOrThrow({ where: { id: chatId } })).status).toBe('open');
+  });
+
+  it('a burst first: an answer whose text is all out waits to be settled and saved while sends are being prepared, not between its rounds', async () => {
+    const { user, chatId } = await newUserChat(h, { credits: 1_000_000_000n });
+    // the admission's idle() stands for "sends are being prepared": the first wait is held until the test lets it go
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const waits: Array<{ calls: string[]; streamed: string }> = [];
+    let streamed = '';
+    const admission = Object.assign(createAdmission(4), {
+      idle: async () => {
+        const calls = await h.db.prisma.modelCall.findMany({ where: { entry: { chatId } }, orderBy: { seq: 'asc' } });
+        waits.push({ calls: calls.map((c) => `${c.purpose}:${c.status}`), streamed });
+        if (waits.length === 1) await held;
+      },
+    });
+    const plain = h.deps.admission;
+    h.deps.admission = admission;
+    try {
+      const running = runChatTurn(
+        h,
+        { userId: user.id, chatId, mode: 'answer', text: 'How do I reset my password?' },
+        { onText: (_delta, sofar) => (streamed = sofar) },
+      );
+      await vi.waitFor(() => expect(waits).toHaveLength(1));
+      const message = await h.db.prisma.message.findFirstOrThrow({ where: { chatId, role: 'assistant' } });
+      // the person has the whole answer; its books and its saved copy wait
+      expect(message.status).toBe('streaming');
+      expect((await walletBooks(h.db.prisma, user.id)).reserved).toBeGreaterThan(0n);
+      release();
+      const run = await running;
+      expect(run.outcome.status).toBe('complete');
+      expect(waits[0]!.streamed).toBe(run.streamed);
+      // a search round came first: its settlement did not wait, the answer's did, then the saving
+      expect(h.sim.stats.callsForTurn(run.turn.turnId)).toBe(2);
+      expect(waits.map((w) => w.calls)).toEqual([
+        ['answer:charged', 'tool_round:reserved'],
+        ['answer:charged', 'tool_round:charged'],
+      ]);
+      const stored = await h.db.prisma.message.findUniqueOrThrow({ where: { id: run.turn.assistantMessageId } });
+      expect(stored).toMatchObject({ status: 'complete', text: run.streamed });
+      expect(await walletBooks(h.db.prisma, user.id)).toMatchObject({ reserved: 0n, balanced: true });
+    } finally {
+      h.deps.admission = plain;
+    }
   });
 });

@@ -9,6 +9,12 @@ import { describeInternalFailure } from '@/lib/llm/upstream-failure';
 import type { PreparedTurn, TurnDeps, TurnOutcome, TurnSink } from './types';
 
 export const MAX_TOOL_ROUNDS = 5;
+/**
+ * How long an answer's closing bookkeeping (its last settlement, saving it) may wait for a burst's
+ * preparations: the person has the whole text by then, while the people behind them in the burst
+ * wait for their first token (admission.ts).
+ */
+const BOOKKEEPING_WAIT_MS = 250;
 
 type Purpose = 'answer' | 'tool_round' | 'continuation';
 
@@ -28,6 +34,8 @@ export async function runTurn(deps: TurnDeps, turn: PreparedTurn, sink: TurnSink
   if (clientSignal?.aborted) abort.abort('client_gone');
   const timer = setTimeout(() => abort.abort('time_limit'), deps.wallClockMs);
 
+  const admission = deps.admission;
+  const whenIdle = admission ? () => admission.idle(BOOKKEEPING_WAIT_MS) : undefined;
   let shown = turn.initialText; // exactly what the browser has been sent, plus what it had before
   const emit = (delta: string) => {
     if (!delta) return;
@@ -85,6 +93,7 @@ export async function runTurn(deps: TurnDeps, turn: PreparedTurn, sink: TurnSink
             }
             emit(delta);
           },
+          settleWhenIdle: whenIdle,
           onToolCall: (name, input) => {
             outcome.tools.push({ name, input });
             sink.event('tool', { name, input });
@@ -146,6 +155,7 @@ export async function runTurn(deps: TurnDeps, turn: PreparedTurn, sink: TurnSink
       // the saved answer is what the person was sent: text a batching sink still held when they left is not
       const unwritten = sink.unwritten?.() ?? '';
       outcome.text = unwritten && shown.endsWith(unwritten) ? shown.slice(0, -unwritten.length) : shown;
+      await whenIdle?.();
       await finishTurn(deps, turn, outcome);
     } finally {
       // only now: a shutdown waits for this, so the answer is saved before the database closes
