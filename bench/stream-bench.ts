@@ -395,10 +395,12 @@ export async function runStreamBenchmark(argv: string[] = process.argv.slice(2))
     progress('memory: RSS growth with 100 answers streaming at once');
     await upstream.script({ chunks: 600, chunkChars: 4, delayMs: 10 });
     const rss = new Map<Peer, number>();
+    const rssAtRest = new Map<Peer, number>();
     for (const peer of peers) {
       const senders = await peer.senders(100);
       await sleep(300);
       const before = rssMb(peer.child.pid!);
+      rssAtRest.set(peer, before);
       const aborts = senders.map(() => new AbortController());
       let started = 0;
       let failure: unknown = null;
@@ -470,6 +472,7 @@ export async function runStreamBenchmark(argv: string[] = process.argv.slice(2))
       { measure: '50 at once: first tokens out of send order, % of pairs', ...cell(bursts[50]!.order, (v) => round(100 * median(v))) },
       { measure: '50 at once: event loop max, ms', ...cell(bursts[50]!.loop, (v) => round(v, 1)), target: 'a few ms' },
       { measure: 'RSS growth per 100 live answers, MB', ...cell(rss, (v) => round(v)) },
+      { measure: 'server RSS at rest after the runs above, MB', ...cell(rssAtRest, (v) => round(v, 0)) },
       {
         measure: 'Stop → upstream closed, ms (median / p95)',
         ...cell(stops, (v) => `${round(median(v))} / ${round(percentile(v, 95))}`),
