@@ -5,7 +5,7 @@ import type { ModelInfo } from '@/lib/llm/catalog';
 import type { JsonReply } from '@/lib/llm/service-prompt';
 import { streamRound, wasCutByLength, type RoundResult } from '@/lib/llm/stream-round';
 import { describeUpstreamFailure } from '@/lib/llm/upstream-failure';
-import { type CallSettlement, openEntryWithReservedCall, reserveCall, settleCall, type EntryOwner, type EntryReservation } from './ledger';
+import { openEntryWithReservedCall, reserveCall, settleCall, type EntryOwner, type EntryReservation } from './ledger';
 import { costMicros, maxCallCostMicros } from './pricing';
 import { countPromptTokens } from './tokens';
 import { estimateUsage } from './usage-estimate';
@@ -53,12 +53,10 @@ export interface BilledCallRequest {
   onText?: (delta: string) => void;
   onToolCall?: (name: string, input: unknown) => void;
   /**
-   * A call that asked for no further round (no tool call, not cut by the output ceiling) is not
-   * settled here: its settlement comes back as `finalSettlement`, and the caller passes it to
-   * settleCall with its own closing writes, in its own `finally` (a chat turn: the answer is saved
-   * with what it cost, in one statement). Left unsettled, the reservation is swept and refunded.
+   * Awaited before settling a call that asked for no further round (no tool call, not cut by the
+   * output ceiling): nobody waits on that settlement, so a chat turn lets a burst's first tokens go first.
    */
-  deferFinalSettlement?: boolean;
+  settleWhenIdle?: () => Promise<void>;
 }
 
 export interface BilledCallResult extends CallSlot {
@@ -73,16 +71,13 @@ export interface BilledCallResult extends CallSlot {
   cut: boolean;
   /** the provider's raw reason when it gave one, else the SDK's */
   finishReason: string;
-  /** the settlement left to the caller (`deferFinalSettlement`), else null */
-  finalSettlement: CallSettlement | null;
 }
 
 /**
  * ONE billed model call, the only place that reserves and settles:
  * reserve the worst case (prompt + the whole output ceiling, reasoning included)
  * in one short transaction, log one `model_call` line, stream, then settle in
- * `finally` whatever ended the stream (or hand the settlement of a call that ends
- * the caller's work back to it: `deferFinalSettlement`). The policy, the same for the chat,
+ * `finally` whatever ended the stream. The policy, the same for the chat,
  * summaries and the document pipeline:
  * - reported usage is charged as reported;
  * - a stream with no usage report (stopped, aborted, broken mid-way) is charged
@@ -100,7 +95,6 @@ export async function runBilledCall(req: BilledCallRequest): Promise<BilledCallR
   let round: RoundResult | null = null;
   let failure: string | null = null;
   let chargedMicros: bigint | null = null;
-  let finalSettlement: CallSettlement | null = null;
   try {
     req.onReserved?.(slot);
     round = await streamRound({
@@ -116,10 +110,8 @@ export async function runBilledCall(req: BilledCallRequest): Promise<BilledCallR
     });
     if (round.error && !round.aborted) failure = describeUpstreamFailure(round.error, { ...req.ids, callId });
   } finally {
-    const settlement = settlementOf(req, slot, promptTokens, round, failure);
-    const asksForMore = !!round && (round.toolCalls > 0 || wasCutByLength(round));
-    if (req.deferFinalSettlement && round && !asksForMore) finalSettlement = settlement;
-    else chargedMicros = await settleCall(req.db, settlement);
+    if (req.settleWhenIdle && !(round && (round.toolCalls > 0 || wasCutByLength(round)))) await req.settleWhenIdle();
+    chargedMicros = await settle(req, slot, promptTokens, round, failure);
   }
   return {
     ...slot,
@@ -130,7 +122,6 @@ export async function runBilledCall(req: BilledCallRequest): Promise<BilledCallR
     failure,
     cut: wasCutByLength(round),
     finishReason: round.rawFinishReason ?? round.finishReason,
-    finalSettlement,
   };
 }
 
@@ -179,13 +170,13 @@ async function reserve(req: BilledCallRequest, promptTokens: number): Promise<Ca
 }
 
 /** The policy above, applied; `round` is null only when something on our side threw before the stream ended. */
-function settlementOf(
+async function settle(
   req: BilledCallRequest,
   slot: CallSlot,
   promptTokens: number,
   round: RoundResult | null,
   failure: string | null,
-): CallSettlement {
+): Promise<bigint | null> {
   const produced = !!round && (round.text !== '' || round.reasoning !== '' || round.toolCalls > 0);
   const refund = !produced && (failure !== null || round === null);
   const usage =
@@ -196,7 +187,7 @@ function settlementOf(
       reasoning: round?.reasoning ?? '',
       maxOutputTokens: req.maxOutputTokens,
     });
-  return {
+  return settleCall(req.db, {
     ...slot,
     usage,
     estimated: !round?.usage,
@@ -205,5 +196,5 @@ function settlementOf(
     refund,
     error:
       failure ?? (round?.aborted ? String(req.abortSignal.reason ?? 'aborted') : round === null ? 'the call failed on our side' : null),
-  };
+  });
 }

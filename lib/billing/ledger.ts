@@ -88,6 +88,8 @@ export interface EntryReservation {
  */
 export async function openEntryWithReservedCall(db: Db | Tx, r: EntryReservation): Promise<void> {
   const { entry, call } = r;
+  const ownerCtes = Object.entries(r.rows).map(([name, sql]) => Prisma.sql`, ${Prisma.raw(ownerCteName(name))} AS (${sql})`);
+  const ownerRows = ownerCtes.length ? Prisma.join(ownerCtes, '') : Prisma.empty;
   const [row] = await queryRows<{ opened: number; balance: bigint | null }>(
     db,
     Prisma.sql`
@@ -98,7 +100,7 @@ export async function openEntryWithReservedCall(db: Db | Tx, r: EntryReservation
              ${entry.documentId ?? null}, ${entry.messageId ?? null}, 'reserved', ${call.reservedMicros}, ${entry.at} FROM moved
       RETURNING id
     ),
-    call AS (${insertReservedCall({ ...call, entryId: entry.id }, Prisma.sql`entry`)})${ownerCtes(r.rows, OPENING_CTES)}
+    call AS (${insertReservedCall({ ...call, entryId: entry.id }, Prisma.sql`entry`)})${ownerRows}
     SELECT (SELECT count(*) FROM entry)::int AS opened,
            (SELECT "balanceMicros" FROM wallet WHERE "userId" = ${entry.userId}) AS balance,
            set_config('synchronous_commit', 'off', true) AS "asyncCommit"`,
@@ -106,16 +108,10 @@ export async function openEntryWithReservedCall(db: Db | Tx, r: EntryReservation
   if (!row || row.opened === 0) throw new InsufficientCreditsError(call.reservedMicros, row?.balance ?? 0n);
 }
 
-const OPENING_CTES = ['moved', 'entry', 'call'];
-const SETTLEMENT_CTES = ['target', 'settled', 'wallet_moved', 'entry_settled'];
-
-/** An owner's writes as more CTEs of a ledger statement (`, name AS (…)` each); names go into the SQL as is. */
-function ownerCtes(rows: Record<string, Prisma.Sql>, taken: string[]): Prisma.Sql {
-  const ctes = Object.entries(rows).map(([name, sql]) => {
-    if (!/^[a-z_]+$/.test(name) || taken.includes(name)) throw new Error(`not a CTE name an owner may use: ${name}`);
-    return Prisma.sql`, ${Prisma.raw(name)} AS (${sql})`;
-  });
-  return ctes.length ? Prisma.join(ctes, '') : Prisma.empty;
+/** An owner's CTE name goes into the SQL as is: a plain identifier, and none of the reservation's own. */
+function ownerCteName(name: string): string {
+  if (!/^[a-z_]+$/.test(name) || ['moved', 'entry', 'call'].includes(name)) throw new Error(`not a CTE name an owner may use: ${name}`);
+  return name;
 }
 
 /**
@@ -154,15 +150,8 @@ export interface CallSettlement {
  * Charges actual usage and releases the rest of the reservation. Idempotent: the
  * call row flips from `reserved` exactly once (a finally that runs twice bills once).
  * Returns the micro-USD actually charged, or null when it was already settled.
- *
- * `rows` are the owner's closing writes, as named CTEs of the same statement (a chat
- * turn's: the answer saved with what it cost, the chat freed), so that a call and what
- * it produced commit together, in one round trip and one flush. They may read
- * `settled`: the call's new "inputTokens", "outputTokens", "reasoningTokens",
- * estimated and "costMicros" (no row when it was already settled); in the statement's
- * snapshot the call's own row still reads as reserved.
  */
-export async function settleCall(db: Db | Tx, s: CallSettlement, rows: Record<string, Prisma.Sql> = {}): Promise<bigint | null> {
+export async function settleCall(db: Db | Tx, s: CallSettlement): Promise<bigint | null> {
   const status = s.refund ? 'refunded' : 'charged';
   const cost = s.refund ? 0n : s.costMicros;
   // One statement: the call flips from `reserved` once (a concurrent second
@@ -170,7 +159,7 @@ export async function settleCall(db: Db | Tx, s: CallSettlement, rows: Record<st
   // reservation to charged and balance; the entry settles when no call is open.
   // A provider may count a few more prompt tokens than our reservation: the
   // excess comes from the balance, never below zero.
-  const queried = await queryRows<{ costMicros: bigint }>(
+  const rows = await queryRows<{ costMicros: bigint }>(
     db,
     Prisma.sql`
     WITH target AS (
@@ -183,7 +172,7 @@ export async function settleCall(db: Db | Tx, s: CallSettlement, rows: Record<st
              "costMicros" = LEAST(${cost}::bigint, t."reservedMicros" + t."balanceMicros"),
              "finishReason" = ${s.finishReason ?? null}, error = ${s.error ?? null}, "settledAt" = now()
       FROM target t WHERE c.id = t.id AND c.status = 'reserved'
-      RETURNING c."reservedMicros", c."costMicros", t."userId", c."inputTokens", c."outputTokens", c."reasoningTokens", c.estimated
+      RETURNING c."reservedMicros", c."costMicros", t."userId"
     ), wallet_moved AS (
       UPDATE wallet w SET "reservedMicros" = w."reservedMicros" - x."reservedMicros",
              "balanceMicros" = w."balanceMicros" + x."reservedMicros" - x."costMicros",
@@ -198,10 +187,10 @@ export async function settleCall(db: Db | Tx, s: CallSettlement, rows: Record<st
                ELSE 'refunded' END
       FROM settled x WHERE e.id = ${s.entryId}
       RETURNING 1
-    )${ownerCtes(rows, SETTLEMENT_CTES)}
+    )
     SELECT "costMicros" FROM settled`,
   );
-  return queried[0]?.costMicros ?? null;
+  return rows[0]?.costMicros ?? null;
 }
 
 /** A call whose output was lost (its process died): nothing is charged. Idempotent like settleCall. */

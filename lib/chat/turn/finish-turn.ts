@@ -1,4 +1,3 @@
-import type { CallSettlement } from '@/lib/billing/ledger';
 import { cleanJsonStrings, cleanText } from '@/lib/text/clean-text';
 import { releaseLiveTurn } from './live-turn-lock';
 import { closeTurnRows } from './turn-rows';
@@ -6,36 +5,25 @@ import type { PreparedTurn, TurnDeps, TurnOutcome } from './types';
 
 /**
  * Saves the answer as the person saw it: ONE message record with the merged text,
- * its status and the usage summed over the turn's calls; then frees the chat. The
- * last call's settlement, when the turn holds it (`settlement`), goes in the same
- * statement; returns what it charged.
+ * its status and the usage summed over the turn's calls; then frees the chat.
  */
-export async function finishTurn(
-  deps: TurnDeps,
-  turn: PreparedTurn,
-  outcome: TurnOutcome,
-  settlement: CallSettlement | null,
-): Promise<bigint | null> {
+export async function finishTurn(deps: TurnDeps, turn: PreparedTurn, outcome: TurnOutcome): Promise<void> {
   try {
-    return await closeTurnRows(
-      deps.db,
-      {
-        mode: turn.mode,
-        turnId: turn.turnId,
-        entryId: turn.entryId,
-        chatId: turn.chatId,
-        assistantMessageId: turn.assistantMessageId,
-        // a model may emit U+0000 too; PostgreSQL's text cannot hold it
-        text: cleanText(outcome.text),
-        status: outcome.status,
-        finishReason: outcome.finishReason,
-        continuations: outcome.continuations,
-        error: outcome.status === 'complete' ? null : (outcome.reason ?? null),
-        tools: cleanJsonStrings(outcome.tools) as TurnOutcome['tools'],
-        now: deps.now?.() ?? new Date(),
-      },
-      settlement,
-    );
+    await closeTurnRows(deps.db, {
+      mode: turn.mode,
+      turnId: turn.turnId,
+      entryId: turn.entryId,
+      chatId: turn.chatId,
+      assistantMessageId: turn.assistantMessageId,
+      // a model may emit U+0000 too; PostgreSQL's text cannot hold it
+      text: cleanText(outcome.text),
+      status: outcome.status,
+      finishReason: outcome.finishReason,
+      continuations: outcome.continuations,
+      error: outcome.status === 'complete' ? null : (outcome.reason ?? null),
+      tools: cleanJsonStrings(outcome.tools) as TurnOutcome['tools'],
+      now: deps.now?.() ?? new Date(),
+    });
   } catch (error) {
     // the answer could not be saved; the chat must still be free for the next turn
     await releaseLiveTurn(deps.db, turn.chatId, turn.turnId);

@@ -1,7 +1,7 @@
 import type { ModelMessage } from 'ai';
 import { createStreamingMerge } from '@/lib/llm/continuation/streaming-merge';
 import { runBilledCall, type BilledCallResult } from '@/lib/billing/billed-call';
-import { type CallSettlement, InsufficientCreditsError } from '@/lib/billing/ledger';
+import { InsufficientCreditsError } from '@/lib/billing/ledger';
 import { continuationRequest, MAX_CONTINUATIONS } from '@/lib/llm/prompts/continue-answer';
 import { countError, metrics } from '@/lib/ops/metrics';
 import { finishTurn } from './finish-turn';
@@ -58,7 +58,6 @@ export async function runTurn(deps: TurnDeps, turn: PreparedTurn, sink: TurnSink
   let roundsWithText = 0;
   let toolRounds = 0;
   let autoContinuations = 0;
-  let finalSettlement: CallSettlement | null = null;
 
   try {
     for (;;) {
@@ -94,8 +93,7 @@ export async function runTurn(deps: TurnDeps, turn: PreparedTurn, sink: TurnSink
             }
             emit(delta);
           },
-          // the last call settles with the saved answer, in finishTurn's one statement
-          deferFinalSettlement: true,
+          settleWhenIdle: whenIdle,
           onToolCall: (name, input) => {
             outcome.tools.push({ name, input });
             sink.event('tool', { name, input });
@@ -108,7 +106,6 @@ export async function runTurn(deps: TurnDeps, turn: PreparedTurn, sink: TurnSink
         break;
       }
       outcome.calls++;
-      finalSettlement = call.finalSettlement;
       const { round, failure } = call;
       deps.onRound?.({ turnId: turn.turnId, seq, purpose, rawText: round.text, textBefore });
       if (merge && !round.aborted && !round.error) emit(merge.end());
@@ -159,7 +156,7 @@ export async function runTurn(deps: TurnDeps, turn: PreparedTurn, sink: TurnSink
       const unwritten = sink.unwritten?.() ?? '';
       outcome.text = unwritten && shown.endsWith(unwritten) ? shown.slice(0, -unwritten.length) : shown;
       await whenIdle?.();
-      outcome.costMicros += (await finishTurn(deps, turn, outcome, finalSettlement)) ?? 0n;
+      await finishTurn(deps, turn, outcome);
     } finally {
       // only now: a shutdown waits for this, so the answer is saved before the database closes
       unregister();

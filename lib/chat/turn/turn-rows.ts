@@ -3,7 +3,6 @@ import type { Db, Tx } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/direct-sql';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { openRowsWithReservedCall, type ReservedCall } from '@/lib/billing/billed-call';
-import { type CallSettlement, settleCall } from '@/lib/billing/ledger';
 import type { ModelInfo } from '@/lib/llm/catalog';
 import type { AnswerContext } from '@/lib/chat/context/answer-context';
 import type { SlotState } from '@/lib/chat/context/types';
@@ -202,25 +201,21 @@ export interface CloseTurn {
 /**
  * Saves the answer as the person saw it, in one statement: the text, status and
  * usage summed over the turn's calls (a Continue adds to what the message had),
- * the chat freed for the next turn. With the turn's last call still to settle
- * (`settlement`), that settlement is the same statement (lib/billing's settleCall):
- * the answer and what it cost commit together, and the charge is returned.
+ * the ledger entry pointed at it, the chat freed for the next turn.
  */
-export async function closeTurnRows(db: Db, c: CloseTurn, settlement: CallSettlement | null = null): Promise<bigint | null> {
+export async function closeTurnRows(db: Db, c: CloseTurn): Promise<void> {
   const adds = c.mode === 'continue';
   const meta = c.tools.length ? JSON.stringify({ tools: c.tools }) : null;
-  // the settling call's row still reads as reserved (nothing used) in the statement's snapshot: its usage comes from `settled`
-  const plusSettled = (column: string) =>
-    settlement ? Prisma.sql` + COALESCE((SELECT ${Prisma.raw(`"${column}"`)} FROM settled), 0)` : Prisma.empty;
-  const rows = {
-    used: Prisma.sql`
-      SELECT COALESCE(sum("inputTokens"), 0)::int${plusSettled('inputTokens')} AS input,
-             COALESCE(sum("outputTokens"), 0)::int${plusSettled('outputTokens')} AS output,
-             COALESCE(sum("reasoningTokens"), 0)::int${plusSettled('reasoningTokens')} AS reasoning,
-             COALESCE(bool_or(estimated), false)${settlement ? Prisma.sql` OR COALESCE((SELECT estimated FROM settled), false)` : Prisma.empty} AS estimated,
-             COALESCE(sum("costMicros"), 0)::bigint${plusSettled('costMicros')} AS cost
-      FROM model_call WHERE "entryId" = ${c.entryId}`,
-    saved: Prisma.sql`
+  await queryRows(
+    db,
+    Prisma.sql`
+    WITH used AS (
+      SELECT COALESCE(sum("inputTokens"), 0)::int AS input, COALESCE(sum("outputTokens"), 0)::int AS output,
+             COALESCE(sum("reasoningTokens"), 0)::int AS reasoning, COALESCE(bool_or(estimated), false) AS estimated,
+             COALESCE(sum("costMicros"), 0)::bigint AS cost
+      FROM model_call WHERE "entryId" = ${c.entryId}
+    ),
+    saved AS (
       UPDATE message m SET text = ${c.text}, "searchText" = ${messageSearchText(c.text)}, status = ${c.status}, "finishReason" = ${c.finishReason},
              continuations = ${c.continuations}, "turnId" = ${c.turnId}, error = ${c.error}, "updatedAt" = ${c.now},
              "inputTokens" = CASE WHEN ${adds} THEN m."inputTokens" ELSE 0 END + u.input,
@@ -230,19 +225,15 @@ export async function closeTurnRows(db: Db, c: CloseTurn, settlement: CallSettle
              estimated = (${adds} AND m.estimated) OR u.estimated,
              -- the tools join the context stored when the prompt was built
              meta = CASE WHEN ${meta}::jsonb IS NULL THEN m.meta ELSE COALESCE(m.meta, '{}'::jsonb) || ${meta}::jsonb END
-      FROM used u WHERE m.id = ${c.assistantMessageId}`,
-    freed: Prisma.sql`
-      UPDATE chat SET "lastMessageAt" = ${c.now}, "updatedAt" = ${c.now},
-             "liveTurnStartedAt" = CASE WHEN "liveTurnId" = ${c.turnId} THEN NULL ELSE "liveTurnStartedAt" END,
-             "stopRequestedAt" = CASE WHEN "liveTurnId" = ${c.turnId} THEN NULL ELSE "stopRequestedAt" END,
-             "liveTurnId" = CASE WHEN "liveTurnId" = ${c.turnId} THEN NULL ELSE "liveTurnId" END
-      WHERE id = ${c.chatId}`,
-  };
-  if (settlement) return settleCall(db, settlement, rows);
-  const ctes = Prisma.join(
-    Object.entries(rows).map(([name, sql]) => Prisma.sql`${Prisma.raw(name)} AS (${sql})`),
-    ', ',
+      FROM used u WHERE m.id = ${c.assistantMessageId}
+    ),
+    entry AS (
+      UPDATE ledger_entry SET "messageId" = ${c.assistantMessageId}, "updatedAt" = ${c.now} WHERE id = ${c.entryId}
+    )
+    UPDATE chat SET "lastMessageAt" = ${c.now}, "updatedAt" = ${c.now},
+           "liveTurnStartedAt" = CASE WHEN "liveTurnId" = ${c.turnId} THEN NULL ELSE "liveTurnStartedAt" END,
+           "stopRequestedAt" = CASE WHEN "liveTurnId" = ${c.turnId} THEN NULL ELSE "stopRequestedAt" END,
+           "liveTurnId" = CASE WHEN "liveTurnId" = ${c.turnId} THEN NULL ELSE "liveTurnId" END
+    WHERE id = ${c.chatId}`,
   );
-  await queryRows(db, Prisma.sql`WITH ${ctes} SELECT 1`);
-  return null;
 }
