@@ -262,7 +262,15 @@ describe.each(testDatabaseKinds())('chat turns against the simulator on %s', (ki
       ]);
       const stored = await h.db.prisma.message.findUniqueOrThrow({ where: { id: run.turn.assistantMessageId } });
       expect(stored).toMatchObject({ status: 'complete', text: run.streamed });
-      expect(await walletBooks(h.db.prisma, user.id)).toMatchObject({ reserved: 0n, balanced: true });
+      // the answer carries both calls' usage and cost, and so does what the browser was told
+      const calls = await h.db.prisma.modelCall.findMany({ where: { entry: { chatId } } });
+      const sum = (f: (c: (typeof calls)[number]) => number | bigint) => calls.reduce((a, c) => a + BigInt(f(c)), 0n);
+      expect(sum((c) => c.costMicros)).toBeGreaterThan(0n);
+      expect(stored.costMicros).toBe(sum((c) => c.costMicros));
+      expect(BigInt(stored.outputTokens)).toBe(sum((c) => c.outputTokens));
+      expect(BigInt(stored.inputTokens)).toBe(sum((c) => c.inputTokens));
+      expect(run.events.find((e) => e.name === 'turn')?.data).toMatchObject({ costMicros: Number(stored.costMicros) });
+      expect(await walletBooks(h.db.prisma, user.id)).toMatchObject({ reserved: 0n, charged: stored.costMicros, balanced: true });
     } finally {
       h.deps.admission = plain;
     }
