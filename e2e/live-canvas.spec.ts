@@ -114,7 +114,8 @@ test("a click and keys typed before the editor's code has arrived are typed wher
     await route.continue();
   });
 
-  await page.goto(`/documents/${document.id}`);
+  // not until 'load': a script the page has already asked for (the editor's, held here) holds the load event back
+  await page.goto(`/documents/${document.id}`, { waitUntil: 'domcontentloaded' });
   const editor = editorOf(page, first.id);
   // hydrated (the section takes the focus) while the editor's code is still on its way
   await expect(editor).toHaveAttribute('tabindex', '0');
