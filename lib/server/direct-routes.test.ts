@@ -61,7 +61,7 @@ describe('the server answers the hot chat route itself', () => {
     ]);
   });
 
-  it('sends a streamed body whole and in order, whether its end comes with its last bytes or later', async () => {
+  it('sends a streamed body whole and in order, whether its end comes with its last bytes or later, and what came before a failure', async () => {
     const { url, server } = await serve(async (request) => {
       const shape = new URL(request.url).searchParams.get('shape');
       const body = new ReadableStream<Uint8Array>({
@@ -69,6 +69,13 @@ describe('the server answers the hot chat route itself', () => {
           const bytes = (text: string) => new TextEncoder().encode(text);
           if (shape === 'empty') return controller.close();
           controller.enqueue(bytes('first '));
+          if (shape === 'fails') {
+            setTimeout(() => {
+              controller.enqueue(bytes('second'));
+              controller.error(new Error('the body broke'));
+            }, 5);
+            return;
+          }
           setTimeout(() => {
             controller.enqueue(bytes('second '));
             controller.enqueue(bytes('third'));
@@ -84,6 +91,7 @@ describe('the server answers the hot chat route itself', () => {
       ['together', 'first second third'],
       ['later', 'first second third'],
       ['empty', ''],
+      ['fails', 'first second'], // what was produced before the body broke still goes out
     ]) {
       const res = await fetch(`${url}/api/chats/c1/messages?shape=${shape}`, { method: 'POST', body: '{}' });
       expect(await res.text()).toBe(text);

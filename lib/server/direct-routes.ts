@@ -144,7 +144,8 @@ async function writeResponse(response: Response, res: ServerResponse, clientGone
       if (done || clientGone.aborted) break;
       next = reader.read();
       // when the body has already ended, its last bytes and the end of the response go out in one write
-      const peek = await Promise.race([next, NOT_YET]);
+      // (a read that failed is not an end: these bytes go out, and the loop meets the failure next)
+      const peek = await Promise.race([next, NOT_YET]).catch(() => NOT_YET);
       if (peek !== NOT_YET_VALUE && peek.done) {
         last = value;
         break;

@@ -30,7 +30,6 @@ export interface LiveTurnClaim {
  * process's lock is taken over or swept, a lost count is one request fewer.
  * The turn's opening statement right after commits the same way (ledger.ts);
  * its settlement, which charges, commits durably and flushes both.
-
  */
 export function liveTurnClaimSql(lock: LiveTurnClaim): { ctes: Prisma.Sql; columns: Prisma.Sql } {
   const staleBefore = new Date(lock.now.getTime() - lock.wallClockMs - 30_000);
