@@ -18,14 +18,18 @@ const CITATION_LABEL = /\[\^([^\]\[\s\\]+)\]/g;
  */
 export function parseSection(markdown: string): ProseMirrorJSON {
   // GFM only recognises `[^n]` as a footnote call when `[^n]: …` is defined.
-  // Sections cite facts kept outside the body, so we define every label after
-  // the text; an escaped `\[^1]` stays literal text, as in any renderer.
+  // Sections cite facts kept outside the body, so we define every label
+  // ahead of the text; an escaped `\[^1]` stays literal text, as in any
+  // renderer. Ahead, not after: a fence or HTML block the text leaves open
+  // would swallow definitions written after it (no citation would be one,
+  // and the definitions would show inside the code). An HTML comment ends
+  // the definitions, so an indented first line cannot continue one.
   const labels = new Set<string>();
   for (const match of markdown.matchAll(CITATION_LABEL)) labels.add(match[1]);
-  const definitions = [...labels].map((label) => `[^${label}]: citation`).join('\n');
-  const source = definitions ? `${markdown}\n\n${definitions}\n` : markdown;
-  const tree = markdownParser.parse(source) as Root;
-  const ownChildren = tree.children.filter((node) => (node.position?.start.offset ?? 0) < markdown.length);
+  const definitions = [...labels].map((label) => `[^${label}]: citation\n`).join('');
+  const prelude = definitions ? `${definitions}\n<!-- -->\n\n` : '';
+  const tree = markdownParser.parse(prelude + markdown) as Root;
+  const ownChildren = tree.children.filter((node) => (node.position?.start.offset ?? 0) >= prelude.length);
   linkDefinitions = collectDefinitions(tree);
   try {
     return { type: 'doc', content: blocksOrEmptyParagraph(convertBlocks(ownChildren)) };

@@ -29,6 +29,33 @@ describe('canonical Markdown', () => {
     expect(doc.child(1).child(1).child(0).type.name).toBe('tableCell');
   });
 
+  it('keeps citation chips and code as written when the text ends inside an open fence or HTML block', () => {
+    // A draft cut off mid code block (or a rewrite that leaves a fence open) still shows its chips,
+    // and nothing of how they are recognised shows inside the code.
+    expect(parseSection('Fact[^1]\n\n```\ncode')).toEqual({
+      type: 'doc',
+      content: [
+        {
+          type: 'paragraph',
+          content: [
+            { type: 'text', text: 'Fact' },
+            { type: 'citation', attrs: { n: '1' } },
+          ],
+        },
+        { type: 'codeBlock', attrs: { language: null, meta: null }, content: [{ type: 'text', text: 'code' }] },
+      ],
+    });
+    const html = canvasSchema.nodeFromJSON(parseSection('Fact[^1]\n\n<!-- open\nx'));
+    expect(html.child(0).child(1).type.name).toBe('citation');
+    expect(html.child(1).textContent).toBe('<!-- open\nx');
+    const listed = canvasSchema.nodeFromJSON(parseSection('Fact[^1]\n\n- a\n\n  ```\n  code'));
+    expect(listed.child(1).child(0).child(1).textContent).toBe('code');
+    const indented = canvasSchema.nodeFromJSON(parseSection('    indented[^1]\n\nnext[^1]'));
+    expect(indented.child(0).type.name).toBe('codeBlock');
+    expect(indented.child(0).textContent).toBe('indented[^1]');
+    expect(indented.child(1).child(1).type.name).toBe('citation');
+  });
+
   it('writes model output in canonical form', () => {
     expect(canonicalize('Title\n=====\n\n* a\n* b\n\n\n__strong__ _em_\nnext line')).toBe(
       '# Title\n\n- a\n- b\n\n**strong** *em* next line',
