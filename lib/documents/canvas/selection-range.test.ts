@@ -71,6 +71,21 @@ describe('selectionToRange', () => {
     expect('# Head\n\nbody'.slice(range.start, range.end)).toBe('Head');
   });
 
+  it('keeps an empty code block that a selection starts or ends in, as the range it gives back reads', () => {
+    const markdown = 'a\n\n```python\n\n```\n\n9. b\n\nc';
+    const doc = docOf(markdown);
+    const emptyCode = 4; // the code block's one position
+    for (const [anchor, head, expected] of [
+      [emptyCode, 9, '```python\n\n```\n\n9. b'],
+      [1, emptyCode, 'a\n\n```python\n\n```'],
+    ] as const) {
+      const range = selectionToRange(doc, anchor, head);
+      expect(markdown.slice(range.start, range.end)).toBe(expected);
+      const { from, to } = rangeToSelection(doc, range.start, range.end);
+      expect(selectionToRange(doc, from, to)).toEqual(range);
+    }
+  });
+
   it('never cuts markup, and replacing the range keeps the other blocks', () => {
     const scenario = documentArbitrary.chain((json) => {
       const doc = canvasSchema.nodeFromJSON(parseSection(serializeSection(json)));

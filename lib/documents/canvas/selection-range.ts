@@ -50,13 +50,17 @@ export function selectionToRangeIn(doc: ProseMirrorNode, section: SerializedSect
   if (to < from) to = from;
 
   if (from < to) {
+    // An empty block (a code block with no lines) has one position, its start
+    // as much as its end: a selection that starts or ends there holds the
+    // block, as the selection rangeToSelection gives back for it does.
+    const hasText = (block: TextblockLayout) => block.contentStart < block.contentEnd;
     const toBlock = blockAt(map, to);
-    if (toBlock && to === toBlock.contentStart) {
+    if (toBlock && hasText(toBlock) && to === toBlock.contentStart) {
       const previous = map.blocks[map.blocks.indexOf(toBlock) - 1];
       if (previous && previous.contentEnd >= from) to = previous.contentEnd;
     }
     const fromBlock = blockAt(map, from);
-    if (fromBlock && from === fromBlock.contentEnd) {
+    if (fromBlock && hasText(fromBlock) && from === fromBlock.contentEnd) {
       const next = map.blocks[map.blocks.indexOf(fromBlock) + 1];
       if (next && next.contentStart <= to) from = next.contentStart;
     }
