@@ -15,8 +15,11 @@
  *   were mounted by the end.
  * Targets (issue 15): first paint ≤ 300 ms, interactive ≤ 600 ms.
  * QUIRE_CANVAS_BENCH_BASELINE=off measures this checkout only.
+ * QUIRE_CANVAS_BENCH_TRACE=<directory> adds one traced load per build after
+ * the timed ones: the Chromium trace is written there, and where the main
+ * thread's time went before interactive is printed (canvas-trace.ts).
  */
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { execFileSync, spawnSync, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,6 +28,7 @@ import { openDatabase } from '@/lib/db/client';
 import { canonicalize } from '@/lib/documents/canvas';
 import { createPostgresDatabase } from '@/tests/support/test-database';
 import { chromiumExecutable } from '@/scripts/find-chromium';
+import { summarizeMainThread } from './canvas-trace';
 import { median, percentile, round, spawnUntil, stop } from './support';
 
 const SECTIONS = 40;
@@ -106,6 +110,8 @@ export async function runCanvasBenchmark() {
         pass: firstPaint <= FIRST_PAINT_TARGET_MS && interactive <= INTERACTIVE_TARGET_MS,
       });
     }
+    const traces = process.env.QUIRE_CANVAS_BENCH_TRACE;
+    if (traces) for (const target of served) await traceOpen(browser, target, traces);
     console.log(
       `open a ${SECTIONS}-section / ${SECTIONS * WORDS_PER_SECTION}-word document (medians of ${RUNS} cold page loads each, alternating)`,
     );
@@ -300,13 +306,27 @@ interface OpenTiming {
   longTasksMs: number;
 }
 
-async function openToInteractive(browser: Browser, target: Served): Promise<OpenTiming> {
+/** One more load, traced: writes the trace into `directory` and prints where the main thread's time went before interactive. */
+async function traceOpen(browser: Browser, target: Served, directory: string) {
+  mkdirSync(directory, { recursive: true });
+  const file = path.join(directory, `canvas-trace-${target.label.replace(/\W+/g, '-')}.json`);
+  const { interactive } = await openToInteractive(browser, target, file);
+  const summary = summarizeMainThread(JSON.parse(readFileSync(file, 'utf8')).traceEvents, interactive);
+  console.log(`${target.label}: main thread busy ${round(summary.busyMs)} ms of ${round(interactive)} ms to interactive (trace: ${file})`);
+  console.table(summary.byKind.slice(0, 12).map(({ kind, ms }) => ({ kind, ms: round(ms) })));
+  console.table(summary.byScript.slice(0, 12).map(({ script, ms }) => ({ script, ms: round(ms) })));
+}
+
+const TRACE_CATEGORIES = ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'v8.execute', 'blink.user_timing', 'loading'];
+
+async function openToInteractive(browser: Browser, target: Served, traceFile?: string): Promise<OpenTiming> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   try {
     await context.addCookies(cookiesFor(target.cookie, target.url));
     await context.addInitScript(PROBE);
     await context.addInitScript(LONG_TASKS);
     const page = await context.newPage();
+    if (traceFile) await browser.startTracing(page, { path: traceFile, categories: TRACE_CATEGORIES });
     await page.goto(target.url, { waitUntil: 'commit' });
     const handle = await page.waitForFunction(
       () => (window as unknown as { __canvasInteractiveAt?: number }).__canvasInteractiveAt,
@@ -314,6 +334,7 @@ async function openToInteractive(browser: Browser, target: Served): Promise<Open
       { timeout: 60_000, polling: 50 },
     );
     const interactive = Number(await handle.jsonValue());
+    if (traceFile) await browser.stopTracing();
     const enter = interactive - Number(await page.evaluate(() => (window as unknown as { __canvasEnterAt: number }).__canvasEnterAt));
     const navigation = await page.evaluate((interactiveAt) => {
       const entry = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
