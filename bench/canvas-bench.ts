@@ -317,7 +317,16 @@ async function traceOpen(browser: Browser, target: Served, directory: string) {
   console.table(summary.byScript.slice(0, 12).map(({ script, ms }) => ({ script, ms: round(ms) })));
 }
 
-const TRACE_CATEGORIES = ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'v8.execute', 'blink.user_timing', 'loading'];
+const TRACE_CATEGORIES = [
+  'toplevel',
+  'disabled-by-default-v8.cpu_profiler',
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'v8',
+  'v8.execute',
+  'blink.user_timing',
+  'loading',
+];
 
 async function openToInteractive(browser: Browser, target: Served, traceFile?: string): Promise<OpenTiming> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });

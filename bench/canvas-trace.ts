@@ -3,7 +3,9 @@
  * renderer main thread's tasks up to a moment (the canvas probe's
  * "interactive"), split into what each task's top-level work was (parsing
  * HTML, evaluating a script, a callback, style, layout, paint, garbage
- * collection), and script evaluation and compilation by script.
+ * collection), and the JavaScript's own time by script file (from the
+ * trace's CPU profile samples: a module runs when it is first imported, not
+ * when its chunk is evaluated, so the evaluation events alone mislead).
  */
 
 interface TraceEvent {
@@ -13,7 +15,16 @@ interface TraceEvent {
   dur?: number;
   pid: number;
   tid: number;
-  args?: { name?: string; data?: { url?: string; frame?: string; isMainFrame?: boolean } };
+  id?: string;
+  args?: {
+    name?: string;
+    data?: { url?: string; isMainFrame?: boolean; startTime?: number; cpuProfile?: CpuProfileChunk; timeDeltas?: number[] };
+  };
+}
+
+interface CpuProfileChunk {
+  nodes?: Array<{ id: number; callFrame: { functionName: string; url?: string } }>;
+  samples?: number[];
 }
 
 export interface MainThreadSummary {
@@ -21,13 +32,18 @@ export interface MainThreadSummary {
   busyMs: number;
   /** by kind of top-level work, ms, largest first */
   byKind: Array<{ kind: string; ms: number }>;
-  /** script evaluation and compilation by script (the file name of its URL, "inline" for the page's own scripts), ms */
+  /** JavaScript self time by script file ("inline" for the page's own scripts; "(program)", "(garbage collector)": the engine's), ms */
   byScript: Array<{ script: string; ms: number }>;
 }
 
+/** The scheduler's and IPC's wrappers around a task's work: looked through, not counted as work of their own. */
+const SCHEDULING = /RunTask|ThreadController|SimpleWatcher|mojo/;
+
 /** `untilMs`: from navigation start, e.g. performance.now() of the moment in the page. */
 export function summarizeMainThread(events: TraceEvent[], untilMs: number): MainThreadSummary {
-  const main = events.find((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain' && hasNavigation(events, event));
+  const main = events.find(
+    (event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain' && hasNavigation(events, event),
+  );
   if (!main) throw new Error('no renderer main thread with a navigation in the trace');
   const onMain = events.filter((event) => event.pid === main.pid && event.tid === main.tid && event.ph === 'X');
   const navigation = events.find(
@@ -38,7 +54,6 @@ export function summarizeMainThread(events: TraceEvent[], untilMs: number): Main
   const tasks = onMain.filter((event) => event.name === 'RunTask' && event.ts >= origin && event.ts < until);
 
   const byKind = new Map<string, number>();
-  const byScript = new Map<string, number>();
   const add = (map: Map<string, number>, key: string, us: number) => map.set(key, (map.get(key) ?? 0) + us / 1000);
   let busy = 0;
   for (const task of tasks) {
@@ -51,6 +66,7 @@ export function summarizeMainThread(events: TraceEvent[], untilMs: number): Main
     const top: TraceEvent[] = [];
     const open: number[] = [];
     for (const event of inside) {
+      if (SCHEDULING.test(event.name)) continue;
       while (open.length > 0 && open[open.length - 1] <= event.ts) open.pop();
       if (open.length === 0) top.push(event);
       open.push(event.ts + (event.dur ?? 0));
@@ -61,18 +77,40 @@ export function summarizeMainThread(events: TraceEvent[], untilMs: number): Main
       covered += event.dur ?? 0;
     }
     add(byKind, '(task overhead)', Math.max(0, (task.dur ?? 0) - covered));
-    for (const event of inside) {
-      if (event.name === 'EvaluateScript' || event.name === 'v8.compile' || event.name === 'v8.compileModule') {
-        add(byScript, `${scriptName(event.args?.data?.url)} ${event.name === 'EvaluateScript' ? 'evaluate' : 'compile'}`, event.dur ?? 0);
-      }
-    }
   }
+  const byScript = profileSelfTime(events, main, origin, until);
   const sorted = (map: Map<string, number>) => [...map].sort((a, b) => b[1] - a[1]);
   return {
     busyMs: busy / 1000,
     byKind: sorted(byKind).map(([kind, ms]) => ({ kind, ms })),
     byScript: sorted(byScript).map(([script, ms]) => ({ script, ms })),
   };
+}
+
+/** Self time per script file of the main thread's CPU profile samples in [origin, until) (trace microseconds). */
+function profileSelfTime(events: TraceEvent[], main: TraceEvent, origin: number, until: number): Map<string, number> {
+  const byScript = new Map<string, number>();
+  const profile = events.find((event) => event.name === 'Profile' && event.pid === main.pid && event.tid === main.tid);
+  if (!profile) return byScript;
+  const frames = new Map<number, string>();
+  let time = profile.args?.data?.startTime ?? 0;
+  for (const chunk of events.filter((event) => event.name === 'ProfileChunk' && event.id === profile.id)) {
+    const data = chunk.args?.data;
+    for (const node of data?.cpuProfile?.nodes ?? []) {
+      const { functionName, url } = node.callFrame;
+      frames.set(node.id, url ? scriptName(url) : functionName.startsWith('(') ? functionName : '(native)');
+    }
+    const samples = data?.cpuProfile?.samples ?? [];
+    const deltas = data?.timeDeltas ?? [];
+    samples.forEach((node, index) => {
+      time += deltas[index] ?? 0;
+      const next = deltas[index + 1] ?? 0;
+      if (time < origin || time >= until) return;
+      const script = frames.get(node) ?? '(unknown)';
+      if (script !== '(idle)') byScript.set(script, (byScript.get(script) ?? 0) + next / 1000);
+    });
+  }
+  return byScript;
 }
 
 function hasNavigation(events: TraceEvent[], thread: TraceEvent): boolean {
