@@ -4,7 +4,8 @@
  * before and after in the same run. "Before" is the commit this branch left
  * main at (its merge base, or QUIRE_CANVAS_BASELINE_REF), checked out in a
  * git worktree beside the repository and built there once; "after" is this
- * checkout. Runs alternate between the two so both see the same machine.
+ * checkout. Runs alternate between the two so both see the same machine, each
+ * pair in the opposite order to the last.
  *
  * - first paint: the browser's first contentful paint, from navigation start;
  * - interactive: a character typed into the first section went through TipTap
@@ -29,7 +30,7 @@ import { canonicalize } from '@/lib/documents/canvas';
 import { createPostgresDatabase } from '@/tests/support/test-database';
 import { chromiumExecutable } from '@/scripts/find-chromium';
 import { summarizeMainThread } from './canvas-trace';
-import { median, percentile, round, spawnUntil, stop } from './support';
+import { median, pairedDifference, percentile, round, spawnUntil, stop } from './support';
 
 const SECTIONS = 40;
 const WORDS_PER_SECTION = 500;
@@ -76,7 +77,11 @@ export async function runCanvasBenchmark() {
     browser = await chromium.launch({ executablePath: chromiumExecutable(), args: CHROMIUM_ARGS });
     for (const target of served) await openToInteractive(browser, target); // warm-up: server caches, compiled routes
     const timings = new Map<Served, OpenTiming[]>(served.map((target) => [target, []]));
-    for (let run = 0; run < RUNS; run++) for (const target of served) timings.get(target)!.push(await openToInteractive(browser, target));
+    // each pair in the opposite order to the last: the load that comes second in a pair is not always the same build's
+    for (let run = 0; run < RUNS; run++) {
+      for (const target of run % 2 === 0 ? served : [...served].reverse())
+        timings.get(target)!.push(await openToInteractive(browser, target));
+    }
 
     const rows = [];
     for (const target of served) {
@@ -116,7 +121,12 @@ export async function runCanvasBenchmark() {
       `open a ${SECTIONS}-section / ${SECTIONS * WORDS_PER_SECTION}-word document (medians of ${RUNS} cold page loads each, alternating)`,
     );
     console.table(rows);
-    return { rows };
+    const comparison = served.length === 2 ? comparePaired(timings.get(served[0])!, timings.get(served[1])!) : undefined;
+    if (comparison) {
+      console.log(`after − before over ${RUNS} paired loads: median and 95% interval, ms (an interval holding 0 is noise)`);
+      console.table(comparison);
+    }
+    return { rows, comparison };
   } finally {
     await browser?.close();
     for (const target of served) {
@@ -124,6 +134,16 @@ export async function runCanvasBenchmark() {
       await target.drop();
     }
   }
+}
+
+/** Per measure, after − before over the loads taken in pairs. */
+function comparePaired(before: OpenTiming[], after: OpenTiming[]) {
+  const measures = { firstPaint: 'firstPaintMs', interactive: 'interactiveMs', enter: 'enterMs', longTasksMs: 'longTasksMs' } as const;
+  return Object.entries(measures).map(([key, label]) => {
+    const pick = (runs: OpenTiming[]) => runs.map((run) => run[key as keyof typeof measures]);
+    const { median: difference, low, high } = pairedDifference(pick(before), pick(after));
+    return { measure: label, difference: round(difference), low: round(low), high: round(high) };
+  });
 }
 
 /** The commit this branch started from, checked out (once) in a worktree under the system's temporary directory. */

@@ -51,3 +51,31 @@ export function stop(child: ChildProcess | undefined): Promise<void> {
     setTimeout(() => child.kill('SIGKILL'), 5000).unref();
   });
 }
+
+/**
+ * After minus before, over runs taken in pairs (run i of each, alternating):
+ * the median of the differences and a 95% bootstrap interval of that median
+ * (seeded, so a run's report is reproducible from its numbers). An interval
+ * that holds 0 means the change is not told apart from the machine's noise.
+ */
+export function pairedDifference(before: number[], after: number[]): { median: number; low: number; high: number } {
+  const differences = after.slice(0, before.length).map((value, index) => value - before[index]!);
+  if (differences.length === 0) return { median: NaN, low: NaN, high: NaN };
+  const random = seededRandom(differences.length);
+  const medians = Array.from({ length: 2000 }, () =>
+    median(Array.from({ length: differences.length }, () => differences[Math.floor(random() * differences.length)]!)),
+  );
+  return { median: median(differences), low: percentile(medians, 2.5), high: percentile(medians, 97.5) };
+}
+
+/** mulberry32: a small deterministic generator, enough for resampling. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
