@@ -18,7 +18,14 @@ interface TraceEvent {
   id?: string;
   args?: {
     name?: string;
-    data?: { url?: string; isMainFrame?: boolean; startTime?: number; cpuProfile?: CpuProfileChunk; timeDeltas?: number[] };
+    data?: {
+      url?: string;
+      documentLoaderURL?: string;
+      isMainFrame?: boolean;
+      startTime?: number;
+      cpuProfile?: CpuProfileChunk;
+      timeDeltas?: number[];
+    };
   };
 }
 
@@ -41,14 +48,13 @@ const SCHEDULING = /RunTask|ThreadController|SimpleWatcher|mojo/;
 
 /** `untilMs`: from navigation start, e.g. performance.now() of the moment in the page. */
 export function summarizeMainThread(events: TraceEvent[], untilMs: number): MainThreadSummary {
+  // the page's renderer: the browser's own pages (the address bar's suggestions) have renderers too, and parse HTML
   const main = events.find(
-    (event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain' && hasNavigation(events, event),
+    (event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain' && navigatesTheWeb(events, event),
   );
   if (!main) throw new Error('no renderer main thread with a navigation in the trace');
   const onMain = events.filter((event) => event.pid === main.pid && event.tid === main.tid && event.ph === 'X');
-  const navigation = events.find(
-    (event) => event.pid === main.pid && event.name === 'navigationStart' && event.args?.data?.isMainFrame !== false,
-  );
+  const navigation = events.find((event) => event.pid === main.pid && isWebNavigation(event));
   const origin = navigation?.ts ?? Math.min(...onMain.map((event) => event.ts));
   const until = origin + untilMs * 1000;
   const tasks = onMain.filter((event) => event.name === 'RunTask' && event.ts >= origin && event.ts < until);
@@ -113,8 +119,16 @@ function profileSelfTime(events: TraceEvent[], main: TraceEvent, origin: number,
   return byScript;
 }
 
-function hasNavigation(events: TraceEvent[], thread: TraceEvent): boolean {
-  return events.some((event) => event.pid === thread.pid && event.tid === thread.tid && event.name === 'ParseHTML');
+function navigatesTheWeb(events: TraceEvent[], thread: TraceEvent): boolean {
+  return events.some((event) => event.pid === thread.pid && isWebNavigation(event));
+}
+
+function isWebNavigation(event: TraceEvent): boolean {
+  return (
+    event.name === 'navigationStart' &&
+    event.args?.data?.isMainFrame !== false &&
+    /^https?:/.test(event.args?.data?.documentLoaderURL ?? '')
+  );
 }
 
 function scriptName(url: string | undefined): string {

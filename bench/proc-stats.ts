@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 
 /** utime + stime of the whole process, in ms (/proc/<pid>/stat counts in 10 ms ticks: for long phases). */
 export function processCpuMs(pid: number): number {
@@ -26,4 +26,41 @@ export function rssMb(pid: number): number {
     .split('\n')
     .find((l) => l.startsWith('VmRSS:'))!;
   return Number(line.split(/\s+/)[1]) / 1024;
+}
+
+/**
+ * utime + stime, in ms, of every process whose program (its command line's first word) `isOurs`
+ * accepts, e.g. a browser and its helpers: 10 ms ticks, so for windows of 50 ms and more.
+ */
+export function cpuMsOfProcesses(isOurs: (program: string) => boolean): number {
+  let ticks = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (!isOurs(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0]!)) continue;
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // the process ended between the listing and the read (or is not ours to read): it uses no CPU now
+    }
+  }
+  return (ticks * 1000) / 100;
+}
+
+/**
+ * Resolves once the processes `isOurs` accepts have used at most `quietMs` of CPU in each of two
+ * consecutive `windowMs` windows (or after `maxMs`). Without /proc it waits `maxMs / 4`.
+ */
+export async function untilProcessesQuiet(isOurs: (program: string) => boolean, { windowMs = 100, quietMs = 10, maxMs = 4000 } = {}) {
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  if (!existsSync('/proc/self/stat')) return sleep(maxMs / 4);
+  const deadline = Date.now() + maxMs;
+  let quietWindows = 0;
+  let last = cpuMsOfProcesses(isOurs);
+  while (quietWindows < 2 && Date.now() < deadline) {
+    await sleep(windowMs);
+    const now = cpuMsOfProcesses(isOurs);
+    quietWindows = now - last <= quietMs ? quietWindows + 1 : 0;
+    last = now;
+  }
 }
