@@ -66,6 +66,10 @@ export function topSelfFrames(
 
 type Workload = 'chunk' | 'send';
 
+/** Said under every summary: the largest frame is rarely what it seems. */
+const WALL_TIME_NOTE =
+  'The profiler samples wall time: a frame that wakes another process (`writev` to PostgreSQL, the upstream or the client) also carries the time that process held this core, so `writev` is mostly waiting, not CPU; `/proc` counts 0.3–0.4 ms of system time per send.';
+
 async function profile(name: string, dir: string, upstream: Upstream, workload: Workload) {
   const profileDir = mkdtempSync(path.join(os.tmpdir(), 'quire-cpuprof-'));
   const peer = await startQuire(name, dir, 3460, upstream, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]);
@@ -116,7 +120,7 @@ if (process.argv[1]?.endsWith('cpu-profile.ts')) {
       const file = `bench/cpu-profile-${target.key}${workload === 'chunk' ? '' : `-${workload}`}.md`;
       writeFileSync(
         file,
-        `# CPU profile, ${target.name}: the ${workload} workload, top 15 self-time frames (main thread)\n\n${round(perUnit, 4)} ms CPU per ${unit} while profiled (all threads).\n\n| self ms | share | frame |\n|---:|---:|---|\n${top.map((t) => `| ${t.selfMs} | ${t.share} | \`${t.frame}\` |`).join('\n')}\n`,
+        `# CPU profile, ${target.name}: the ${workload} workload, top 15 self-time frames (main thread)\n\n${round(perUnit, 4)} ms CPU per ${unit} while profiled (all threads).\n\n${WALL_TIME_NOTE}\n\n| self ms | share | frame |\n|---:|---:|---|\n${top.map((t) => `| ${t.selfMs} | ${t.share} | \`${t.frame}\` |`).join('\n')}\n`,
       );
       console.log(`Wrote ${file}`);
     }
