@@ -4,23 +4,13 @@
 // SMTP_URL=smtp://127.0.0.1:2525: staff rights need the verification link, which
 // this script receives on that port (SCREENSHOT_SMTP_PORT) and follows.
 import { chromium, type Page } from '@playwright/test';
-import { chromiumExecutable } from './find-chromium';
+import { CHROMIUM_ARGS, chromiumExecutable } from './find-chromium';
 import { startSmtpSink } from '../tests/support/smtp-sink';
 
 const base = process.argv[2] ?? 'http://localhost:3000';
 const mail = await startSmtpSink({ port: Number(process.env.SCREENSHOT_SMTP_PORT ?? 2525) });
 const out = 'docs/screenshots';
-const browser = await chromium.launch({
-  executablePath: chromiumExecutable(),
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: CHROMIUM_ARGS });
 
 async function signUp(page: Page, email: string, name: string) {
   await page.goto(`${base}/sign-up`);
