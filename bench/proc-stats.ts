@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /** utime + stime of the whole process, in ms (/proc/<pid>/stat counts in 10 ms ticks: for long phases). */
-export function processCpuMs(pid: number): number {
+export function processCpuMs(pid: number | string): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   const ticks = Number(fields[11]) + Number(fields[12]); // utime and stime, fields 14 and 15 of stat(5)
   return (ticks * 1000) / 100;
@@ -33,18 +34,16 @@ export function rssMb(pid: number): number {
  * accepts, e.g. a browser and its helpers: 10 ms ticks, so for windows of 50 ms and more.
  */
 export function cpuMsOfProcesses(isOurs: (program: string) => boolean): number {
-  let ticks = 0;
+  let ms = 0;
   for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
     try {
-      if (!isOurs(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0]!)) continue;
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
+      if (isOurs(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0]!)) ms += processCpuMs(pid);
     } catch {
       // the process ended between the listing and the read (or is not ours to read): it uses no CPU now
     }
   }
-  return (ticks * 1000) / 100;
+  return ms;
 }
 
 /**
@@ -52,7 +51,6 @@ export function cpuMsOfProcesses(isOurs: (program: string) => boolean): number {
  * consecutive `windowMs` windows (or after `maxMs`). Without /proc it waits `maxMs / 4`.
  */
 export async function untilProcessesQuiet(isOurs: (program: string) => boolean, { windowMs = 100, quietMs = 10, maxMs = 4000 } = {}) {
-  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   if (!existsSync('/proc/self/stat')) return sleep(maxMs / 4);
   const deadline = Date.now() + maxMs;
   let quietWindows = 0;
