@@ -49,13 +49,13 @@ const SCHEDULING = /RunTask|ThreadController|SimpleWatcher|mojo/;
 /** `untilMs`: from navigation start, e.g. performance.now() of the moment in the page. */
 export function summarizeMainThread(events: TraceEvent[], untilMs: number): MainThreadSummary {
   // the page's renderer: the browser's own pages (the address bar's suggestions) have renderers too, and parse HTML
-  const main = events.find(
-    (event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain' && navigatesTheWeb(events, event),
-  );
-  if (!main) throw new Error('no renderer main thread with a navigation in the trace');
+  const navigation = events.find(isWebNavigation);
+  const main =
+    navigation &&
+    events.find((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain' && event.pid === navigation.pid);
+  if (!navigation || !main) throw new Error('no renderer main thread with a navigation in the trace');
   const onMain = events.filter((event) => event.pid === main.pid && event.tid === main.tid && event.ph === 'X');
-  const navigation = events.find((event) => event.pid === main.pid && isWebNavigation(event));
-  const origin = navigation?.ts ?? Math.min(...onMain.map((event) => event.ts));
+  const origin = navigation.ts;
   const until = origin + untilMs * 1000;
   const tasks = onMain.filter((event) => event.name === 'RunTask' && event.ts >= origin && event.ts < until);
 
@@ -119,10 +119,6 @@ function profileSelfTime(events: TraceEvent[], main: TraceEvent, origin: number,
   return byScript;
 }
 
-function navigatesTheWeb(events: TraceEvent[], thread: TraceEvent): boolean {
-  return events.some((event) => event.pid === thread.pid && isWebNavigation(event));
-}
-
 function isWebNavigation(event: TraceEvent): boolean {
   return (
     event.name === 'navigationStart' &&
@@ -131,8 +127,7 @@ function isWebNavigation(event: TraceEvent): boolean {
   );
 }
 
-function scriptName(url: string | undefined): string {
-  if (!url) return 'inline';
+function scriptName(url: string): string {
   const file = url.split('?')[0].split('/').pop() ?? url;
   return file.includes('.js') ? file : 'inline';
 }

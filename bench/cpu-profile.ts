@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { baselineCommit, prepareBaseline } from './baseline';
 import { cpuPerChunk, read, startQuire, Upstream } from './stream-bench';
-import { processCpuMs } from './proc-stats';
+import { processCpuTimes } from './proc-stats';
 import { round } from './support';
 
 process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -68,37 +68,40 @@ type Workload = 'chunk' | 'send';
 
 /** Said under every summary: the largest frame is rarely what it seems. */
 const WALL_TIME_NOTE =
-  'The profiler samples wall time: a frame that wakes another process (`writev` to PostgreSQL, the upstream or the client) also carries the time that process held this core, so `writev` is mostly waiting, not CPU; `/proc` counts 0.3–0.4 ms of system time per send.';
+  "The profiler samples wall time: a frame that wakes another process (`writev` to PostgreSQL, the upstream or the client) also carries the time that process then held this core, so its share above the kernel's is waiting, not CPU.";
 
 async function profile(name: string, dir: string, upstream: Upstream, workload: Workload) {
   const profileDir = mkdtempSync(path.join(os.tmpdir(), 'quire-cpuprof-'));
   const peer = await startQuire(name, dir, 3460, upstream, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]);
   let perUnit = 0;
+  let systemShare = 0;
   const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
   const window = { fromUs: 0, toUs: 0 };
   try {
     await upstream.script({ chunks: 20, chunkChars: 4, delayMs: 0 });
     for (const s of await peer.senders(3)) await (await s()).text(); // warm-up
+    if (workload === 'send') await upstream.script({ chunks: 1, chunkChars: 4, delayMs: 0 });
+    const senders = workload === 'send' ? await peer.senders(150) : [];
+    const before = processCpuTimes(peer.child.pid!);
+    window.fromUs = monotonicUs();
     if (workload === 'chunk') {
-      window.fromUs = monotonicUs();
       for (let r = 0; r < 3; r++)
         perUnit += (await cpuPerChunk(peer, upstream, { chunks: 2000, chunkChars: 4, delayMs: 1 }, 4)).msPerChunk / 3;
-      window.toUs = monotonicUs();
     } else {
-      await upstream.script({ chunks: 1, chunkChars: 4, delayMs: 0 });
-      const senders = await peer.senders(150);
-      const before = processCpuMs(peer.child.pid!);
-      window.fromUs = monotonicUs();
       for (const s of senders) await read(s, peer.isText);
-      window.toUs = monotonicUs();
-      perUnit = (processCpuMs(peer.child.pid!) - before) / senders.length;
     }
+    window.toUs = monotonicUs();
+    const after = processCpuTimes(peer.child.pid!);
+    const userMs = after.userMs - before.userMs;
+    const systemMs = after.systemMs - before.systemMs;
+    if (workload === 'send') perUnit = (userMs + systemMs) / senders.length;
+    systemShare = systemMs / (userMs + systemMs);
   } finally {
     await peer.close!(); // SIGTERM: the graceful shutdown exits and node writes the profile
   }
   const file = readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'));
   if (!file) throw new Error(`no profile written for ${name}`);
-  return { perUnit, top: topSelfFrames(JSON.parse(readFileSync(path.join(profileDir, file), 'utf8')), window) };
+  return { perUnit, systemShare, top: topSelfFrames(JSON.parse(readFileSync(path.join(profileDir, file), 'utf8')), window) };
 }
 
 if (process.argv[1]?.endsWith('cpu-profile.ts')) {
@@ -114,13 +117,13 @@ if (process.argv[1]?.endsWith('cpu-profile.ts')) {
   const upstream = await Upstream.start(3461);
   try {
     for (const target of targets) {
-      const { perUnit, top } = await profile(target.name, target.dir(), upstream, workload);
+      const { perUnit, systemShare, top } = await profile(target.name, target.dir(), upstream, workload);
       console.log(`\n${target.name}: ${round(perUnit, 4)} ms CPU per ${unit}`);
       console.table(top);
       const file = `bench/cpu-profile-${target.key}${workload === 'chunk' ? '' : `-${workload}`}.md`;
       writeFileSync(
         file,
-        `# CPU profile, ${target.name}: the ${workload} workload, top 15 self-time frames (main thread)\n\n${round(perUnit, 4)} ms CPU per ${unit} while profiled (all threads).\n\n${WALL_TIME_NOTE}\n\n| self ms | share | frame |\n|---:|---:|---|\n${top.map((t) => `| ${t.selfMs} | ${t.share} | \`${t.frame}\` |`).join('\n')}\n`,
+        `# CPU profile, ${target.name}: the ${workload} workload, top 15 self-time frames (main thread)\n\n${round(perUnit, 4)} ms CPU per ${unit} while profiled (all threads), ${Math.round(systemShare * 100)}% of it in the kernel.\n\n${WALL_TIME_NOTE}\n\n| self ms | share | frame |\n|---:|---:|---|\n${top.map((t) => `| ${t.selfMs} | ${t.share} | \`${t.frame}\` |`).join('\n')}\n`,
       );
       console.log(`Wrote ${file}`);
     }

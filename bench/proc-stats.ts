@@ -1,11 +1,17 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-/** utime + stime of the whole process, in ms (/proc/<pid>/stat counts in 10 ms ticks: for long phases). */
-export function processCpuMs(pid: number | string): number {
+/** The whole process's time in user code and in the kernel, in ms (/proc/<pid>/stat counts in 10 ms ticks: for long phases). */
+export function processCpuTimes(pid: number | string): { userMs: number; systemMs: number } {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  const ticks = Number(fields[11]) + Number(fields[12]); // utime and stime, fields 14 and 15 of stat(5)
-  return (ticks * 1000) / 100;
+  // utime and stime, fields 14 and 15 of stat(5)
+  return { userMs: Number(fields[11]) * 10, systemMs: Number(fields[12]) * 10 };
+}
+
+/** utime + stime of the whole process, in ms. */
+export function processCpuMs(pid: number | string): number {
+  const { userMs, systemMs } = processCpuTimes(pid);
+  return userMs + systemMs;
 }
 
 /** All threads' time on a CPU, in ns (/proc/<pid>/task/<tid>/schedstat): precise enough for a few ms. */
