@@ -23,12 +23,9 @@ export function proxy(request: NextRequest) {
 export const config = {
   matcher: [
     {
-      // pages only: API routes, static files and prefetches need no nonce (next.config.ts sets their headers)
+      // pages only: API routes and static files need no nonce (next.config.ts sets their headers). A page
+      // asked for as a prefetch gets its policy too: a browser may render that very response later.
       source: '/((?!api|_next/static|_next/image|favicon.ico|icon.svg).*)',
-      missing: [
-        { type: 'header', key: 'next-router-prefetch' },
-        { type: 'header', key: 'purpose', value: 'prefetch' },
-      ],
     },
   ],
 };

@@ -81,9 +81,11 @@ test.describe
       server = await startQuire(port, dataDir, { STAFF_EMAILS: staffEmail, METRICS_PORT: String(metricsPort) });
       staff = new ApiClient(server.url);
       await staff.signUp(staffEmail);
-      // staff rights start once the address is verified: without SMTP_URL the link is in the server's log
-      await expect.poll(() => verificationPath(server.output(), staffEmail), { timeout: 15_000 }).toBeTruthy();
-      await staff.send('GET', verificationPath(server.output(), staffEmail)!);
+      // staff rights start once a password is set from the mailed link: without SMTP_URL the link is in the server's log
+      await expect.poll(() => passwordLinkToken(server.output(), staffEmail), { timeout: 15_000 }).toBeTruthy();
+      const token = passwordLinkToken(server.output(), staffEmail)!;
+      expect((await staff.send('POST', '/api/auth/reset-password', { token, newPassword: 'ops-staff-password' })).status).toBe(200);
+      expect((await staff.send('POST', '/api/auth/sign-in/email', { email: staffEmail, password: 'ops-staff-password' })).status).toBe(200);
     });
     test.afterAll(async () => {
       server?.child.kill('SIGTERM');
@@ -208,15 +210,12 @@ test('the owner changes a member role and revokes them; the revoked member gets 
   expect((await owner.send('DELETE', `/api/documents/${id}/members/${memberId}`)).status).toBe(404);
 });
 
-/** The path of the verification link the server logged for `email` (one JSON line, event verification_link). */
-function verificationPath(log: string, email: string): string | null {
+/** The token of the password link the server logged for `email` (one JSON line, event password_link). */
+function passwordLinkToken(log: string, email: string): string | null {
   for (const line of log.split('\n')) {
-    if (!line.includes('"verification_link"')) continue;
+    if (!line.includes('"password_link"')) continue;
     const entry = JSON.parse(line) as { to: string; url: string };
-    if (entry.to === email) {
-      const url = new URL(entry.url);
-      return url.pathname + url.search;
-    }
+    if (entry.to === email) return new URL(entry.url).searchParams.get('token');
   }
   return null;
 }

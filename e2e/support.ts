@@ -23,13 +23,22 @@ export async function signUpInBrowser(page: Page, email = uniqueEmail(), name = 
 
 /**
  * A staff-listed address (STAFF_EMAILS in playwright.config.ts) signs up, then
- * follows the verification link from its mail: staff rights start only then.
+ * opens the link mailed to it and chooses a password: staff rights start only then.
  */
 export async function signUpStaffInBrowser(page: Page, email: string, name = 'Staff Person'): Promise<string> {
   await signUpInBrowser(page, email, name);
-  await page.goto(await linkMailedTo(email, /http:\/\/\S+\/verify-email\?\S+/));
+  await setPasswordFromMail(page, email);
   await expect(page.getByTestId('verify-email-banner')).toHaveCount(0);
   return email;
+}
+
+/** Opens the newest password link mailed to `email`, sets `password` and lands in the app, signed in. */
+export async function setPasswordFromMail(page: Page, email: string, password = 'mailbox-owner-password'): Promise<void> {
+  await page.goto(await linkMailedTo(email, /http:\/\/\S+\/set-password\?\S+/));
+  await page.getByLabel('New password').fill(password);
+  await page.getByLabel('Repeat it').fill(password);
+  await page.getByRole('button', { name: /set password/i }).click();
+  await expect(page).not.toHaveURL(/set-password/);
 }
 
 /** Signs up through the API (cookie kept in the request context). */

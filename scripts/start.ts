@@ -13,6 +13,7 @@ import { normalizeIncomingRequest } from '../lib/http/forwarded';
 import { loadDirectRouter } from '../lib/server/direct-routes';
 import { startMetricsServer } from '../lib/server/metrics-server';
 import { gracefulShutdown } from '../lib/server/shutdown';
+import { hasWellFormedPath, MALFORMED_PATH_BODY } from '../lib/server/well-formed-path';
 import { runStartupTasks } from '../lib/startup';
 import { safeUrl } from '../lib/log';
 
@@ -43,6 +44,10 @@ async function main() {
     shutdown.refuseWhileDraining((req, res) => {
       // X-Forwarded-* believed only per TRUST_PROXY; the real client address set for the app
       normalizeIncomingRequest(req, cfg.trustProxy);
+      if (!hasWellFormedPath(req.url)) {
+        res.writeHead(400, { 'content-type': 'application/json' }).end(MALFORMED_PATH_BODY);
+        return;
+      }
       if (direct?.(req, res)) return;
       void handle(req, res);
     }),
@@ -58,6 +63,10 @@ async function main() {
   }
   shutdown.onSignals({ servers, background, database });
   server.listen(cfg.port, () => {
+    if (!cfg.appUrl)
+      console.warn(
+        `APP_URL is unset: links in mail and invites point at the address each request reached this server by (its listening address, a loopback name, or the host a TRUST_PROXY proxy passed on), never at a Host header it cannot check. Set APP_URL to the address people open${cfg.smtpUrl ? ' (mail is being sent)' : ''}.`,
+      );
     console.log(
       `Quire is serving at http://localhost:${cfg.port} (${database.kind === 'pglite' ? `embedded database in ${cfg.dataDir}` : 'PostgreSQL'}; ${cfg.llm.baseUrl ? `models at ${safeUrl(cfg.llm.baseUrl)}` : 'offline simulator models'})`,
     );

@@ -8,8 +8,10 @@ import { getPageUser } from '@/components/server/page-session';
 
 export default async function AuthLayout({ children }: { children: React.ReactNode }) {
   const { user } = await getPageUser();
-  // already signed in: straight on to the page the link asked for
-  if (user) redirect(returnPathOf((await headers()).get(REQUEST_PATH_HEADER)) ?? '/');
+  const requested = (await headers()).get(REQUEST_PATH_HEADER);
+  // already signed in: straight on to the page the link asked for; a mailed password link is for
+  // whoever holds the mailbox, signed in or not
+  if (user && !requested?.startsWith('/set-password')) redirect(returnPathOf(requested) ?? '/');
   return (
     <div className="flex min-h-dvh flex-col bg-zinc-50 dark:bg-zinc-950">
       <header className="flex items-center justify-between px-6 py-4">

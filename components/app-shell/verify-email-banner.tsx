@@ -8,8 +8,8 @@ import { fetchJson } from '@/components/api/fetch-json';
 import { Button } from '@/components/ui/button';
 
 /**
- * A staff-listed address that is not verified yet: staff rights wait for the
- * link. Says where the link went (the mailbox, or the server log when no mail
+ * A staff-listed address that is not confirmed yet: staff rights wait for a
+ * password chosen from the mailed link. Says where the link went (the mailbox, or the server log when no mail
  * server is set) and sends a fresh one on request.
  */
 export function VerifyEmailBanner({ email, mailed }: { email: string; mailed: boolean }) {
@@ -19,7 +19,7 @@ export function VerifyEmailBanner({ email, mailed }: { email: string; mailed: bo
   async function resend() {
     setPending(true);
     try {
-      await fetchJson('/api/auth/send-verification-email', { method: 'POST', body: { email, callbackURL: '/' } });
+      await fetchJson('/api/auth/request-password-reset', { method: 'POST', body: { email } });
       toast.success(t('sent'));
     } catch (error) {
       toast.error(error instanceof Error ? error.message : t('failed'));

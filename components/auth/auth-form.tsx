@@ -125,10 +125,17 @@ export function AuthForm({ mode, invite, staffOnly = false, offerSignUp = true, 
             minLength={signUp ? MIN_PASSWORD : undefined}
             aria-describedby={signUp ? 'auth-password-hint' : undefined}
           />
-          {signUp && (
+          {signUp ? (
             <span id="auth-password-hint" className="text-xs text-zinc-500">
               {t('passwordHint', { min: MIN_PASSWORD })}
             </span>
+          ) : (
+            <Link
+              href="/forgot-password"
+              className="self-end text-xs text-indigo-600 underline-offset-2 hover:underline dark:text-indigo-400"
+            >
+              {t('password.forgotLink')}
+            </Link>
           )}
         </Field>
         {error && (

@@ -21,9 +21,9 @@ export const betterAuthSignUpBody = z.object({
 
 export const betterAuthSignInBody = z.object({ email: z.string().email(), password, rememberMe: z.boolean().optional() });
 
-const betterAuthVerificationBody = z.object({ email: z.string().email(), callbackURL: z.string().optional() });
+const passwordResetRequestBody = z.object({ email: z.string().email() });
 
-const betterAuthVerifyQuery = z.object({ token: z.string(), callbackURL: z.string().optional() });
+const passwordResetBody = z.object({ token: z.string(), newPassword: password });
 
 const signInLimit = 'Too many attempts from this address or for this account; `Retry-After` says when to try again.';
 
@@ -65,22 +65,28 @@ export const authOperations = defineOperations([
   },
   {
     method: 'POST',
-    path: '/api/auth/send-verification-email',
+    path: '/api/auth/request-password-reset',
     tag: 'Auth',
     auth: 'none',
     errorFormat: 'better-auth',
-    summary: 'Send the email verification link again (better-auth).',
-    body: betterAuthVerificationBody,
-    responses: { 200: '`{status: true}`.', 429: 'Too many links asked for; `Retry-After` says when to try again.' },
+    summary: 'Mail a one-time link that sets a new password (better-auth).',
+    description:
+      'The same answer whether or not an account uses the address. The link opens `/set-password?token=…` at `APP_URL` (or an address this server vouched for: never a `Host` header it cannot check); it works once, for 24 hours. A staff-listed address becomes staff only through this link.',
+    body: passwordResetRequestBody,
+    responses: { 200: '`{status: true, message}`.', 429: 'Too many links asked for; `Retry-After` says when to try again.' },
   },
   {
-    method: 'GET',
-    path: '/api/auth/verify-email',
+    method: 'POST',
+    path: '/api/auth/reset-password',
     tag: 'Auth',
     auth: 'none',
     errorFormat: 'better-auth',
-    summary: 'Verify an email address: the link in the mail (better-auth).',
-    query: betterAuthVerifyQuery,
-    responses: { 200: '`{status: true}`.', 302: 'To `callbackURL` once verified.', 401: 'The link is invalid or has expired.' },
+    summary: 'Set the password with the token from a mailed link (better-auth).',
+    description: 'Every session of the account ends; sign in with the new password. The address counts as verified from then on.',
+    body: passwordResetBody,
+    responses: {
+      200: '`{status: true}`.',
+      400: '`INVALID_TOKEN`: the link was used, has expired or is unknown; or the password is too short.',
+    },
   },
 ]);

@@ -4,10 +4,10 @@ import { APIError, createAuthMiddleware } from 'better-auth/api';
 import type { AppConfig } from '@/lib/config';
 import type { Db } from '@/lib/db/client';
 import { openWallet } from '@/lib/billing/wallet';
-import { verificationMail } from '@/lib/mail/link-mail';
+import { passwordMail } from '@/lib/mail/link-mail';
 import type { LogLine, Mailer } from '@/lib/mail/mailer';
 import { CLIENT_ADDRESS_HEADER } from '@/lib/http/forwarded';
-import { ownOrigins } from '@/lib/http/request-origin';
+import { linkOrigin, ownOrigins } from '@/lib/http/request-origin';
 import { resolveAuthSecret } from '@/lib/deployment-secret';
 import type { SessionCache } from './session-cache';
 import { admitSignUp, SignUpRefused } from './sign-up-gate';
@@ -19,7 +19,7 @@ export interface AuthDeps {
   log: LogLine;
 }
 
-const VERIFICATION_LINK_SECONDS = 24 * 60 * 60;
+const PASSWORD_LINK_SECONDS = 24 * 60 * 60;
 
 export function createAuth(db: Db, cfg: AppConfig, deps: AuthDeps) {
   /** SIGNUP=open|invite|closed, as better-auth's 403 `{code, message}` */
@@ -33,25 +33,41 @@ export function createAuth(db: Db, cfg: AppConfig, deps: AuthDeps) {
     }
   }
 
-  return betterAuth({
+  /**
+   * The one-time link that sets a password, for "Forgot your password?" and for
+   * a staff-listed address that signed up (`confirm`). It points at APP_URL or
+   * at an address the server vouched for, never at a Host header a stranger
+   * wrote (lib/http/forwarded.ts); with neither, no mail goes out.
+   */
+  function mailPasswordLink(user: { email: string; emailVerified: boolean }, token: string, request: Request | undefined) {
+    const origin = request ? linkOrigin(request, cfg.appUrl) : cfg.appUrl;
+    if (!origin) {
+      deps.log({ event: 'mail_refused', kind: 'password_link', to: user.email, reason: 'no APP_URL and no vouched address' });
+      return;
+    }
+    const purpose = !user.emailVerified && isStaffListed(cfg.staffEmails, user.email) ? 'confirm' : 'reset';
+    deps.mailer.post(passwordMail(user.email, `${origin}/set-password?token=${encodeURIComponent(token)}`, purpose));
+  }
+
+  const auth = betterAuth({
     database: prismaAdapter(db, { provider: 'postgresql' }),
     secret: resolveAuthSecret(cfg.authSecret, cfg.dataDir),
-    emailAndPassword: { enabled: true, minPasswordLength: 8, autoSignIn: true },
-    // Verification proves an address is its owner's; here it is what grants staff
-    // (STAFF_EMAILS), so only listed addresses are sent a link. Everyone else
-    // signs up and is signed in at once, as before.
-    emailVerification: {
-      sendOnSignUp: true,
-      autoSignInAfterVerification: true,
-      expiresIn: VERIFICATION_LINK_SECONDS,
-      sendVerificationEmail: async ({ user, url }) => {
-        if (!isStaffListed(cfg.staffEmails, user.email)) return;
-        deps.mailer.post(verificationMail(user.email, url));
-      },
-      afterEmailVerification: async (user) => {
-        if (!(await grantStaffIfListed(db, cfg.staffEmails, user))) return;
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      autoSignIn: true,
+      resetPasswordTokenExpiresIn: PASSWORD_LINK_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }, request) => mailPasswordLink(user, token, request),
+      // A password chosen from a mailed link proves the mailbox: the address is
+      // verified, and a staff-listed one becomes staff. Every earlier session is
+      // gone (revokeSessionsOnPasswordReset) and no cached one outlives it.
+      onPasswordReset: async ({ user }) => {
+        await db.user.updateMany({ where: { id: user.id, emailVerified: false }, data: { emailVerified: true } });
+        const granted = await grantStaffIfListed(db, cfg.staffEmails, user);
         deps.sessions.forgetUser(user.id);
-        deps.log({ event: 'staff_granted', userId: user.id, email: user.email });
+        deps.log({ event: 'password_set', userId: user.id });
+        if (granted) deps.log({ event: 'staff_granted', userId: user.id, email: user.email });
       },
     },
     user: {
@@ -78,7 +94,8 @@ export function createAuth(db: Db, cfg: AppConfig, deps: AuthDeps) {
       customRules: {
         '/sign-up/email': { window: 60, max: 30 },
         '/sign-in/email': { window: 60, max: 30 },
-        '/send-verification-email': { window: 60, max: 5 },
+        '/request-password-reset': { window: 60, max: 5 },
+        '/reset-password': { window: 60, max: 10 },
       },
     },
     telemetry: { enabled: false },
@@ -87,6 +104,13 @@ export function createAuth(db: Db, cfg: AppConfig, deps: AuthDeps) {
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path === '/sign-up/email') await admit(ctx.body);
+      }),
+      // Staff rights are never the sign-up's: a listed address is mailed a link
+      // that sets its password, and only a password set from the mailbox counts.
+      after: createAuthMiddleware(async (ctx) => {
+        const created = ctx.path === '/sign-up/email' ? ctx.context.newSession?.user : undefined;
+        if (created && isStaffListed(cfg.staffEmails, created.email))
+          await auth.api.requestPasswordReset({ body: { email: created.email }, request: ctx.request });
       }),
     },
     databaseHooks: {
@@ -106,6 +130,7 @@ export function createAuth(db: Db, cfg: AppConfig, deps: AuthDeps) {
       },
     },
   });
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

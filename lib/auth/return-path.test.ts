@@ -11,6 +11,10 @@ describe('the page a person returns to after signing in', () => {
   it.each([
     ['another site', 'https://evil.example/chats'],
     ['a protocol-relative address', '//evil.example/chats'],
+    ['a dot segment before a doubled slash', '/.//evil.example'],
+    ['a parent segment that leaves a doubled slash', '/chats/..//evil.example'],
+    ['encoded dots that leave a doubled slash', '/%2e%2e//evil.example'],
+    ['encoded dot segments deeper in', '/a/%2E/..//evil.example/x'],
     ['a backslash the browser reads as a slash', '/\\evil.example'],
     ['a backslash later on', '/chats\\..\\..\\evil'],
     ['a script', 'javascript:alert(1)'],

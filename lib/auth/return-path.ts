@@ -16,6 +16,15 @@ const NOT_A_DESTINATION = /^\/(?:sign-in|sign-up|api)(?:[/?#]|$)/i;
  * never become an open redirect.
  */
 export function safeReturnPath(value: unknown): string | null {
+  const path = sameSitePath(value);
+  return path && !NOT_A_DESTINATION.test(path) ? path : null;
+}
+
+/**
+ * `value` as a path on this site after the URL parser has normalised it, or
+ * null when it is anything else or would become another host on the way.
+ */
+export function sameSitePath(value: unknown): string | null {
   if (typeof value !== 'string' || value.length === 0 || value.length > MAX_LENGTH) return null;
   if (!value.startsWith('/') || value.startsWith('//')) return null;
   // browsers treat "\" as "/" in URLs; control characters and spaces are stripped or folded by them
@@ -30,8 +39,28 @@ export function safeReturnPath(value: unknown): string | null {
   }
   if (url.origin !== 'http://quire.invalid') return null;
   const path = `${url.pathname}${url.search}${url.hash}`;
-  if (NOT_A_DESTINATION.test(path)) return null;
-  return path;
+  // dot segments and encoded dots collapse on the way ("/.//evil", "/a/..//evil", "/%2e%2e//evil"): what
+  // they leave must not start with "//", which a browser reads as another host
+  return path.startsWith('//') ? null : path;
+}
+
+/** The parameters through which the auth library redirects a browser after a link or a sign-in. */
+const REDIRECT_PARAMS = ['callbackURL', 'redirectTo', 'errorCallbackURL', 'newUserCallbackURL'] as const;
+
+/**
+ * The first redirect target in an auth request (its query, or its JSON body)
+ * that is not a path on this site, or null when all are: the one check every
+ * redirect taken from a request passes, whatever token or state comes with it.
+ */
+export function foreignRedirectTarget(url: URL, body: unknown): string | null {
+  const fromBody = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  for (const name of REDIRECT_PARAMS) {
+    for (const value of [url.searchParams.get(name), fromBody[name]]) {
+      if (value === null || value === undefined) continue;
+      if (sameSitePath(value) === null) return String(value);
+    }
+  }
+  return null;
 }
 
 /** The checked `next` of an auth page's address (`/sign-in?next=…`), or null. */

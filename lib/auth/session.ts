@@ -4,6 +4,7 @@ import { countSignInAttempt } from './sign-in-limit';
 import { publicOrigin, requestOrigin } from '@/lib/http/request-origin';
 import { assertJsonBody, assertSameOrigin } from '@/lib/http/same-origin';
 import { withCleanJsonBody } from '@/lib/http/handler';
+import { foreignRedirectTarget } from './return-path';
 
 export interface SessionUser {
   id: string;
@@ -46,6 +47,15 @@ export async function handleAuthRequest(app: App, request: Request): Promise<Res
     if (request.method === 'POST' && hasBody(request)) assertJsonBody(request);
     // a name or email with U+0000 would reach PostgreSQL through better-auth and fail as a 500
     cleaned = request.method === 'POST' ? await withCleanJsonBody(request) : request;
+    const body =
+      request.method === 'POST' && hasBody(request)
+        ? await cleaned
+            .clone()
+            .json()
+            .catch(() => null)
+        : null;
+    if (foreignRedirectTarget(new URL(request.url), body) !== null)
+      throw new AppError('bad_request', 'Redirects go to a page of this site only: give a path such as /chats.');
     if (request.method === 'POST' && new URL(request.url).pathname.endsWith('/sign-in/email')) await countSignInAttempt(app.db, cleaned);
   } catch (error) {
     if (error instanceof AppError) return errorResponse(error);

@@ -2,7 +2,8 @@ import type { Db } from '@/lib/db/client';
 
 /**
  * Staff rights come from STAFF_EMAILS only once the address is proven: called
- * when a person follows their verification link. The update is conditional on
+ * when a person sets their password from the link mailed to that address (the
+ * password chosen at sign-up may be a stranger's). The update is conditional on
  * the stored flag, so a role is never granted to an unverified row.
  */
 export async function grantStaffIfListed(db: Db, staffEmails: readonly string[], user: { id: string; email: string }): Promise<boolean> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TrustProxy } from '@/lib/config';
-import { CLIENT_ADDRESS_HEADER, normalizeAddress, normalizedHeaders, resolveForwarded } from './forwarded';
+import { CLIENT_ADDRESS_HEADER, LINK_ORIGIN_HEADER, normalizeAddress, normalizedHeaders, resolveForwarded } from './forwarded';
 
 const none: TrustProxy = { kind: 'none' };
 const hops = (n: number): TrustProxy => ({ kind: 'hops', hops: n });
@@ -16,7 +16,7 @@ describe('the real client behind TRUST_PROXY', () => {
       from('203.0.113.7', { 'x-forwarded-for': '198.51.100.1', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' }),
       none,
     );
-    expect(effective).toEqual({ clientAddress: '203.0.113.7', host: 'quire.internal:3000', proto: 'http' });
+    expect(effective).toEqual({ clientAddress: '203.0.113.7', host: 'quire.internal:3000', proto: 'http', linkOrigin: undefined });
   });
 
   it('one trusted hop: the address the proxy saw is the client, its host and scheme are believed', () => {
@@ -24,7 +24,12 @@ describe('the real client behind TRUST_PROXY', () => {
       from('10.0.0.2', { 'x-forwarded-for': '198.51.100.1', 'x-forwarded-host': 'quire.example.org', 'x-forwarded-proto': 'https' }),
       hops(1),
     );
-    expect(effective).toEqual({ clientAddress: '198.51.100.1', host: 'quire.example.org', proto: 'https' });
+    expect(effective).toEqual({
+      clientAddress: '198.51.100.1',
+      host: 'quire.example.org',
+      proto: 'https',
+      linkOrigin: 'https://quire.example.org',
+    });
   });
 
   it('a client that prepends a spoofed address to the chain does not move past the trusted hops', () => {
@@ -82,7 +87,12 @@ describe('the headers the app sees', () => {
       [CLIENT_ADDRESS_HEADER]: '1.1.1.1',
       cookie: 'a=b',
     };
-    const next = normalizedHeaders(headers, { clientAddress: '203.0.113.7', host: 'quire.example.org', proto: 'https' });
+    const next = normalizedHeaders(headers, {
+      clientAddress: '203.0.113.7',
+      host: 'quire.example.org',
+      proto: 'https',
+      linkOrigin: undefined,
+    });
     expect(next).toEqual({
       host: 'quire.example.org',
       'x-forwarded-host': 'quire.example.org',
@@ -90,5 +100,39 @@ describe('the headers the app sees', () => {
       [CLIENT_ADDRESS_HEADER]: '203.0.113.7',
       cookie: 'a=b',
     });
+  });
+});
+
+describe('where links in mail may point without APP_URL', () => {
+  const at = (host: string, local = '192.0.2.10', port = 3000) => ({
+    socketAddress: '203.0.113.7',
+    encrypted: false,
+    localAddress: local,
+    localPort: port,
+    headers: { host },
+  });
+
+  it('a forged Host is never a link target: the listening address the connection reached is', () => {
+    expect(resolveForwarded(at('evil.example'), none).linkOrigin).toBe('http://192.0.2.10:3000');
+    expect(resolveForwarded(at('evil.example:3000'), none).linkOrigin).toBe('http://192.0.2.10:3000');
+    expect(resolveForwarded(at('192.0.2.10.evil.example:3000'), none).linkOrigin).toBe('http://192.0.2.10:3000');
+  });
+
+  it('a Host naming this server (its own address or a loopback name on its port) is kept', () => {
+    expect(resolveForwarded(at('192.0.2.10:3000'), none).linkOrigin).toBe('http://192.0.2.10:3000');
+    expect(resolveForwarded(at('localhost:3000', '127.0.0.1'), none).linkOrigin).toBe('http://localhost:3000');
+    expect(resolveForwarded(at('[::1]:3000', '::1'), none).linkOrigin).toBe('http://[::1]:3000');
+    // a loopback name on another port is not this server
+    expect(resolveForwarded(at('localhost:4000', '127.0.0.1'), none).linkOrigin).toBe('http://127.0.0.1:3000');
+  });
+
+  it('behind a trusted proxy, the host it passes on is vouched for; a client cannot write the header itself', () => {
+    const proxied = { ...at('quire.internal:3000', '10.0.0.5'), socketAddress: '10.0.0.2' };
+    proxied.headers = { host: 'quire.internal:3000', 'x-forwarded-host': 'quire.example.org', 'x-forwarded-proto': 'https' } as never;
+    expect(resolveForwarded(proxied, hops(1)).linkOrigin).toBe('https://quire.example.org');
+    const effective = resolveForwarded(at('evil.example'), none);
+    expect(normalizedHeaders({ host: 'evil.example', [LINK_ORIGIN_HEADER]: 'http://evil.example' }, effective)[LINK_ORIGIN_HEADER]).toBe(
+      'http://192.0.2.10:3000',
+    );
   });
 });

@@ -8,6 +8,15 @@ import type { TrustProxy } from '@/lib/config';
  */
 export const CLIENT_ADDRESS_HEADER = 'x-quire-client-address';
 
+/**
+ * The origin links in mail may point at when APP_URL is unset, set by the
+ * server on every request (overwritten, like the client address): the Host a
+ * trusted proxy passed on, or a Host that names this server's own listening
+ * address (or a loopback name); otherwise the listening address itself. A Host
+ * header anyone can write never reaches a mailbox.
+ */
+export const LINK_ORIGIN_HEADER = 'x-quire-link-origin';
+
 /** Headers a client could use to claim another address, host or scheme; never passed on as sent. */
 const FORWARDING_HEADERS = [
   'forwarded',
@@ -17,6 +26,7 @@ const FORWARDING_HEADERS = [
   'x-forwarded-port',
   'x-real-ip',
   CLIENT_ADDRESS_HEADER,
+  LINK_ORIGIN_HEADER,
 ];
 
 export interface IncomingConnection {
@@ -24,6 +34,9 @@ export interface IncomingConnection {
   socketAddress: string | undefined;
   /** TLS terminated by this process */
   encrypted: boolean;
+  /** the address and port this server accepted the connection on */
+  localAddress?: string | undefined;
+  localPort?: number | undefined;
   headers: Record<string, string | string[] | undefined>;
 }
 
@@ -33,6 +46,8 @@ export interface EffectiveRequest {
   /** the Host the browser used (the proxy's X-Forwarded-Host when believed) */
   host: string | undefined;
   proto: 'http' | 'https';
+  /** where a link to this server may point: a host vouched for (see LINK_ORIGIN_HEADER) */
+  linkOrigin: string | undefined;
 }
 
 /**
@@ -45,10 +60,13 @@ export interface EffectiveRequest {
  */
 export function resolveForwarded(connection: IncomingConnection, trust: TrustProxy): EffectiveRequest {
   const socket = normalizeAddress(connection.socketAddress ?? '') ?? 'unknown';
+  const hostHeader = headerValue(connection.headers.host);
+  const directProto = connection.encrypted ? 'https' : 'http';
   const direct: EffectiveRequest = {
     clientAddress: socket,
-    host: headerValue(connection.headers.host),
-    proto: connection.encrypted ? 'https' : 'http',
+    host: hostHeader,
+    proto: directProto,
+    linkOrigin: ownLinkOrigin(directProto, hostHeader, connection.localAddress, connection.localPort),
   };
   const trusted = trustTest(trust);
   if (!trusted(socket, 0)) return direct;
@@ -67,12 +85,37 @@ export function resolveForwarded(connection: IncomingConnection, trust: TrustPro
     if (!trusted(address, hop)) break;
   }
   const proto = firstListValue(connection.headers['x-forwarded-proto'])?.toLowerCase();
-  const host = firstListValue(connection.headers['x-forwarded-host']);
+  const forwardedHost = firstListValue(connection.headers['x-forwarded-host']);
+  const host = forwardedHost && isHostHeader(forwardedHost) ? forwardedHost : direct.host;
+  const scheme = proto === 'https' || proto === 'http' ? proto : direct.proto;
   return {
     clientAddress: client,
-    host: host && isHostHeader(host) ? host : direct.host,
-    proto: proto === 'https' || proto === 'http' ? proto : direct.proto,
+    host,
+    proto: scheme,
+    // a proxy the operator trusts answers for the Host it passes on (its server_name or route decided it)
+    linkOrigin: host && isHostHeader(host) ? `${scheme}://${host}` : direct.linkOrigin,
   };
+}
+
+const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Without a trusted proxy, a link may point at the Host the request named only
+ * when that Host is this server's own listening address or a loopback name on
+ * its port (a link to localhost reaches nobody else's server); anything else is
+ * replaced by the listening address the connection actually reached.
+ */
+function ownLinkOrigin(proto: string, host: string | undefined, localAddress: string | undefined, localPort: number | undefined) {
+  const local = localAddress ? normalizeAddress(localAddress) : null;
+  if (!local || !localPort) return undefined;
+  const own = `${isIP(local) === 6 ? `[${local}]` : local}:${localPort}`;
+  if (host && isHostHeader(host)) {
+    const match = /^(\[[^\]]+\]|[^:]+)(?::(\d+))?$/.exec(host.toLowerCase());
+    const name = match?.[1];
+    const port = Number(match?.[2] ?? (proto === 'https' ? 443 : 80));
+    if (name && port === localPort && (LOOPBACK_NAMES.has(name) || `${name}:${port}` === own)) return `${proto}://${host.toLowerCase()}`;
+  }
+  return `${proto}://${own}`;
 }
 
 /**
@@ -92,6 +135,7 @@ export function normalizedHeaders(
   }
   next['x-forwarded-proto'] = effective.proto;
   next[CLIENT_ADDRESS_HEADER] = effective.clientAddress;
+  if (effective.linkOrigin) next[LINK_ORIGIN_HEADER] = effective.linkOrigin;
   return next;
 }
 
@@ -99,7 +143,13 @@ export function normalizedHeaders(
 export function normalizeIncomingRequest(req: IncomingMessage, trust: TrustProxy): EffectiveRequest {
   const socket = req.socket as IncomingMessage['socket'] & { encrypted?: boolean };
   const effective = resolveForwarded(
-    { socketAddress: socket.remoteAddress, encrypted: Boolean(socket.encrypted), headers: req.headers },
+    {
+      socketAddress: socket.remoteAddress,
+      encrypted: Boolean(socket.encrypted),
+      localAddress: socket.localAddress,
+      localPort: socket.localPort,
+      headers: req.headers,
+    },
     trust,
   );
   req.headers = normalizedHeaders(req.headers, effective) as IncomingHttpHeaders;

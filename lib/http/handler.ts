@@ -6,6 +6,7 @@ import { assertJsonBody, assertSameOrigin } from './same-origin';
 import { logError, newRequestId } from '@/lib/log';
 import { cleanJsonStrings, cleanText, hasUnsafeText } from '@/lib/text/clean-text';
 import { BodyTooLargeError, describeBytes, readCappedBody } from './read-capped-body';
+import { assertJsonDepth } from './bounded-json';
 
 type RouteContext<P> = { params: Promise<P> };
 
@@ -74,6 +75,7 @@ export async function readJson<T extends z.ZodType>(request: Request, schema: T,
   let value: unknown = {};
   if (raw.trim()) {
     assertJsonBody(request);
+    assertJsonDepth(raw);
     try {
       value = cleanJsonStrings(JSON.parse(raw));
     } catch {
@@ -93,6 +95,7 @@ export async function readJson<T extends z.ZodType>(request: Request, schema: T,
 export async function withCleanJsonBody(request: Request, maxBytes = DEFAULT_MAX_BODY): Promise<Request> {
   if (!(request.headers.get('content-type') ?? '').includes('json')) return request;
   const raw = (await readBodyOr413(request, maxBytes)).toString('utf8');
+  assertJsonDepth(raw);
   let body = raw;
   try {
     body = JSON.stringify(cleanJsonStrings(JSON.parse(raw)));

@@ -1,4 +1,4 @@
-import { CLIENT_ADDRESS_HEADER } from './forwarded';
+import { CLIENT_ADDRESS_HEADER, LINK_ORIGIN_HEADER } from './forwarded';
 
 type RequestLike = Pick<Request, 'headers' | 'url'>;
 
@@ -24,6 +24,21 @@ export function ownOrigins(request: RequestLike, appUrl: string | undefined): st
 /** The public URL people use: APP_URL when set, else the request's own origin. */
 export function publicOrigin(request: RequestLike, appUrl: string | undefined): string | undefined {
   return appUrl ?? requestOrigin(request);
+}
+
+/**
+ * The origin a link in mail or an invite may point at: APP_URL when set, else
+ * the one the server vouched for (LINK_ORIGIN_HEADER). A request that did not
+ * pass through the server (a handler called in code) is vouched for only when
+ * it names a loopback host. undefined: no link may be built from this request.
+ */
+export function linkOrigin(request: Pick<Request, 'headers' | 'url'>, appUrl: string | undefined): string | undefined {
+  if (appUrl) return appUrl;
+  const vouched = request.headers.get(LINK_ORIGIN_HEADER);
+  if (vouched) return vouched;
+  if (request.headers.has(CLIENT_ADDRESS_HEADER)) return undefined;
+  const origin = requestOrigin(request);
+  return origin && /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/.test(origin) ? origin : undefined;
 }
 
 /** The real client address the server established; undefined for a request that did not pass it (tests calling handlers). */

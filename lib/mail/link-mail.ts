@@ -9,23 +9,37 @@ export interface LinkMail {
   text: string;
   link: string;
   /** the log event when the link is written to the server log instead of mailed */
-  event: 'verification_link' | 'invite_link';
+  event: 'password_link' | 'invite_link';
 }
 
-export function verificationMail(to: string, link: string): LinkMail {
+/**
+ * A one-time link that sets the account's password. `confirm`: a staff-listed
+ * address that signed up; the person who set the password at sign-up may not be
+ * the mailbox's owner, so staff rights start only with a password chosen from
+ * this mail. `reset`: the person asked for it ("Forgot your password?").
+ */
+export function passwordMail(to: string, link: string, purpose: 'confirm' | 'reset'): LinkMail {
+  const lead =
+    purpose === 'confirm'
+      ? [
+          'Someone (hopefully you) created a Quire account with this address, which is on the staff list.',
+          'Staff access starts once you confirm the address: follow this link and choose your password.',
+          'Any password set before this one stops working.',
+        ]
+      : ['Someone (hopefully you) asked to reset the password of your Quire account.', 'Follow this link to choose a new password:'];
   return {
     to,
-    subject: 'Confirm your email address for Quire',
+    subject: purpose === 'confirm' ? 'Confirm your address and set your Quire password' : 'Reset your Quire password',
     text: [
-      'Someone (hopefully you) created a Quire account with this address.',
-      'Follow this link to confirm it is yours:',
+      ...lead,
       '',
       link,
       '',
-      'The link works for 24 hours. If you did not sign up, ignore this message.',
+      'The link works once, for 24 hours. Setting a password signs out every other session of the account.',
+      'If you did not ask for this, ignore this message.',
     ].join('\n'),
     link,
-    event: 'verification_link',
+    event: 'password_link',
   };
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpSink, type SmtpSink } from '@/tests/support/smtp-sink';
-import { inviteMail, verificationMail } from './link-mail';
+import { inviteMail, passwordMail } from './link-mail';
 import { createMailer } from './mailer';
 
 // a verification link is long (a signed token) and carries "=" and "&": the
@@ -16,29 +16,29 @@ describe('mail', () => {
     await sink?.close();
   });
 
-  it('with SMTP_URL, a verification message goes out through SMTP with the link, from the configured sender', async () => {
+  it('with SMTP_URL, a password link goes out through SMTP with the link, from the configured sender', async () => {
     const logs: Array<Record<string, unknown>> = [];
     const mailer = createMailer({ smtpUrl: sink.url, from: 'Quire <quire@example.org>', log: (l) => logs.push(l) });
-    await mailer.send(verificationMail('staff@example.com', link));
+    await mailer.send(passwordMail('staff@example.com', link, 'confirm'));
     const got = sink.messages.at(-1)!;
     expect(got.to).toEqual(['staff@example.com']);
     expect(got.from).toBe('quire@example.org');
-    expect(got.subject).toMatch(/confirm your email/i);
+    expect(got.subject).toMatch(/confirm your address/i);
     expect(got.text).toContain(link);
     // the operator sees that a message left, never the link itself
-    expect(logs).toEqual([expect.objectContaining({ event: 'mail_sent', kind: 'verification_link', to: 'staff@example.com' })]);
+    expect(logs).toEqual([expect.objectContaining({ event: 'mail_sent', kind: 'password_link', to: 'staff@example.com' })]);
     expect(JSON.stringify(logs)).not.toContain('token=');
   });
 
-  it('without SMTP_URL, the link is written to the server log as one verification_link line and nothing is sent', async () => {
+  it('without SMTP_URL, the link is written to the server log as one password_link line and nothing is sent', async () => {
     const before = sink.messages.length;
     const logs: Array<Record<string, unknown>> = [];
     const mailer = createMailer({ from: 'Quire <quire@example.org>', log: (l) => logs.push(l) });
     expect(mailer.delivers).toBe(false);
-    await mailer.send(verificationMail('staff@example.com', link));
+    await mailer.send(passwordMail('staff@example.com', link, 'confirm'));
     await mailer.send(inviteMail('new@example.com', 'http://localhost:3000/sign-up?invite=abc', 'Sam', new Date('2030-01-01T00:00:00Z')));
     expect(logs).toEqual([
-      { event: 'verification_link', to: 'staff@example.com', url: link },
+      { event: 'password_link', to: 'staff@example.com', url: link },
       { event: 'invite_link', to: 'new@example.com', url: 'http://localhost:3000/sign-up?invite=abc' },
     ]);
     expect(sink.messages.length).toBe(before);
@@ -49,8 +49,8 @@ describe('mail', () => {
     const closed = await startSmtpSink();
     await closed.close();
     const mailer = createMailer({ smtpUrl: closed.url, from: 'q@example.org', log: (l) => logs.push(l) });
-    mailer.post(verificationMail('a@example.com', link));
+    mailer.post(passwordMail('a@example.com', link, 'confirm'));
     await expect.poll(() => logs.length, { timeout: 10_000 }).toBe(1);
-    expect(logs[0]).toMatchObject({ event: 'mail_failed', kind: 'verification_link', to: 'a@example.com' });
+    expect(logs[0]).toMatchObject({ event: 'mail_failed', kind: 'password_link', to: 'a@example.com' });
   });
 });

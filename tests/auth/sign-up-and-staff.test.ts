@@ -23,7 +23,7 @@ async function appWith(signup: 'open' | 'invite' | 'closed', opts: { smtp?: bool
     NODE_ENV: 'test',
     DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'quire-signup-')),
     AUTH_SECRET: 'a-test-secret-of-enough-length',
-    STAFF_EMAILS: `${STAFF}, first-staff@example.com, other-staff@example.com, logged-staff@example.com, invite-staff@example.com, routes-staff@example.com`,
+    STAFF_EMAILS: `${STAFF}, first-staff@example.com, other-staff@example.com, logged-staff@example.com, invite-staff@example.com, routes-staff@example.com, claimed-staff@example.com`,
     STARTING_CREDITS: '1234567',
     SMTP_URL: opts.smtp === false ? undefined : sink.url,
     SIGNUP: signup,
@@ -53,16 +53,23 @@ async function mailedLink(to: string, pattern: RegExp): Promise<string> {
   return link;
 }
 
-async function followVerificationLink(app: App, link: string, cookie?: string): Promise<Response> {
-  return handleAuthRequest(app, new Request(link, { headers: cookie ? { cookie } : {} }));
+/** The person who holds the mailbox opens the mailed link and chooses a password; then signs in with it. */
+async function setPasswordFromMail(app: App, email: string, password = 'mailbox-owner-password'): Promise<Response> {
+  const link = await mailedLink(email, /http:\/\/\S+\/set-password\?token=\S+/);
+  const token = new URL(link).searchParams.get('token')!;
+  const set = await handleAuthRequest(app, jsonRequest('/api/auth/reset-password', { body: { token, newPassword: password } }));
+  expect(set.status).toBe(200);
+  return signIn(app, email, password);
 }
 
-/** A staff-listed address that signed up and followed its link: a staff session. */
+const signIn = (app: App, email: string, password: string) =>
+  handleAuthRequest(app, jsonRequest('/api/auth/sign-in/email', { body: { email, password } }));
+
+/** A staff-listed address that signed up and set its password from the mailed link: a staff session. */
 async function verifiedStaff(app: App, email: string): Promise<string> {
   const res = await signUp(app, { email });
   expect(res.status).toBe(200);
-  const cookie = cookieOf(res);
-  await followVerificationLink(app, await mailedLink(email, /http:\/\/\S+verify-email\S+/), cookie);
+  const cookie = cookieOf(await setPasswordFromMail(app, email));
   expect((await list(cookie)).status).toBe(200);
   return cookie;
 }
@@ -77,8 +84,8 @@ afterAll(async () => {
   await db?.dispose();
 });
 
-describe('staff only by verification', () => {
-  it('a listed staff address that signed up is not staff until its owner follows the verification link; then it is', async () => {
+describe('staff only through the mailbox', () => {
+  it('a listed staff address that signed up is not staff until a password is set from the link mailed to it; then it is', async () => {
     const app = await appWith('open');
     serveApp(app);
     const res = await signUp(app, { email: STAFF });
@@ -90,36 +97,54 @@ describe('staff only by verification', () => {
     expect((await list(cookie)).status).toBe(403);
     expect((await create(cookie)).status).toBe(403);
 
-    // a forged link grants nothing
-    const forged = await followVerificationLink(app, 'http://localhost:3000/api/auth/verify-email?token=not.a.token');
-    expect(forged.status).toBe(401);
-    expect((await list(cookie)).status).toBe(403);
+    // a made-up token sets nothing
+    const forged = await handleAuthRequest(
+      app,
+      jsonRequest('/api/auth/reset-password', { body: { token: 'not-a-token', newPassword: 'whatever-1234' } }),
+    );
+    expect(forged.status).toBe(400);
 
-    // the link went out by SMTP to that address only
-    const link = await mailedLink(STAFF, /http:\/\/localhost:3000\/api\/auth\/verify-email\?token=\S+/);
-    const verified = await followVerificationLink(app, link, cookie);
-    expect(verified.status).toBe(302);
-    expect(verified.headers.get('location')).toBe('/');
-
-    // the same cookie, seconds later: the role is seen at once, not after the cache's 30 s
-    expect(await currentUser(app, jsonRequest('/', { cookie }))).toMatchObject({ role: 'staff', emailVerified: true });
-    expect((await list(cookie)).status).toBe(200);
+    // the link went out by SMTP to that address only, at this server's own address
+    const staffSession = cookieOf(await setPasswordFromMail(app, STAFF));
+    expect(await currentUser(app, jsonRequest('/', { cookie: staffSession }))).toMatchObject({ role: 'staff', emailVerified: true });
+    expect((await list(staffSession)).status).toBe(200);
     expect((await db.prisma.user.findUniqueOrThrow({ where: { email: STAFF } })).role).toBe('staff');
+    // the session from before the password was set ended with it, cached or not
+    expect((await list(cookie)).status).toBe(401);
   });
 
-  it('an address that is not on the list is not sent a link, and verifying never makes it staff', async () => {
+  it("a stranger who signed up a listed address first gets nothing: the owner's link replaces their password and ends their sessions", async () => {
+    const app = await appWith('open');
+    serveApp(app);
+    const attacker = await signUp(app, { email: 'claimed-staff@example.com', password: 'attacker-chose-this' });
+    expect(attacker.status).toBe(200);
+    const attackerCookie = cookieOf(attacker);
+    expect((await list(attackerCookie)).status).toBe(403);
+
+    // the real owner follows the link in their mailbox
+    const owner = cookieOf(await setPasswordFromMail(app, 'claimed-staff@example.com', 'the-owners-own-secret'));
+    expect((await list(owner)).status).toBe(200);
+
+    // the attacker's session and password are gone
+    expect((await list(attackerCookie)).status).toBe(401);
+    expect((await signIn(app, 'claimed-staff@example.com', 'attacker-chose-this')).status).toBe(401);
+  });
+
+  it('an address that is not on the list is sent no link at sign-up, and asking for a reset never makes it staff', async () => {
     const app = await appWith('open');
     serveApp(app);
     const res = await signUp(app, { email: 'ordinary@example.com' });
     expect(res.status).toBe(200);
     // another listed sign-up after it: its mail arriving means the ordinary one would have too
     await signUp(app, { email: 'other-staff@example.com' });
-    await mailedLink('other-staff@example.com', /http:\/\/\S+verify-email\S+/);
+    await mailedLink('other-staff@example.com', /http:\/\/\S+set-password\S+/);
     expect(sink.messages.some((m) => m.to.includes('ordinary@example.com'))).toBe(false);
-    expect((await list(cookieOf(res))).status).toBe(403);
+    await handleAuthRequest(app, jsonRequest('/api/auth/request-password-reset', { body: { email: 'ordinary@example.com' } }));
+    const session = cookieOf(await setPasswordFromMail(app, 'ordinary@example.com'));
+    expect((await list(session)).status).toBe(403);
   });
 
-  it('without SMTP_URL the verification link is written to the server log as one verification_link line, and it works', async () => {
+  it('without SMTP_URL the password link is written to the server log as one password_link line, and it works', async () => {
     const app = await appWith('open', { smtp: false });
     serveApp(app);
     const lines: string[] = [];
@@ -132,17 +157,18 @@ describe('staff only by verification', () => {
     try {
       const res = await signUp(app, { email: 'logged-staff@example.com' });
       expect(res.status).toBe(200);
-      for (let waited = 0; !lines.some((l) => l.includes('verification_link')) && waited < 5_000; waited += 50)
+      for (let waited = 0; !lines.some((l) => l.includes('password_link')) && waited < 5_000; waited += 50)
         await new Promise((r) => setTimeout(r, 50));
-      const entry = JSON.parse(lines.find((l) => l.includes('verification_link'))!) as { event: string; to: string; url: string };
+      const entry = JSON.parse(lines.find((l) => l.includes('password_link'))!) as { event: string; to: string; url: string };
       expect(entry).toMatchObject({
-        event: 'verification_link',
+        event: 'password_link',
         to: 'logged-staff@example.com',
-        url: expect.stringContaining('/verify-email?token='),
+        url: expect.stringMatching(/^http:\/\/localhost:3000\/set-password\?token=/),
       });
       expect(sink.messages.some((m) => m.to.includes('logged-staff@example.com'))).toBe(false);
-      const cookie = cookieOf(res);
-      await followVerificationLink(app, entry.url, cookie);
+      const token = new URL(entry.url).searchParams.get('token')!;
+      await handleAuthRequest(app, jsonRequest('/api/auth/reset-password', { body: { token, newPassword: 'from-the-log-1' } }));
+      const cookie = cookieOf(await signIn(app, 'logged-staff@example.com', 'from-the-log-1'));
       expect((await list(cookie)).status).toBe(200);
     } finally {
       spy.mockRestore();

@@ -4,15 +4,19 @@ import { readJson } from '@/lib/http/handler';
 import { inviteBody as body } from '@/lib/auth/staff-api';
 import { logEvent } from '@/lib/log';
 import { staffRoute } from '@/lib/http/session-route';
+import { linkOrigin, requestOrigin } from '@/lib/http/request-origin';
 
 /** A sign-up link for one new account; the link is in this answer only (the server keeps its hash). */
 export const POST = staffRoute(async ({ request, app, user: staff }) => {
   const { email, days } = await readJson(request, body);
   const { token, invite } = await createInvite(app.db, { createdById: staff.id, email, days });
-  const link = inviteLink(app.config.appUrl ?? new URL(request.url).origin, token);
-  if (invite.email) app.mailer.post(inviteMail(invite.email, link, staff.name || staff.email, invite.expiresAt));
+  // the address staff reached this server by (or APP_URL): never a Host header the server cannot vouch for
+  const origin = linkOrigin(request, app.config.appUrl);
+  const link = inviteLink(origin ?? requestOrigin(request) ?? '', token);
+  const mail = Boolean(invite.email && origin);
+  if (mail) app.mailer.post(inviteMail(invite.email!, link, staff.name || staff.email, invite.expiresAt));
   logEvent({ event: 'invite_created', inviteId: invite.id, by: staff.id, email: invite.email });
-  return Response.json({ invite, link, mailed: Boolean(invite.email) && app.mailer.delivers }, { status: 201 });
+  return Response.json({ invite, link, mailed: mail && app.mailer.delivers }, { status: 201 });
 });
 
 /** Every invite, newest first, with who made it and who used it. */

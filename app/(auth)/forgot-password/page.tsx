@@ -1,0 +1,11 @@
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { ForgotPasswordForm } from '@/components/auth/password-forms';
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('auth.password'))('forgotTitle') };
+}
+
+export default function ForgotPasswordPage() {
+  return <ForgotPasswordForm />;
+}

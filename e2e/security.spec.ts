@@ -1,0 +1,153 @@
+import http from 'node:http';
+import { expect, test } from '@playwright/test';
+import { linkMailedTo } from './mailbox';
+import { setPasswordFromMail, signUpApi, signUpInBrowser, uniqueEmail } from './support';
+
+// Attacks on accounts through the production server: the mail links, the staff list and redirects.
+
+const port = (baseURL: string | undefined) => Number(new URL(baseURL ?? 'http://localhost:3210').port);
+
+/** A JSON POST with a Host header of the sender's choosing, as a script (not a browser) can send it. */
+function postWithHost(serverPort: number, host: string, path: string, body: unknown): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const payload = JSON.stringify(body);
+    const req = http.request(
+      { host: '127.0.0.1', port: serverPort, path, method: 'POST', headers: { host, 'content-type': 'application/json' } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+test('a password link asked for with a forged Host points at this server, never at the forged host', async ({ request, baseURL }) => {
+  const email = await signUpApi(request, uniqueEmail('forged-host'));
+  expect(await postWithHost(port(baseURL), `evil.example:${port(baseURL)}`, '/api/auth/request-password-reset', { email })).toBe(200);
+  const link = await linkMailedTo(email, /https?:\/\/\S+/);
+  expect(new URL(link).hostname).not.toBe('evil.example');
+  expect(link).toMatch(new RegExp(`^http://(127\\.0\\.0\\.1|localhost):${port(baseURL)}/set-password\\?token=`));
+});
+
+test('a staff-listed address signed up with a forged Host: its mailed link still points at this server', async ({ baseURL }) => {
+  const status = await postWithHost(port(baseURL), 'evil.example', '/api/auth/sign-up/email', {
+    email: 'host-staff@example.com',
+    password: 'attacker-password-1',
+    name: 'Host Forger',
+  });
+  expect(status).toBe(200);
+  const link = await linkMailedTo('host-staff@example.com', /https?:\/\/\S+/);
+  expect(link).not.toContain('evil.example');
+  expect(link).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${port(baseURL)}/set-password\\?token=`));
+});
+
+test('a stranger who signs up a staff address first never becomes staff; the mailbox owner does, and the stranger is locked out', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const attacker = await playwright.request.newContext({ baseURL });
+  const signedUp = await attacker.post('/api/auth/sign-up/email', {
+    data: { email: 'claimed-staff@example.com', password: 'attacker-chose-this', name: 'Not The Owner' },
+  });
+  expect(signedUp.status()).toBe(200);
+  expect((await attacker.get('/api/staff/transcripts')).status()).toBe(403);
+
+  // the owner reads their mailbox and chooses their own password
+  await setPasswordFromMail(page, 'claimed-staff@example.com', 'the-owners-own-secret');
+  await expect(page.getByTestId('verify-email-banner')).toHaveCount(0);
+  expect((await page.request.get('/api/staff/transcripts')).status()).toBe(200);
+
+  // the stranger's session ended, and their password no longer opens the account
+  expect((await attacker.get('/api/staff/transcripts')).status()).toBe(401);
+  const again = await attacker.post('/api/auth/sign-in/email', {
+    data: { email: 'claimed-staff@example.com', password: 'attacker-chose-this' },
+  });
+  expect(again.status()).toBe(401);
+  await attacker.dispose();
+});
+
+test('forgot password: a person asks for a link, sets a new password from it, and the old one stops working', async ({ page }) => {
+  const email = await signUpInBrowser(page, uniqueEmail('forgetful'));
+  await page.context().clearCookies();
+  await page.goto('/sign-in');
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send the link' }).click();
+  await expect(page.getByTestId('reset-link-sent')).toContainText(email);
+  await setPasswordFromMail(page, email, 'a-brand-new-password');
+  await expect(page).toHaveURL(/\/chats\//);
+  const old = await page.request.post('/api/auth/sign-in/email', { data: { email, password: 'correct-horse-battery' } });
+  expect(old.status()).toBe(401);
+  // the link works once
+  await page.goto(await linkMailedTo(email, /http:\/\/\S+\/set-password\?\S+/));
+  await expect(page.getByTestId('password-link-invalid')).toBeVisible();
+});
+
+test.describe('redirects taken from a request stay on this site', () => {
+  for (const next of [
+    '/.//evil.example/x',
+    '/chats/..//evil.example',
+    '/%2e%2e//evil.example',
+    '//evil.example',
+    'https://evil.example/',
+  ]) {
+    test(`sign-in with next=${next} lands on this site`, async ({ page, baseURL }) => {
+      await signUpInBrowser(page, uniqueEmail('redirect'));
+      await page.goto(`/sign-in?next=${encodeURIComponent(next)}`);
+      expect(new URL(page.url()).host).toBe(new URL(baseURL!).host);
+    });
+  }
+
+  test('the auth routes refuse a callback or redirect target on another host, whatever the token', async ({ request }) => {
+    for (const path of [
+      '/api/auth/verify-email?token=anything&callbackURL=https://evil.example/',
+      '/api/auth/verify-email?token=anything&callbackURL=/.//evil.example',
+      '/api/auth/reset-password/anything?callbackURL=//evil.example',
+    ]) {
+      const res = await request.get(path, { maxRedirects: 0 });
+      expect(res.status(), path).toBe(400);
+      expect(res.headers().location ?? '').not.toContain('evil.example');
+    }
+    const posted = await request.post('/api/auth/request-password-reset', {
+      data: { email: 'nobody@example.com', redirectTo: 'https://evil.example/' },
+    });
+    expect(posted.status()).toBe(400);
+  });
+});
+
+test('a page asked for as a prefetch comes with its Content-Security-Policy and nonce', async ({ request }) => {
+  const prefetches: Array<Record<string, string>> = [
+    { purpose: 'prefetch' },
+    { 'next-router-prefetch': '1' },
+    { 'sec-purpose': 'prefetch' },
+  ];
+  for (const headers of prefetches) {
+    const res = await request.get('/sign-in', { headers });
+    const policy = res.headers()['content-security-policy'] ?? '';
+    expect(policy, JSON.stringify(headers)).toMatch(/script-src[^;]*'nonce-/);
+  }
+});
+
+test('a malformed percent-escape in any path is a 400, signed in or not, never a 500', async ({ request }) => {
+  for (const path of ['/api/chats/%ff', '/chats/%E0%A4%A', '/documents/%zz']) {
+    expect((await request.get(path)).status(), path).toBe(400);
+  }
+  await signUpApi(request, uniqueEmail('percent'));
+  for (const path of ['/api/chats/%ff', '/chats/%E0%A4%A']) {
+    expect((await request.get(path)).status(), path).toBe(400);
+  }
+});
+
+test('deeply nested JSON to the auth and app routes is a 400, not a stack overflow', async ({ request }) => {
+  const deep = `${'{"a":'.repeat(12_000)}1${'}'.repeat(12_000)}`;
+  for (const path of ['/api/auth/sign-in/email', '/api/auth/sign-up/email']) {
+    const res = await request.post(path, { data: deep, headers: { 'content-type': 'application/json' } });
+    expect(res.status(), path).toBe(400);
+  }
+  await signUpApi(request, uniqueEmail('deep'));
+  const res = await request.post('/api/chats', { data: deep, headers: { 'content-type': 'application/json' } });
+  expect(res.status()).toBe(400);
+});
