@@ -3,6 +3,7 @@ import { logError } from '@/lib/log';
 import type { Database } from '@/lib/db/client';
 import { sweepStaleReservations } from '@/lib/billing/ledger';
 import { settleOrphanedTurns } from '@/lib/chat/sweep';
+import { LIVE_TURN_STALE_MS } from '@/lib/chat/turn/live-turn-lock';
 import { seedHelpCenter } from '@/lib/help-center/seed';
 import { releaseAllLeases } from '@/lib/documents/jobs/release-stale-leases';
 import { startDocumentWorker } from '@/lib/documents/worker/document-worker';
@@ -24,13 +25,17 @@ export async function runStartupTasks(database: Database, cfg: AppConfig): Promi
   await seedHelpCenter(db);
   // PGlite has one process: every streaming message is an orphan. PostgreSQL may
   // have other live instances: only settle what outlived the wall-clock cap.
-  await settleOrphanedTurns(db, database.kind === 'pglite' ? 0 : cfg.turnWallClockMs + 60_000);
+  await settleOrphanedTurns(db, database.kind === 'pglite' ? 0 : LIVE_TURN_STALE_MS);
   await sweepStaleReservations(db, database.kind === 'pglite' ? 0 : RESERVATION_TIMEOUT_MS);
   const sweeper = setInterval(() => {
     void sweepStaleReservations(db, RESERVATION_TIMEOUT_MS).catch((error) => logError({ event: 'sweep_error', error }));
-    void settleOrphanedTurns(db, cfg.turnWallClockMs + 60_000).catch((error) => logError({ event: 'sweep_error', error }));
   }, 60_000);
   sweeper.unref();
+  // another process's answers whose beat stopped: settled within seconds of its death, not minutes
+  const orphanSweeper = setInterval(() => {
+    void settleOrphanedTurns(db, LIVE_TURN_STALE_MS).catch((error) => logError({ event: 'sweep_error', error }));
+  }, LIVE_TURN_STALE_MS);
+  orphanSweeper.unref();
   // The web process runs one document worker in-process (`npm run worker` adds more on PostgreSQL).
   // With PGlite no other process can hold a lease: the ones in the database are a dead process's.
   if (database.kind === 'pglite') await releaseAllLeases(db);
@@ -42,6 +47,7 @@ export async function runStartupTasks(database: Database, cfg: AppConfig): Promi
   return {
     stop: async () => {
       clearInterval(sweeper);
+      clearInterval(orphanSweeper);
       await worker.stop();
     },
   };

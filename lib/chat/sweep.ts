@@ -3,17 +3,20 @@ import { logEvent } from '@/lib/log';
 
 /**
  * A process that died mid-turn leaves its answer `streaming` and its chat locked.
- * At start-up (before this process streams anything) such answers become
- * `stopped` with what was saved, and their live-turn locks are released.
- * On PostgreSQL with several web processes, only turns older than the wall-clock
- * cap are settled, so a live turn of another instance is left alone.
+ * Such answers become `stopped` with the text their last beat saved (what the
+ * person had seen, up to the last second), and their live-turn locks are
+ * released. A live turn beats every second (live-turn-lock.ts), so an answer
+ * and a lock that have not for `olderThanMs` are a dead process's: at start-up
+ * with PGlite that is every one, on PostgreSQL another instance's live turns are
+ * left alone. `chatId`: that chat only (Stop on a chat whose holder died).
  */
-export async function settleOrphanedTurns(db: Db, olderThanMs: number, now = new Date()): Promise<number> {
+export async function settleOrphanedTurns(db: Db, olderThanMs: number, now = new Date(), chatId?: string): Promise<number> {
   const cutoff = new Date(now.getTime() - olderThanMs);
   return db.$transaction(async (tx) => {
     const orphans = await tx.message.findMany({
-      where: { status: 'streaming', updatedAt: { lt: cutoff } },
+      where: { status: 'streaming', updatedAt: { lt: cutoff }, ...(chatId ? { chatId } : {}) },
       select: { id: true, chatId: true },
+      take: 500,
     });
     if (orphans.length === 0) return 0;
     await tx.message.updateMany({
@@ -21,8 +24,11 @@ export async function settleOrphanedTurns(db: Db, olderThanMs: number, now = new
       data: { status: 'stopped', error: 'The server stopped while this answer was being written.' },
     });
     await tx.chat.updateMany({
-      where: { id: { in: [...new Set(orphans.map((o) => o.chatId))] }, liveTurnStartedAt: { lt: cutoff } },
-      data: { liveTurnId: null, liveTurnStartedAt: null, stopRequestedAt: null },
+      where: {
+        id: { in: [...new Set(orphans.map((o) => o.chatId))] },
+        OR: [{ liveTurnBeatAt: { lt: cutoff } }, { liveTurnBeatAt: null, liveTurnStartedAt: { lt: cutoff } }],
+      },
+      data: { liveTurnId: null, liveTurnStartedAt: null, liveTurnBeatAt: null, stopRequestedAt: null },
     });
     for (const o of orphans) logEvent({ event: 'orphaned_turn_settled', messageId: o.id, chatId: o.chatId });
     return orphans.length;

@@ -10,6 +10,7 @@ import { AppError, errorResponse } from '@/lib/http/errors';
 import { prepareTurn } from '@/lib/chat/turn/prepare-turn';
 import { streamTurnResponse } from '@/lib/chat/turn/turn-response';
 import { createStopBus } from '@/lib/chat/turn/stop-bus';
+import { stopLiveTurn } from '@/lib/chat/turn/stop-turn';
 import type { TurnDeps } from '@/lib/chat/turn/types';
 
 const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL!, dataDir: '', migrate: false });
@@ -36,7 +37,7 @@ const server = createServer(async (req, res) => {
   let response: Response;
   try {
     if (req.url === '/stop') {
-      await stopBus.requestStop(body.chatId);
+      await stopLiveTurn(database.prisma, stopBus, body.chatId);
       response = Response.json({ ok: true });
     } else {
       const turn = await prepareTurn(deps, {

@@ -50,7 +50,6 @@ export async function prepareTurn(deps: TurnDeps, req: TurnRequest): Promise<Pre
     chatId: req.chatId,
     turnId,
     userId: req.userId,
-    wallClockMs: deps.wallClockMs,
     now,
     rateRules: rules,
   });

@@ -4,7 +4,10 @@ import { runBilledCall, type BilledCallResult } from '@/lib/billing/billed-call'
 import { InsufficientCreditsError } from '@/lib/billing/ledger';
 import { continuationRequest, MAX_CONTINUATIONS } from '@/lib/llm/prompts/continue-answer';
 import { countError, metrics } from '@/lib/ops/metrics';
+import { cleanText } from '@/lib/text/clean-text';
+import { logError } from '@/lib/log';
 import { finishTurn } from './finish-turn';
+import { beatLiveTurn, LIVE_TURN_BEAT_MS } from './live-turn-lock';
 import { describeInternalFailure } from '@/lib/llm/upstream-failure';
 import type { PreparedTurn, TurnDeps, TurnOutcome, TurnSink } from './types';
 
@@ -51,6 +54,12 @@ export async function runTurn(deps: TurnDeps, turn: PreparedTurn, sink: TurnSink
     costMicros: 0n,
     tools: [],
   };
+  // what the person has really received: a batching sink may still hold the end of `shown`
+  const received = () => {
+    const unwritten = sink.unwritten?.() ?? '';
+    return unwritten && shown.endsWith(unwritten) ? shown.slice(0, -unwritten.length) : shown;
+  };
+  const stopBeating = startBeating(deps, turn, received);
   let messages: ModelMessage[] = turn.messages;
   let seq = 0;
   // continuing an answer stopped before its first word is simply answering again
@@ -152,9 +161,9 @@ export async function runTurn(deps: TurnDeps, turn: PreparedTurn, sink: TurnSink
     clearTimeout(timer);
     clientSignal?.removeEventListener('abort', onClientGone);
     try {
+      await stopBeating();
       // the saved answer is what the person was sent: text a batching sink still held when they left is not
-      const unwritten = sink.unwritten?.() ?? '';
-      outcome.text = unwritten && shown.endsWith(unwritten) ? shown.slice(0, -unwritten.length) : shown;
+      outcome.text = received();
       await whenIdle?.();
       await finishTurn(deps, turn, outcome);
     } finally {
@@ -173,4 +182,45 @@ export async function runTurn(deps: TurnDeps, turn: PreparedTurn, sink: TurnSink
     reason: outcome.reason ?? null,
   });
   return outcome;
+}
+
+/**
+ * The turn's heartbeat (live-turn-lock.ts): every LIVE_TURN_BEAT_MS its lock is
+ * renewed and the text received so far saved, when it changed. Beats never
+ * overlap, and the last one is awaited before the answer is saved for good, so a
+ * late beat cannot write over the final text. A failed beat is logged; the next
+ * one tries again.
+ */
+function startBeating(deps: TurnDeps, turn: PreparedTurn, received: () => string): () => Promise<void> {
+  let saved = turn.initialText;
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const beat = async () => {
+    const text = received();
+    const changed = text !== saved;
+    try {
+      await beatLiveTurn(deps.db, {
+        chatId: turn.chatId,
+        turnId: turn.turnId,
+        messageId: turn.assistantMessageId,
+        text: changed ? cleanText(text) : undefined,
+        now: deps.now?.() ?? new Date(),
+      });
+      if (changed) saved = text;
+    } catch (error) {
+      logError({ event: 'turn_beat_error', turnId: turn.turnId, error });
+    }
+  };
+  const timer = setInterval(() => {
+    if (stopped || running) return;
+    running = beat().finally(() => {
+      running = null;
+    });
+  }, LIVE_TURN_BEAT_MS);
+  timer.unref();
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await running;
+  };
 }

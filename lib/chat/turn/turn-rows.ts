@@ -232,6 +232,7 @@ export async function closeTurnRows(db: Db, c: CloseTurn): Promise<void> {
     )
     UPDATE chat SET "lastMessageAt" = ${c.now}, "updatedAt" = ${c.now},
            "liveTurnStartedAt" = CASE WHEN "liveTurnId" = ${c.turnId} THEN NULL ELSE "liveTurnStartedAt" END,
+           "liveTurnBeatAt" = CASE WHEN "liveTurnId" = ${c.turnId} THEN NULL ELSE "liveTurnBeatAt" END,
            "stopRequestedAt" = CASE WHEN "liveTurnId" = ${c.turnId} THEN NULL ELSE "stopRequestedAt" END,
            "liveTurnId" = CASE WHEN "liveTurnId" = ${c.turnId} THEN NULL ELSE "liveTurnId" END
     WHERE id = ${c.chatId}`,

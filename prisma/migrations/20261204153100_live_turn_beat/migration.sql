@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "chat" ADD COLUMN     "liveTurnBeatAt" TIMESTAMP(3);
