@@ -142,7 +142,8 @@ test('a malformed percent-escape in any path is a 400, signed in or not, never a
 });
 
 test('deeply nested JSON to the auth and app routes is a 400, not a stack overflow', async ({ request }) => {
-  const deep = `${'{"a":'.repeat(12_000)}1${'}'.repeat(12_000)}`;
+  // about 60 KB, under the 64 KB body cap: the depth is what is refused
+  const deep = `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`;
   for (const path of ['/api/auth/sign-in/email', '/api/auth/sign-up/email']) {
     const res = await request.post(path, { data: deep, headers: { 'content-type': 'application/json' } });
     expect(res.status(), path).toBe(400);
@@ -150,4 +151,13 @@ test('deeply nested JSON to the auth and app routes is a 400, not a stack overfl
   await signUpApi(request, uniqueEmail('deep'));
   const res = await request.post('/api/chats', { data: deep, headers: { 'content-type': 'application/json' } });
   expect(res.status()).toBe(400);
+});
+
+test('a display name is at most 100 characters: a 60,000-character one is a 400 and makes no account', async ({ request }) => {
+  const email = uniqueEmail('long-name');
+  const res = await request.post('/api/auth/sign-up/email', {
+    data: { email, password: 'correct-horse-battery', name: 'N'.repeat(60_000) },
+  });
+  expect(res.status()).toBe(400);
+  expect((await request.post('/api/auth/sign-in/email', { data: { email, password: 'correct-horse-battery' } })).status()).toBe(401);
 });

@@ -134,7 +134,7 @@ export function AuthForm({ mode, invite, staffOnly = false, offerSignUp = true, 
               href="/forgot-password"
               className="self-end text-xs text-indigo-600 underline-offset-2 hover:underline dark:text-indigo-400"
             >
-              {t('password.forgotLink')}
+              {t('passwordLink.forgotLink')}
             </Link>
           )}
         </Field>

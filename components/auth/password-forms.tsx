@@ -31,7 +31,7 @@ function ErrorNote({ message }: { message: string | null }) {
  * replaces any earlier one and ends every other session, then is signed in with it.
  */
 export function SetPasswordForm({ token, email }: { token: string; email: string }) {
-  const t = useTranslations('auth.password');
+  const t = useTranslations('auth.passwordLink');
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -82,7 +82,7 @@ export function SetPasswordForm({ token, email }: { token: string; email: string
 
 /** "Forgot your password?": asks for a link by mail; says the same whether or not an account uses the address. */
 export function ForgotPasswordForm() {
-  const t = useTranslations('auth.password');
+  const t = useTranslations('auth.passwordLink');
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -133,7 +133,7 @@ export function ForgotPasswordForm() {
 
 /** A password link that is unknown, already used or expired. */
 export function PasswordLinkInvalid() {
-  const t = useTranslations('auth.password');
+  const t = useTranslations('auth.passwordLink');
   return (
     <div className="w-full max-w-sm" data-testid="password-link-invalid">
       <div className="rounded-2xl border border-zinc-200 bg-white p-6 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">

@@ -14,7 +14,7 @@ const password = z.string().min(8).max(128);
 export const betterAuthSignUpBody = z.object({
   email: z.string().email(),
   password,
-  name: z.string(),
+  name: z.string().max(100),
   invite: z.string().optional().meta({ description: 'The invite token from a sign-up link (SIGNUP=invite).' }),
   locale: z.string().optional(),
 });

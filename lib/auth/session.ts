@@ -56,6 +56,7 @@ export async function handleAuthRequest(app: App, request: Request): Promise<Res
         : null;
     if (foreignRedirectTarget(new URL(request.url), body) !== null)
       throw new AppError('bad_request', 'Redirects go to a page of this site only: give a path such as /chats.');
+    assertAccountFieldSizes(body);
     if (request.method === 'POST' && new URL(request.url).pathname.endsWith('/sign-in/email')) await countSignInAttempt(app.db, cleaned);
   } catch (error) {
     if (error instanceof AppError) return errorResponse(error);
@@ -65,6 +66,19 @@ export async function handleAuthRequest(app: App, request: Request): Promise<Res
   const origin = requestOrigin(cleaned);
   const response = await app.auth.handler(origin ? atOrigin(cleaned, origin) : cleaned);
   return publicOrigin(request, app.config.appUrl)?.startsWith('https:') ? withSecureCookies(response) : response;
+}
+
+/** A display name is shown in lists, mails and chat cards: a name of 60,000 characters is not one. */
+export const MAX_NAME_LENGTH = 100;
+const MAX_EMAIL_LENGTH = 254;
+
+function assertAccountFieldSizes(body: unknown): void {
+  if (!body || typeof body !== 'object') return;
+  const { name, email } = body as { name?: unknown; email?: unknown };
+  if (typeof name === 'string' && name.trim().length > MAX_NAME_LENGTH)
+    throw new AppError('validation_failed', `name: at most ${MAX_NAME_LENGTH} characters.`);
+  if (typeof email === 'string' && email.length > MAX_EMAIL_LENGTH)
+    throw new AppError('validation_failed', `email: at most ${MAX_EMAIL_LENGTH} characters.`);
 }
 
 function hasBody(request: Request): boolean {

@@ -52,6 +52,8 @@ export interface BilledCallRequest {
   onReserved?: (slot: CallSlot) => void;
   onText?: (delta: string) => void;
   onToolCall?: (name: string, input: unknown) => void;
+  /** tool calls this call may run (stream-round.ts); the rest are answered "not run" */
+  maxToolCalls?: number;
   /**
    * Awaited before settling a call that asked for no further round (no tool call, not cut by the
    * output ceiling): nobody waits on that settlement, so a chat turn lets a burst's first tokens go first.
@@ -107,6 +109,7 @@ export async function runBilledCall(req: BilledCallRequest): Promise<BilledCallR
       headers: req.headers,
       onText: req.onText ?? (() => undefined),
       onToolCall: req.onToolCall,
+      maxToolCalls: req.maxToolCalls,
     });
     if (round.error && !round.aborted) failure = describeUpstreamFailure(round.error, { ...req.ids, callId });
   } finally {

@@ -26,6 +26,14 @@ export type SlotSourceKind = 'extracted' | 'tool' | 'person' | 'carried';
  * spelling first, so "fact:os" and "os" are one fact. Newest wins, every change appended
  * to the slot's history with its source message. Same value again: no change.
  */
+/**
+ * Key facts ride in every prompt and never fall out of it, so they are bounded: 600 pinned facts once pushed
+ * every prompt past the model's window and every turn failed. A new key beyond the cap is not pinned (the
+ * person can remove one); a value is kept to its first MAX_KEY_FACT_CHARS characters.
+ */
+export const MAX_KEY_FACTS = 40;
+export const MAX_KEY_FACT_CHARS = 300;
+
 export async function recordSlotValues(
   tx: Tx,
   chatId: string,
@@ -34,8 +42,14 @@ export async function recordSlotValues(
 ): Promise<SlotChange[]> {
   if (updates.length === 0) return [];
   const current = await loadSlotStates(tx, chatId);
-  const canonical = updates.map((update) => canonicalUpdate(update));
-  const { changes } = applySlotUpdates(current, canonical, { messageId: source.messageId ?? '', at: source.at });
+  const canonical = updates.map((update) => {
+    const fact = canonicalUpdate(update);
+    return fact.value.length > MAX_KEY_FACT_CHARS ? { ...fact, value: fact.value.slice(0, MAX_KEY_FACT_CHARS) } : fact;
+  });
+  const applied = applySlotUpdates(current, canonical, { messageId: source.messageId ?? '', at: source.at }).changes;
+  const known = new Set(current.map((slot) => slot.key));
+  let room = MAX_KEY_FACTS - known.size;
+  const changes = applied.filter((change) => known.has(change.key) || room-- > 0);
   for (const change of changes) {
     const slot = await tx.slot.upsert({
       where: { chatId_key: { chatId, key: change.key } },

@@ -1,4 +1,4 @@
-import type { Db } from '@/lib/db/client';
+import type { Db, Tx } from '@/lib/db/client';
 import { AppError } from '@/lib/http/errors';
 
 export type DocumentRole = 'owner' | 'editor' | 'reviewer';
@@ -11,7 +11,7 @@ export const CAN = {
   manage: ['owner'],
 } as const satisfies Record<string, readonly DocumentRole[]>;
 
-export async function documentRole(db: Db, documentId: string, userId: string): Promise<DocumentRole | null> {
+export async function documentRole(db: Db | Tx, documentId: string, userId: string): Promise<DocumentRole | null> {
   const document = await db.document.findUnique({
     where: { id: documentId },
     select: { ownerId: true, members: { where: { userId }, select: { role: true } } },
@@ -24,7 +24,7 @@ export async function documentRole(db: Db, documentId: string, userId: string): 
 
 /** Another user's document is a 404 unless shared; shared but not allowed is a 403. */
 export async function requireDocumentRole(
-  db: Db,
+  db: Db | Tx,
   documentId: string,
   userId: string,
   allowed: readonly DocumentRole[],

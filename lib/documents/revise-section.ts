@@ -72,6 +72,7 @@ export async function reviseSection(deps: PipelineDeps, request: RevisionRequest
     kind: 'rewrite',
     how: 'revised',
     canonical: true,
+    rightsAtCommit: CAN.edit,
   });
   return { applied: true, sectionId: section.id, section: section.title, version: saved.version, changed: saved.changed };
 }

@@ -7,6 +7,7 @@ import { countWords, describeEvent, postDocumentEvent, type SectionChange, type 
 import { absorbSave, continuesBurst } from './edit-burst';
 import { numberedFacts } from './facts';
 import { sectionDigest } from './section-digest';
+import { type DocumentRole, requireDocumentRole } from './access';
 
 export type VersionKind = 'draft' | 'manual' | 'rewrite' | 'restore';
 
@@ -27,6 +28,11 @@ export interface SectionWrite {
   how: SectionChange['how'];
   /** the caller already canonicalized `body` (a range rewrite verifies its splice that way) */
   canonical?: boolean;
+  /**
+   * The roles that may make this write, checked again in the transaction that commits it: a rewrite
+   * waits seconds for the model, and an editor removed meanwhile must not see it applied.
+   */
+  rightsAtCommit?: readonly DocumentRole[];
 }
 
 /**
@@ -44,6 +50,7 @@ export async function writeSectionVersion(db: Db, write: SectionWrite): Promise<
       include: { document: { select: { id: true, title: true, chatId: true, request: true } } },
     });
     if (!section) throw new AppError('not_found', 'Section not found.');
+    if (write.rightsAtCommit && write.authorId) await requireDocumentRole(tx, section.documentId, write.authorId, write.rightsAtCommit);
     if (!EDITABLE.includes(section.status))
       throw sectionConflict('This section has not been written yet; wait for its first draft.', section);
     if (section.version !== write.baseVersion) throw sectionConflict('The section changed since you opened it.', section);

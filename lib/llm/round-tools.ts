@@ -50,6 +50,17 @@ export function startToolRun(
   return { toolCallId: call.toolCallId, toolName: call.toolName, input, output: run() };
 }
 
+/** A call that is answered without running its tool (over a limit): the model reads why. */
+export function refusedToolRun(call: LanguageModelV3ToolCall, reason: string): ToolRun {
+  let input: unknown = call.input;
+  try {
+    input = call.input.trim() ? JSON.parse(call.input) : {};
+  } catch {
+    // shown as it came
+  }
+  return { toolCallId: call.toolCallId, toolName: call.toolName, input, output: Promise.resolve({ type: 'error-text', value: reason }) };
+}
+
 /** The assistant's text and tool calls, then the tools' results: the messages the next round carries. */
 export async function toolRoundMessages(text: string, runs: ToolRun[]): Promise<ModelMessage[]> {
   const outputs = await Promise.all(runs.map((r) => r.output));

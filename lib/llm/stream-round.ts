@@ -3,7 +3,7 @@ import { Output, type ModelMessage, type ToolSet } from 'ai';
 import type { JsonReply } from '@/lib/llm/service-prompt';
 import { metrics } from '@/lib/ops/metrics';
 import { toProviderPrompt, toProviderTools } from './provider-prompt';
-import { startToolRun, toolRoundMessages, type ToolRun } from './round-tools';
+import { refusedToolRun, startToolRun, toolRoundMessages, type ToolRun } from './round-tools';
 
 export interface RoundUsage {
   inputTokens: number;
@@ -24,6 +24,8 @@ export interface RoundResult {
   toolCalls: number;
   aborted: boolean;
   error: unknown;
+  /** the reply outgrew what one call may bring (an endpoint that ignores the output limit): read no further */
+  capped: boolean;
 }
 
 export interface RoundRequest {
@@ -38,6 +40,20 @@ export interface RoundRequest {
   onToolCall?(name: string, input: unknown): void;
   /** ask for this JSON through the provider's structured output (the text still streams as it comes) */
   json?: JsonReply;
+  /** tool calls this round may run; the model is told so for any beyond it (default MAX_TOOL_CALLS_PER_ROUND) */
+  maxToolCalls?: number;
+}
+
+/** One round asking for more tools than this is a model in a loop (25 start_document calls were seen), not a plan. */
+export const MAX_TOOL_CALLS_PER_ROUND = 4;
+
+/**
+ * The most text one call may bring, whatever the endpoint does with the output limit: a token is rarely over
+ * six characters, so this is generous for any honest reply and stops one that ignores `max_tokens` (an 8 MB
+ * answer was seen). A reply cut here counts as cut by length.
+ */
+export function maxReplyChars(maxOutputTokens: number): number {
+  return Math.max(20_000, maxOutputTokens * 12);
 }
 
 /**
@@ -62,7 +78,15 @@ export async function streamRound(req: RoundRequest): Promise<RoundResult> {
     toolCalls: 0,
     aborted: false,
     error: null,
+    capped: false,
   };
+  // the call's own abort: the caller's, or this round's when the reply outgrows its cap
+  const local = new AbortController();
+  const forward = () => local.abort(req.abortSignal.reason);
+  if (req.abortSignal.aborted) forward();
+  else req.abortSignal.addEventListener('abort', forward, { once: true });
+  const maxChars = maxReplyChars(req.maxOutputTokens);
+  const maxToolCalls = req.maxToolCalls ?? MAX_TOOL_CALLS_PER_ROUND;
   // the system prompt goes first as the provider's system message, as streamText's `system` did
   const [first, ...rest] = req.messages;
   const system = first?.role === 'system' && typeof first.content === 'string' ? first.content : undefined;
@@ -75,27 +99,38 @@ export async function streamRound(req: RoundRequest): Promise<RoundResult> {
       tools,
       toolChoice: tools ? { type: 'auto' } : undefined,
       maxOutputTokens: req.maxOutputTokens,
-      abortSignal: req.abortSignal,
+      abortSignal: local.signal,
       headers: req.headers,
       // a step that wants JSON sends its zod schema as response_format json_schema (the SDK's own conversion)
       responseFormat: req.json ? await Output.object(req.json).responseFormat : undefined,
     });
     const reader = stream.getReader();
-    for (;;) {
+    while (!out.capped) {
       const next = await reader.read();
       if (next.done) break;
       const part: LanguageModelV3StreamPart = next.value;
       switch (part.type) {
-        case 'text-delta':
-          out.text += part.delta;
-          req.onText(part.delta);
+        case 'text-delta': {
+          const room = maxChars - out.text.length;
+          const delta = part.delta.length > room ? part.delta.slice(0, room) : part.delta;
+          out.text += delta;
+          req.onText(delta);
+          if (delta !== part.delta) {
+            out.capped = true;
+            local.abort('reply_too_long');
+          }
           break;
+        }
         case 'reasoning-delta':
           out.reasoning += part.delta;
           break;
         case 'tool-call': {
           out.toolCalls++;
-          const run = startToolRun(req.tools ?? {}, part, { messages: req.messages, abortSignal: req.abortSignal });
+          if (out.toolCalls > maxToolCalls) {
+            toolRuns.push(refusedToolRun(part, `Not run: at most ${maxToolCalls} tool calls are run for one answer at a time.`));
+            break;
+          }
+          const run = startToolRun(req.tools ?? {}, part, { messages: req.messages, abortSignal: local.signal });
           toolRuns.push(run);
           req.onToolCall?.(part.toolName, run.input);
           break;
@@ -112,9 +147,17 @@ export async function streamRound(req: RoundRequest): Promise<RoundResult> {
     }
   } catch (error) {
     if (req.abortSignal.aborted) out.aborted = true;
-    else out.error = error;
+    else if (!out.capped) out.error = error;
+  } finally {
+    req.abortSignal.removeEventListener('abort', forward);
   }
   if (req.abortSignal.aborted) out.aborted = true;
+  if (out.capped && !out.aborted) {
+    // what was read stands, cut as a reply that reached its output limit is (continued, or marked truncated)
+    out.finishReason = 'length';
+    out.rawFinishReason = 'length';
+    out.error = null;
+  }
   recordCall(out, (performance.now() - startedAt) / 1000);
   if (!out.aborted && !out.error && toolRuns.length > 0) out.responseMessages = await toolRoundMessages(out.text, toolRuns);
   return out;

@@ -15,6 +15,8 @@ export interface ScriptedReply {
   usage?: { prompt: number; completion: number; reasoning?: number };
   /** after the pieces, keep the stream open until the client goes away (a stop) */
   hang?: boolean;
+  /** tool calls after the text, each in one chunk with its index (finish_reason `tool_calls` unless `finish` says otherwise) */
+  toolCalls?: Array<{ name: string; arguments: string }>;
 }
 
 export interface ScriptedRequest {
@@ -53,11 +55,19 @@ export async function startScriptedUpstream(script: (request: ScriptedRequest, i
     for (const piece of reply.reasoning ?? [])
       chunk([{ index: 0, delta: { role: 'assistant', reasoning_content: piece }, finish_reason: null }]);
     for (const piece of reply.text ?? []) chunk([{ index: 0, delta: { role: 'assistant', content: piece }, finish_reason: null }]);
+    for (const [index, call] of (reply.toolCalls ?? []).entries())
+      chunk([
+        {
+          index: 0,
+          delta: { role: 'assistant', tool_calls: [{ index, id: `call_${index}`, type: 'function', function: call }] },
+          finish_reason: null,
+        },
+      ]);
     if (reply.hang) {
       await new Promise<void>((resolve) => res.on('close', () => resolve()));
       return;
     }
-    chunk([{ index: 0, delta: {}, finish_reason: reply.finish ?? 'stop' }]);
+    chunk([{ index: 0, delta: {}, finish_reason: reply.finish ?? (reply.toolCalls?.length ? 'tool_calls' : 'stop') }]);
     if (reply.usage) {
       const { prompt, completion, reasoning } = reply.usage;
       chunk([], {

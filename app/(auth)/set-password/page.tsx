@@ -5,7 +5,7 @@ import { getApp } from '@/lib/app';
 import { passwordLinkAccount } from '@/lib/auth/password-link';
 
 export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations('auth.password'))('setTitle') };
+  return { title: (await getTranslations('auth.passwordLink'))('setTitle') };
 }
 
 /** Where a mailed password link lands (`?token=`): a form while the link is usable, else why not. */

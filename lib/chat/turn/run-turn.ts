@@ -9,9 +9,12 @@ import { logError } from '@/lib/log';
 import { finishTurn } from './finish-turn';
 import { beatLiveTurn, LIVE_TURN_BEAT_MS } from './live-turn-lock';
 import { describeInternalFailure } from '@/lib/llm/upstream-failure';
+import { MAX_TOOL_CALLS_PER_ROUND } from '@/lib/llm/stream-round';
 import type { PreparedTurn, TurnDeps, TurnOutcome, TurnSink } from './types';
 
 export const MAX_TOOL_ROUNDS = 5;
+/** Tools one answer may run in all its rounds: each may write (a fact, a document), and a model can loop. */
+export const MAX_TOOL_CALLS_PER_TURN = 8;
 /**
  * How long an answer's closing bookkeeping (its last settlement, saving it) may wait for a burst's
  * preparations: the person has the whole text by then, while the people behind them in the burst
@@ -103,6 +106,7 @@ export async function runTurn(deps: TurnDeps, turn: PreparedTurn, sink: TurnSink
             emit(delta);
           },
           settleWhenIdle: whenIdle,
+          maxToolCalls: Math.min(MAX_TOOL_CALLS_PER_ROUND, MAX_TOOL_CALLS_PER_TURN - outcome.tools.length),
           onToolCall: (name, input) => {
             outcome.tools.push({ name, input });
             sink.event('tool', { name, input });

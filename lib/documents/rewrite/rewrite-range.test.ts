@@ -244,6 +244,31 @@ describe.each(testDatabaseKinds())('rewriting a range of a section (%s)', (kind)
     expect(await fx.db.prisma.section.findUniqueOrThrow({ where: { id: sectionId } })).toMatchObject({ version, body });
   });
 
+  it('an editor removed while the model writes does not get the rewrite applied (rights are checked again at commit)', async () => {
+    const { version, body } = await fx.setBody(sectionId, 'The editor asked for this sentence to change.');
+    const membership = { documentId: fx.documentId, userId: fx.editor };
+    const member = await fx.db.prisma.documentMember.findUniqueOrThrow({ where: { documentId_userId: membership } });
+    const deps = {
+      ...fx.deps,
+      provider: withModelMiddleware(fx.deps.provider, {
+        specificationVersion: 'v3',
+        // the owner removes the editor while the model call is under way
+        transformParams: async ({ params }) => {
+          await fx.db.prisma.documentMember.delete({ where: { documentId_userId: membership } });
+          return params;
+        },
+      }),
+    };
+    try {
+      await expect(
+        rewriteRange(deps, { sectionId, userId: fx.editor, instruction: 'uppercase', start: 0, end: body.length, baseVersion: version }),
+      ).rejects.toMatchObject({ code: 'not_found' });
+      expect(await fx.db.prisma.section.findUniqueOrThrow({ where: { id: sectionId } })).toMatchObject({ version, body });
+    } finally {
+      await fx.db.prisma.documentMember.upsert({ where: { documentId_userId: membership }, create: member, update: {} });
+    }
+  });
+
   it('only owners and editors rewrite: a reviewer gets 403, a stranger 404', async () => {
     const { version } = await fx.setBody(sectionId, 'Plain text to rewrite.');
     await expect(

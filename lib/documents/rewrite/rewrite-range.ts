@@ -1,6 +1,7 @@
 import { takeRateLimit } from '@/lib/http/rate-limit';
 import type { PipelineDeps } from '../pipeline-deps';
 import { writeSectionVersion } from '../section-edits';
+import { CAN, requireSectionRole } from '../access';
 import type { RewriteFlag } from './check-replacement';
 import { draftReplacement } from './draft-replacement';
 import { storeProposal, type AppliedRewrite } from './proposals';
@@ -34,6 +35,8 @@ export async function rewriteRange(deps: PipelineDeps, request: RewriteRangeRequ
     await takeRateLimit(deps.db, { userId: request.userId, clientAddress: request.rateLimit.clientAddress }, request.rateLimit.perMinute);
   const draft = await draftReplacement(deps, target, request.instruction, request.signal ?? new AbortController().signal);
   if (draft.flags.length > 0) {
+    // the proposal is theirs to accept only while they may still edit (removed during the model call: 404)
+    await requireSectionRole(deps.db, target.section.id, request.userId, CAN.edit);
     const proposalId = await storeProposal(deps.db, {
       sectionId: target.section.id,
       authorId: request.userId,
@@ -55,6 +58,7 @@ export async function rewriteRange(deps: PipelineDeps, request: RewriteRangeRequ
     kind: 'rewrite',
     how: 'revised',
     canonical: true,
+    rightsAtCommit: CAN.edit,
   });
   return { applied: true, version: saved.version, body: saved.body, range: draft.fitted.range };
 }
