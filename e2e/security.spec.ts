@@ -65,7 +65,7 @@ test('a stranger who signs up a staff address first never becomes staff; the mai
   const again = await attacker.post('/api/auth/sign-in/email', {
     data: { email: 'claimed-staff@example.com', password: 'attacker-chose-this' },
   });
-  expect(again.status()).toBe(401);
+  expect(again.status(), await again.text()).toBe(401);
   await attacker.dispose();
 });
 

@@ -4,7 +4,7 @@ import { LoaderCircle } from 'lucide-react';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { ApiError, fetchJson } from '@/components/api/fetch-json';
 import { Button } from '@/components/ui/button';
 import { Field, TextInput } from '@/components/ui/field';
@@ -12,6 +12,13 @@ import { Field, TextInput } from '@/components/ui/field';
 const MIN_PASSWORD = 8;
 const CARD = 'mt-6 flex flex-col gap-4 rounded-2xl border border-zinc-200 bg-white p-6 shadow-sm dark:border-zinc-800 dark:bg-zinc-900';
 const LINK = 'font-medium text-indigo-600 underline-offset-2 hover:underline dark:text-indigo-400';
+
+/** False until React runs in the page: a submit before then would be the browser's own GET with the password in the URL. */
+function useInteractive(): boolean {
+  const [interactive, setInteractive] = useState(false);
+  useEffect(() => setInteractive(true), []);
+  return interactive;
+}
 
 function ErrorNote({ message }: { message: string | null }) {
   if (!message) return null;
@@ -35,6 +42,7 @@ export function SetPasswordForm({ token, email }: { token: string; email: string
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const interactive = useInteractive();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -62,7 +70,7 @@ export function SetPasswordForm({ token, email }: { token: string; email: string
     <div className="w-full max-w-sm">
       <h1 className="text-2xl font-semibold tracking-tight">{t('setTitle')}</h1>
       <p className="mt-1.5 text-sm text-zinc-600 dark:text-zinc-400">{t('setLead', { email })}</p>
-      <form onSubmit={submit} className={CARD} aria-describedby={error ? 'password-error' : undefined}>
+      <form onSubmit={submit} method="post" className={CARD} aria-describedby={error ? 'password-error' : undefined}>
         <input type="email" name="email" autoComplete="username" value={email} readOnly hidden />
         <Field label={t('new')} htmlFor="new-password">
           <TextInput id="new-password" name="password" type="password" autoComplete="new-password" required minLength={MIN_PASSWORD} />
@@ -71,7 +79,7 @@ export function SetPasswordForm({ token, email }: { token: string; email: string
           <TextInput id="confirm-password" name="confirm" type="password" autoComplete="new-password" required minLength={MIN_PASSWORD} />
         </Field>
         <ErrorNote message={error} />
-        <Button type="submit" variant="primary" disabled={pending} className="mt-1 w-full">
+        <Button type="submit" variant="primary" disabled={pending || !interactive} className="mt-1 w-full">
           {pending && <LoaderCircle className="size-4 animate-spin" aria-hidden />}
           {t('setAction')}
         </Button>
@@ -86,6 +94,7 @@ export function ForgotPasswordForm() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const interactive = useInteractive();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -111,12 +120,12 @@ export function ForgotPasswordForm() {
           {t('sent', { email: sentTo })}
         </p>
       ) : (
-        <form onSubmit={submit} className={CARD} aria-describedby={error ? 'password-error' : undefined}>
+        <form onSubmit={submit} method="post" className={CARD} aria-describedby={error ? 'password-error' : undefined}>
           <Field label={t('email')} htmlFor="reset-email">
             <TextInput id="reset-email" name="email" type="email" autoComplete="email" required />
           </Field>
           <ErrorNote message={error} />
-          <Button type="submit" variant="primary" disabled={pending} className="mt-1 w-full">
+          <Button type="submit" variant="primary" disabled={pending || !interactive} className="mt-1 w-full">
             {pending && <LoaderCircle className="size-4 animate-spin" aria-hidden />}
             {t('sendAction')}
           </Button>

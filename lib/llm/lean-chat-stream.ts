@@ -9,9 +9,13 @@ import {
   type LanguageModelV3Usage,
   type SharedV3Warning,
 } from '@ai-sdk/provider';
+import { APICallError as SdkApiCallError } from '@ai-sdk/provider';
 import { combineHeaders, type ResponseHandler, StreamingToolCallTracker } from '@ai-sdk/provider-utils';
 import { createParser } from 'eventsource-parser';
 import type { IncomingMessage } from 'node:http';
+import { adaptRequest } from './adapt-request';
+import { lessonFromRefusal } from './profile-learning';
+import type { ModelProfile } from './provider-profile';
 import { postJsonStreaming } from './upstream-post';
 
 /**
@@ -37,6 +41,8 @@ interface WireToolCallDelta {
   index?: number;
   id?: string | null;
   function?: { name?: string | null; arguments?: string | null };
+  /** Gemini's thought signature rides here; it must go back with the call (ai.google.dev/gemini-api/docs/thought-signatures) */
+  extra_content?: { google?: { thought_signature?: string } } | null;
 }
 
 interface WireChunk {
@@ -74,39 +80,78 @@ export function assertLeanStreamable(model: object): asserts model is SdkChatMod
  * mapped to the same stream parts the SDK emits, in one pass. The request, its errors, tool-call assembly
  * (the SDK's StreamingToolCallTracker) and usage are the SDK's own; everything but `doStream` is delegated.
  */
-export function withLeanStream(sdkModel: LanguageModelV3): LanguageModelV3 {
+export function withLeanStream(sdkModel: LanguageModelV3, profile: ModelProfile): LanguageModelV3 {
   assertLeanStreamable(sdkModel);
   const internals: SdkChatModelInternals = sdkModel;
   const lean: LanguageModelV3 = Object.create(sdkModel);
-  lean.doStream = (options) => leanDoStream(sdkModel, internals, options);
+  lean.doStream = (options) => leanDoStream(sdkModel, internals, profile, options);
   return lean;
 }
+
+/** Refusals a request may be corrected for before it counts as failed: one per profile rule at most. */
+const MAX_CORRECTIONS = 6;
 
 async function leanDoStream(
   model: LanguageModelV3,
   sdk: SdkChatModelInternals,
+  profile: ModelProfile,
   options: LanguageModelV3CallOptions,
 ): Promise<LanguageModelV3StreamResult> {
   const { args, warnings } = await sdk.getArgs({ ...options });
-  const body = sdk.transformRequestBody(
+  const openAiBody = sdk.transformRequestBody(
     { ...args, stream: true, stream_options: sdk.config.includeUsage ? { include_usage: true } : undefined },
     warnings,
   );
-  const response = await postJsonStreaming({
-    url: sdk.config.url({ path: '/chat/completions', modelId: model.modelId }),
-    headers: combineHeaders(sdk.config.headers(), options.headers),
-    body,
-    failedResponseHandler: sdk.failedResponseHandler,
-    abortSignal: options.abortSignal,
-  });
+  let body = adaptRequest(openAiBody, profile.current);
+  let response: Awaited<ReturnType<typeof postJsonStreaming>>;
+  for (let corrections = 0; ; corrections++) {
+    try {
+      response = await postJsonStreaming({
+        url: sdk.config.url({ path: '/chat/completions', modelId: model.modelId }),
+        headers: combineHeaders(sdk.config.headers(), options.headers),
+        body,
+        failedResponseHandler: sdk.failedResponseHandler,
+        abortSignal: options.abortSignal,
+      });
+      break;
+    } catch (error) {
+      // A request the endpoint refused before generating anything, naming a parameter it does not take, is
+      // sent again without it (and the model's profile remembers): nothing was generated or billed twice.
+      if (corrections >= MAX_CORRECTIONS || options.abortSignal?.aborted || !SdkApiCallError.isInstance(error)) throw error;
+      const evidence = `${error.message} ${error.responseBody ?? ''}`;
+      const lesson = lessonFromRefusal(error.statusCode, evidence, profile.current);
+      if (!lesson) throw error;
+      profile.learn(lesson, evidence);
+      body = adaptRequest(openAiBody, profile.current);
+    }
+  }
   return {
-    stream: partsOf(response.body, warnings, (usage) => sdk.convertUsage(usage)),
+    stream: partsOf(response.body, warnings, (usage) => sdk.convertUsage(withHiddenReasoning(usage))),
     request: { body },
     response: { headers: response.headers },
   };
 }
 
 type Enqueue = (part: LanguageModelV3StreamPart) => void;
+
+/**
+ * Usage whose `total_tokens` is more than prompt plus completion: the rest is thinking the provider counted
+ * only there (Gemini's OpenAI layer), billed as output like any reasoning tokens.
+ */
+export function withHiddenReasoning(usage: WireUsage | undefined): WireUsage | undefined {
+  if (!usage) return usage;
+  const prompt = Number(usage.prompt_tokens ?? 0);
+  const completion = Number(usage.completion_tokens ?? 0);
+  const total = Number(usage.total_tokens ?? 0);
+  const hidden = total - prompt - completion;
+  if (!Number.isFinite(hidden) || hidden <= 0) return usage;
+  const details = (usage.completion_tokens_details ?? {}) as Record<string, unknown>;
+  return {
+    ...usage,
+    completion_tokens: completion + hidden,
+    completion_tokens_details: { ...details, reasoning_tokens: Number(details.reasoning_tokens ?? 0) + hidden },
+  };
+}
 
 /**
  * The SDK's stream parts from the raw SSE body, one network read at a time: each read is split into events,
@@ -182,14 +227,24 @@ class ChunkMapper {
   private failed = false;
   private readonly tools: StreamingToolCallTracker;
   /** arguments that came before their call's name (some providers), held until the name arrives */
-  private readonly pendingTools = new Map<number, { id: string | null; args: string }>();
+  private readonly pendingTools = new Map<number, { id: string | null; args: string; extra: WireToolCallDelta['extra_content'] }>();
+  private sawOutput = false;
   private readonly forwardedTools = new Set<number>();
 
   constructor(
     private readonly emit: Enqueue,
     private readonly convertUsage: (usage: WireUsage | undefined) => LanguageModelV3Usage,
   ) {
-    this.tools = new StreamingToolCallTracker({ enqueue: emit });
+    this.tools = new StreamingToolCallTracker(
+      { enqueue: emit },
+      {
+        extractMetadata: (delta: WireToolCallDelta) => {
+          const signature = delta.extra_content?.google?.thought_signature;
+          return signature ? { google: { thoughtSignature: signature } } : undefined;
+        },
+        buildToolCallProviderMetadata: (metadata) => metadata,
+      },
+    );
   }
 
   fail(error: unknown): void {
@@ -237,7 +292,7 @@ class ChunkMapper {
     this.endReasoning();
     if (this.text) this.emit({ type: 'text-end', id: 'txt-0' });
     for (const [index, pending] of this.pendingTools) {
-      this.tools.processDelta({ index, id: pending.id, function: { arguments: pending.args } });
+      this.tools.processDelta({ index, id: pending.id, function: { arguments: pending.args }, extra_content: pending.extra } as never);
     }
     this.pendingTools.clear();
     this.tools.flush();
@@ -247,6 +302,10 @@ class ChunkMapper {
         unified: mapOpenAICompatibleFinishReason(this.rawFinishReason, { hasRefusal: this.refusal }),
         raw: this.rawFinishReason,
       };
+    } else if (!this.failed && this.sawOutput) {
+      // Some servers and gateways end a whole answer without a finish_reason: what arrived is the answer,
+      // not an error (a billed answer thrown away). `raw` says so for the log and the model call's record.
+      finishReason = { unified: 'stop', raw: 'missing' };
     } else {
       finishReason = { unified: 'error', raw: undefined };
       if (!this.failed)
@@ -256,6 +315,7 @@ class ChunkMapper {
   }
 
   private textDelta(delta: string): void {
+    this.sawOutput = true;
     this.endReasoning();
     if (!this.text) {
       this.emit({ type: 'text-start', id: 'txt-0' });
@@ -283,6 +343,7 @@ class ChunkMapper {
   }
 
   private toolCallDelta(delta: WireToolCallDelta): void {
+    this.sawOutput = true;
     const index = delta.index;
     if (index == null || this.forwardedTools.has(index)) {
       this.tools.processDelta(delta as Parameters<StreamingToolCallTracker['processDelta']>[0]);
@@ -290,15 +351,21 @@ class ChunkMapper {
     }
     let pending = this.pendingTools.get(index);
     if (!pending) {
-      pending = { id: delta.id ?? null, args: '' };
+      pending = { id: delta.id ?? null, args: '', extra: delta.extra_content };
       this.pendingTools.set(index, pending);
-    } else if (pending.id == null && delta.id != null) {
-      pending.id = delta.id;
+    } else {
+      if (pending.id == null && delta.id != null) pending.id = delta.id;
+      pending.extra ??= delta.extra_content;
     }
     if (delta.function?.arguments != null) pending.args += delta.function.arguments;
     const name = delta.function?.name;
     if (name != null) {
-      this.tools.processDelta({ index, id: pending.id, function: { name, arguments: pending.args } });
+      this.tools.processDelta({
+        index,
+        id: pending.id,
+        function: { name, arguments: pending.args },
+        extra_content: pending.extra,
+      } as never);
       this.pendingTools.delete(index);
       this.forwardedTools.add(index);
     }

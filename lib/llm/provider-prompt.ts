@@ -39,7 +39,14 @@ export function toProviderPrompt(system: string | undefined, messages: ModelMess
                     case 'reasoning':
                       return { type: 'reasoning' as const, text: part.text };
                     case 'tool-call':
-                      return { type: 'tool-call' as const, toolCallId: part.toolCallId, toolName: part.toolName, input: part.input };
+                      return {
+                        type: 'tool-call' as const,
+                        toolCallId: part.toolCallId,
+                        toolName: part.toolName,
+                        input: part.input,
+                        // a provider's data for the call (Gemini's thought signature) goes back with it
+                        ...(part.providerOptions ? { providerOptions: part.providerOptions } : {}),
+                      };
                     default:
                       throw new Error(`Quire prompts carry no assistant ${part.type} parts`);
                   }

@@ -1,6 +1,7 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { withLeanStream } from './lean-chat-stream';
+import { detectProviderKind, ModelProfile, type ProviderKind } from './provider-profile';
 
 type ChatModel = LanguageModelV3;
 
@@ -19,7 +20,17 @@ export interface ModelProvider {
  * Streaming sends its request with Node's own HTTP client and reads the
  * response body in one pass (lean-chat-stream.ts, upstream-post.ts).
  */
-export function createModelProvider(options: { baseUrl: string; apiKey?: string }): ModelProvider {
+export interface EndpointOptions {
+  baseUrl: string;
+  apiKey?: string;
+  /** whose request quirks apply (provider-profile.ts); unset: told by the base URL */
+  kind?: ProviderKind;
+  /** where a learned profile change is logged */
+  log?: (line: Record<string, unknown>) => void;
+}
+
+export function createModelProvider(options: EndpointOptions): ModelProvider {
+  const kind = options.kind ?? detectProviderKind(options.baseUrl);
   const provider = createOpenAICompatible({
     name: 'quire',
     baseURL: options.baseUrl,
@@ -34,7 +45,7 @@ export function createModelProvider(options: { baseUrl: string; apiKey?: string 
     chatModel(modelId) {
       let model = models.get(modelId);
       if (!model) {
-        model = withLeanStream(provider.chatModel(modelId));
+        model = withLeanStream(provider.chatModel(modelId), new ModelProfile(kind, modelId, options.log));
         models.set(modelId, model);
       }
       return model;

@@ -9,6 +9,8 @@ export interface ToolRun {
   /** the parsed input, or the raw text when it was not valid JSON */
   input: unknown;
   output: Promise<ToolResultOutput>;
+  /** what the provider attached to the call and wants back with it (Gemini's thought signature) */
+  providerOptions?: Record<string, Record<string, unknown>>;
 }
 
 /**
@@ -47,7 +49,11 @@ export function startToolRun(
       return { type: 'error-text', value: error instanceof Error ? error.message : String(error) };
     }
   };
-  return { toolCallId: call.toolCallId, toolName: call.toolName, input, output: run() };
+  return { toolCallId: call.toolCallId, toolName: call.toolName, input, output: run(), providerOptions: providerOptionsOf(call) };
+}
+
+function providerOptionsOf(call: LanguageModelV3ToolCall): ToolRun['providerOptions'] {
+  return call.providerMetadata ? (call.providerMetadata as ToolRun['providerOptions']) : undefined;
 }
 
 /** A call that is answered without running its tool (over a limit): the model reads why. */
@@ -58,18 +64,35 @@ export function refusedToolRun(call: LanguageModelV3ToolCall, reason: string): T
   } catch {
     // shown as it came
   }
-  return { toolCallId: call.toolCallId, toolName: call.toolName, input, output: Promise.resolve({ type: 'error-text', value: reason }) };
+  return {
+    toolCallId: call.toolCallId,
+    toolName: call.toolName,
+    input,
+    output: Promise.resolve({ type: 'error-text', value: reason }),
+    providerOptions: providerOptionsOf(call),
+  };
 }
 
-/** The assistant's text and tool calls, then the tools' results: the messages the next round carries. */
-export async function toolRoundMessages(text: string, runs: ToolRun[]): Promise<ModelMessage[]> {
+/**
+ * The assistant's reasoning, text and tool calls, then the tools' results: the messages the next round
+ * carries. The reasoning and each call's provider data go back because providers that think require them
+ * in the next round of the same turn (DeepSeek's `reasoning_content`, Gemini's thought signatures).
+ */
+export async function toolRoundMessages(text: string, runs: ToolRun[], reasoning = ''): Promise<ModelMessage[]> {
   const outputs = await Promise.all(runs.map((r) => r.output));
   return [
     {
       role: 'assistant',
       content: [
+        ...(reasoning ? [{ type: 'reasoning' as const, text: reasoning }] : []),
         ...(text ? [{ type: 'text' as const, text }] : []),
-        ...runs.map((r) => ({ type: 'tool-call' as const, toolCallId: r.toolCallId, toolName: r.toolName, input: r.input })),
+        ...runs.map((r) => ({
+          type: 'tool-call' as const,
+          toolCallId: r.toolCallId,
+          toolName: r.toolName,
+          input: r.input,
+          ...(r.providerOptions ? { providerOptions: r.providerOptions as never } : {}),
+        })),
       ],
     },
     {

@@ -159,7 +159,7 @@ export async function streamRound(req: RoundRequest): Promise<RoundResult> {
     out.error = null;
   }
   recordCall(out, (performance.now() - startedAt) / 1000);
-  if (!out.aborted && !out.error && toolRuns.length > 0) out.responseMessages = await toolRoundMessages(out.text, toolRuns);
+  if (!out.aborted && !out.error && toolRuns.length > 0) out.responseMessages = await toolRoundMessages(out.text, toolRuns, out.reasoning);
   return out;
 }
 

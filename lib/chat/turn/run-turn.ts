@@ -73,7 +73,7 @@ export async function runTurn(deps: TurnDeps, turn: PreparedTurn, sink: TurnSink
 
   try {
     for (;;) {
-      if (purpose === 'continuation') messages = [...turn.messages, continuationRequest(shown)];
+      if (purpose === 'continuation') messages = [...turn.messages, ...continuationRequest(shown)];
       const merge = purpose === 'continuation' ? createStreamingMerge(shown) : null;
       const textBefore = shown;
       const lengthBefore = shown.length;

@@ -21,7 +21,7 @@ describe('the limits of one turn', () => {
     await upstream?.close();
     await h?.close();
   });
-  const useScript = (next: (index: number) => ScriptedReply) => {
+  const scriptReplies = (next: (index: number) => ScriptedReply) => {
     offset = upstream.requests.length;
     script = next;
   };
@@ -32,7 +32,7 @@ describe('the limits of one turn', () => {
       name: 'remember_fact',
       arguments: JSON.stringify({ key: `fact_${i}`, value: `v${i}` }),
     }));
-    useScript((index) => (index === 0 ? { toolCalls: calls } : { text: ['Done.'] }));
+    scriptReplies((index) => (index === 0 ? { toolCalls: calls } : { text: ['Done.'] }));
     const run = await runChatTurn(h, { userId: user.id, chatId, mode: 'answer', text: 'remember everything' });
     expect(run.outcome.status).toBe('complete');
     expect(run.outcome.tools).toHaveLength(4);
@@ -44,7 +44,7 @@ describe('the limits of one turn', () => {
   it('an endpoint that ignores the output limit is read only up to the reply cap, and the answer counts as cut', async () => {
     const { user, chatId } = await newUserChat(h);
     const piece = 'word '.repeat(200); // 1,000 characters
-    useScript(() => ({ text: Array.from({ length: 400 }, () => piece), usage: { prompt: 10, completion: 100_000 } }));
+    scriptReplies(() => ({ text: Array.from({ length: 400 }, () => piece), usage: { prompt: 10, completion: 100_000 } }));
     const run = await runChatTurn(h, { userId: user.id, chatId, mode: 'answer', text: 'write a lot' });
     const cap = maxReplyChars(run.turn.model.maxOutputTokens);
     expect(cap).toBeLessThan(400_000);

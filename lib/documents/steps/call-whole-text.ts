@@ -28,7 +28,7 @@ export async function callForWholeText(scope: CallScope, call: PipelineCall): Pr
   let continuations = 0;
   while (reply.cut && continuations < MAX_CONTINUATIONS) {
     continuations++;
-    reply = await callModelBilled(scope, { ...call, messages: [...request, continuationRequest(text)] });
+    reply = await callModelBilled(scope, { ...call, messages: [...request, ...continuationRequest(text)] });
     const merged = mergeContinuation(text, reply.text);
     // a continuation that adds nothing would only be asked again with the same tail
     if (merged === text) return { text, cut: true, continuations };

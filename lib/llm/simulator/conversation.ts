@@ -1,4 +1,3 @@
-import { ANSWER_TAIL_OPEN } from '@/lib/llm/prompts/continue-answer';
 import { taskNameOf, type ServiceTaskName } from '@/lib/llm/service-task';
 import type { SimMessage } from './types';
 
@@ -14,9 +13,9 @@ export function lastUserMessage(messages: SimMessage[]): SimMessage | undefined 
   return [...messages].reverse().find((m) => m.role === 'user');
 }
 
-/** A user message Quire wrote itself: a `Quire task:` line or a continuation's answer tail. */
+/** A user message Quire wrote itself: it opens with a `Quire task:` line. */
 export function isServiceUserMessage(message: SimMessage): boolean {
-  return message.role === 'user' && (taskNameOf(message.text) !== null || message.text.includes(ANSWER_TAIL_OPEN));
+  return message.role === 'user' && taskNameOf(message.text) !== null;
 }
 
 /** The person's own last message: Quire's service messages are skipped. */

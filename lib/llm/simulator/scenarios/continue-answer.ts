@@ -1,28 +1,27 @@
 import { CONTINUATION_ARTIFACTS } from '../directives';
-import { ANSWER_TAIL_CLOSE, ANSWER_TAIL_OPEN } from '@/lib/llm/prompts/continue-answer';
-import { fencedBlock } from '../conversation';
+import { taskNameOf } from '@/lib/llm/service-task';
 import type { ReplyContext, SimMessage, SimulatedReply } from '../types';
 import { applyContinuationArtifact } from './continuation-artifacts';
 import { composeChatReply } from './registry';
 
 /**
- * Quire asks for the rest of a cut answer with a service message:
+ * Quire asks for the rest of a cut answer with the answer's tail as an
+ * assistant message, then a service message:
  *
- *   Quire task: continue-answer
- *   …
- *   <<<ANSWER TAIL
- *   <the last characters of the answer so far>
- *   ANSWER TAIL>>>
+ *   assistant: <the last characters of the answer so far>
+ *   user:      Quire task: continue-answer
+ *              …
  *
  * The simulator regenerates the whole intended answer to the original
  * message (it is deterministic), finds where the tail ends in it and
  * streams the rest, acting out one of the known continuation artifacts.
  */
 export function continueAnswer(context: ReplyContext): SimulatedReply {
-  const taskIndex = findLastIndex(context.messages, (m) => m.text.includes(ANSWER_TAIL_OPEN));
-  const tail = taskIndex >= 0 ? fencedBlock(context.messages[taskIndex].text, ANSWER_TAIL_OPEN, ANSWER_TAIL_CLOSE) : null;
-  if (tail === null) return { text: '', toolCalls: [] };
-  const base: ReplyContext = { ...context, messages: baseConversation(context.messages, taskIndex), tools: [] };
+  const taskIndex = findLastIndex(context.messages, (m) => m.role === 'user' && taskNameOf(m.text) === 'continue-answer');
+  const cut = taskIndex > 0 ? context.messages[taskIndex - 1] : undefined;
+  if (!cut || cut.role !== 'assistant') return { text: '', toolCalls: [] };
+  const tail = cut.text;
+  const base: ReplyContext = { ...context, messages: baseConversation(context.messages, taskIndex - 1), tools: [] };
 
   // An endless answer has no natural end; grow it until the tail is inside.
   let minChars = 50_000;
@@ -38,7 +37,7 @@ export function continueAnswer(context: ReplyContext): SimulatedReply {
   }
 }
 
-/** The conversation the cut answer replied to: before the service message, without the cut answer itself. */
+/** The conversation the cut answer replied to: before the tail, without any earlier text of the cut answer. */
 function baseConversation(messages: SimMessage[], taskIndex: number): SimMessage[] {
   const base = messages.slice(0, taskIndex);
   while (base.length > 0 && base.at(-1)?.role === 'assistant' && base.at(-1)?.toolCalls.length === 0) base.pop();
