@@ -2,6 +2,7 @@ import type { LanguageModelV3, LanguageModelV3StreamPart, LanguageModelV3Usage }
 import { Output, type ModelMessage, type ToolSet } from 'ai';
 import type { JsonReply } from '@/lib/llm/service-prompt';
 import { metrics } from '@/lib/ops/metrics';
+import { countTokens } from '@/lib/text/token-count';
 import { toProviderPrompt, toProviderTools } from './provider-prompt';
 import { refusedToolRun, startToolRun, toolRoundMessages, type ToolRun } from './round-tools';
 
@@ -152,6 +153,11 @@ export async function streamRound(req: RoundRequest): Promise<RoundResult> {
     req.abortSignal.removeEventListener('abort', forward);
   }
   if (req.abortSignal.aborted) out.aborted = true;
+  if (out.rawFinishReason === 'missing' && !out.aborted && !out.error && reachedLimit(out, req.maxOutputTokens)) {
+    // no finish_reason, but the reply filled its output limit: it was cut, and is continued like any cut reply
+    out.finishReason = 'length';
+    out.rawFinishReason = 'length';
+  }
   if (out.capped && !out.aborted) {
     // what was read stands, cut as a reply that reached its output limit is (continued, or marked truncated)
     out.finishReason = 'length';
@@ -161,6 +167,12 @@ export async function streamRound(req: RoundRequest): Promise<RoundResult> {
   recordCall(out, (performance.now() - startedAt) / 1000);
   if (!out.aborted && !out.error && toolRuns.length > 0) out.responseMessages = await toolRoundMessages(out.text, toolRuns, out.reasoning);
   return out;
+}
+
+/** Whether a reply used (nearly) all of its output limit: the provider's count when it gave one, else ours. */
+function reachedLimit(out: RoundResult, maxOutputTokens: number): boolean {
+  const used = out.usage?.outputTokens ?? countTokens(out.reasoning) + countTokens(out.text);
+  return used >= maxOutputTokens * 0.95;
 }
 
 function recordCall(out: RoundResult, seconds: number): void {
