@@ -5,6 +5,8 @@ import type { AddressInfo } from 'node:net';
 export interface ScriptedReply {
   /** HTTP error status instead of a stream (e.g. 502), with no output */
   status?: number;
+  /** headers of that error answer (e.g. retry-after) */
+  headers?: Record<string, string>;
   /** visible text, one SSE chunk per piece */
   text?: string[];
   /** streamed reasoning (`reasoning_content`), before the text */
@@ -43,7 +45,7 @@ export async function startScriptedUpstream(script: (request: ScriptedRequest, i
     requests.push(request);
     const reply = script(request, requests.length - 1);
     if (reply.status) {
-      res.writeHead(reply.status, { 'content-type': 'application/json' });
+      res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
       res.end(JSON.stringify({ error: { message: 'scripted upstream failure', type: 'server_error' } }));
       return;
     }

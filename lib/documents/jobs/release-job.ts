@@ -17,13 +17,28 @@ export function retryDelayMs(attempts: number, baseMs: number): number {
  * Invariant: a failing step is retried a bounded number of times, then the job
  * is `failed` with the reason the person sees. The attempt was counted at claim.
  */
-export async function retryJobLater(db: Db, lease: JobLease, reason: string, baseDelayMs: number): Promise<'retrying' | 'failed'> {
+export async function retryJobLater(
+  db: Db,
+  lease: JobLease,
+  reason: string,
+  baseDelayMs: number,
+  /** `permanent`: the same call would be refused again, so the job fails now; `notBeforeMs`: the provider's Retry-After */
+  hint: { permanent?: boolean; notBeforeMs?: number | null } = {},
+): Promise<'retrying' | 'failed'> {
   return db.$transaction(async (tx) => {
     const job = await tx.documentJob.findUnique({
       where: { id: lease.jobId },
       select: { attempts: true, maxAttempts: true, fencingToken: true, step: true },
     });
     if (!job || job.fencingToken !== lease.token) return 'retrying';
+    if (hint.permanent) {
+      await tx.$executeRaw`
+        UPDATE document_job SET status = 'failed', "leaseOwner" = NULL, "leaseExpiresAt" = NULL,
+          error = ${`The ${job.step} step cannot succeed as configured: ${reason}`}, "updatedAt" = ${DB_NOW}
+        WHERE id = ${lease.jobId} AND "fencingToken" = ${lease.token}`;
+      await resetWritingSections(tx, lease);
+      return 'failed';
+    }
     if (job.attempts >= job.maxAttempts) {
       await tx.$executeRaw`
         UPDATE document_job SET status = 'failed', "leaseOwner" = NULL, "leaseExpiresAt" = NULL,
@@ -32,7 +47,7 @@ export async function retryJobLater(db: Db, lease: JobLease, reason: string, bas
       await resetWritingSections(tx, lease);
       return 'failed';
     }
-    const delay = retryDelayMs(job.attempts, baseDelayMs);
+    const delay = Math.max(retryDelayMs(job.attempts, baseDelayMs), Math.min(hint.notBeforeMs ?? 0, 10 * 60_000));
     await tx.$executeRaw`
       UPDATE document_job SET "leaseOwner" = NULL, "leaseExpiresAt" = NULL, error = ${`Retrying: ${reason}`},
         "runAfter" = ${DB_NOW} + ${delay} * interval '1 millisecond', "updatedAt" = ${DB_NOW}

@@ -10,6 +10,7 @@ import type { PipelineDeps } from '../pipeline-deps';
 import type { ModelInfo } from '@/lib/llm/catalog';
 import type { StepContext } from './step-context';
 import type { JsonReply } from '@/lib/llm/service-prompt';
+import { upstreamRetryPolicy } from '@/lib/llm/upstream-failure';
 
 /** Who pays and what is checked: a step holds the job's lease; a chat revision has none. */
 export interface CallScope {
@@ -63,7 +64,14 @@ export interface PipelineCallResult {
 
 /** The upstream call failed (HTTP error, broken stream): the step is retried with backoff. */
 export class ModelCallError extends Error {
-  constructor(purpose: string, detail: string) {
+  constructor(
+    purpose: string,
+    detail: string,
+    /** the same request would be refused again: the job fails now instead of spending attempts */
+    readonly permanent = false,
+    /** the provider asked for this much quiet first (Retry-After) */
+    readonly retryAfterMs: number | null = null,
+  ) {
     super(`The model call for ${purpose} failed: ${detail}`);
     this.name = 'ModelCallError';
   }
@@ -147,7 +155,10 @@ export async function callModelBilled(ctx: CallScope, call: PipelineCall): Promi
   crashPoint(`${call.purpose}:after-call`);
   const { round } = result;
   if (round.aborted) throw new StepAbortedError(String(ctx.signal.reason ?? 'aborted'));
-  if (result.failure) throw new ModelCallError(call.purpose, result.failure);
+  if (result.failure) {
+    const policy = upstreamRetryPolicy(round.error);
+    throw new ModelCallError(call.purpose, result.failure, policy.permanent, policy.retryAfterMs);
+  }
   return { text: round.text, promptTokens: result.promptTokens, finishReason: result.finishReason, cut: result.cut };
 }
 

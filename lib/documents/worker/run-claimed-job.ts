@@ -103,7 +103,8 @@ async function settleFailure(
       : describeInternalFailure(error, { event: 'job_step_error', jobId: lease.jobId });
   countError('job_step');
   deps.log({ event: 'job_step_failed', jobId: lease.jobId, error: message });
-  return retryJobLater(deps.db, lease, message, options.retryBaseMs);
+  const hint = error instanceof ModelCallError ? { permanent: error.permanent, notBeforeMs: error.retryAfterMs } : {};
+  return retryJobLater(deps.db, lease, message, options.retryBaseMs, hint);
 }
 
 /** The job, its document and its model as a step sees them now; exported for tests that run one step. */
