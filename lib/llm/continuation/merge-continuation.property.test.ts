@@ -96,16 +96,28 @@ const continuationCase = fc
   .record({
     original: markdownText,
     cut: fc.nat(),
-    mode: fc.constantFrom('straight', 'repeat', 'restart'),
+    mode: fc.constantFrom('straight', 'repeat', 'restart', 'preface', 'ellipsis', 'scratch'),
     repeatStart: fc.nat(),
     lead: fc.constantFrom('', ' ', '\n'),
+    preface: fc.constantFrom('Continuing from where I left off:\n', 'Sure, here is the rest:\n\n', '(continued)\n', 'Continuing:\n'),
   })
-  .map(({ original, cut, mode, repeatStart, lead }): Case | undefined => {
+  .map(({ original, cut, mode, repeatStart, lead, preface }): Case | undefined => {
     const cuts = codePointStarts(original);
     const at = cuts[cut % cuts.length];
     const prev = original.slice(0, at);
     const rest = original.slice(at);
     if (mode === 'straight') return { original, prev, next: rest };
+    // the seams real models add: a note before the rest, an ellipsis at the cut, the whole answer again
+    // (a cut where the text itself repeats is ambiguous with or without the seam)
+    const plain = /^\s/.test(rest) || isAmbiguous({ original, prev, next: rest });
+    if (mode === 'preface') return plain ? undefined : { original, prev, next: preface + rest };
+    if (mode === 'ellipsis') return plain ? undefined : { original, prev, next: `...${rest}` };
+    if (mode === 'scratch') {
+      const ending = prev.slice(-40);
+      return prev.length >= 80 && original.indexOf(ending) === original.lastIndexOf(ending)
+        ? { original, prev, next: original }
+        : undefined;
+    }
     if (mode === 'restart') {
       const line = prev.slice(prev.lastIndexOf('\n') + 1).trimStart();
       return line.length >= 4 ? { original, prev, next: lead + line + rest } : undefined;
@@ -124,6 +136,9 @@ const continuationCase = fc
  * itself); no merge can tell those from a model's repeat.
  */
 function isAmbiguous({ prev, next, original }: Case): boolean {
+  // a cut between two Latin letters whose halves are each a whole word ("thunder" + "storm") reads the same
+  // as a continuation that dropped the space between two words: the merge may give the space back
+  if (/[A-Za-z]$/.test(prev) && /^[A-Za-z]/.test(next) && mergeContinuation(prev, next) === `${prev} ${next}`) return true;
   const body = next.slice(leadingWhitespace(next));
   const added = next.length - (original.length - prev.length) - leadingWhitespace(next);
   const line = prev.slice(prev.lastIndexOf('\n') + 1).trimStart();

@@ -132,3 +132,38 @@ describe('mergeContinuation: blocks glued to the cut line', () => {
     expect(mergeContinuation('costs', '2.5 million')).toBe('costs2.5 million');
   });
 });
+
+describe('mergeContinuation: the seams real providers add', () => {
+  it('gives back the space a fresh message drops between two whole words', () => {
+    expect(mergeContinuation('Teams that own', 'communication tools ship faster.')).toBe('Teams that own communication tools ship faster.');
+    expect(mergeContinuation('The report covers the', 'warehouse and its staff.')).toBe('The report covers the warehouse and its staff.');
+  });
+
+  it('keeps a word glued when the cut fell inside it', () => {
+    expect(mergeContinuation('Good communi', 'cation matters.')).toBe('Good communication matters.');
+    expect(mergeContinuation('An extra', 'ordinary result.')).toBe('An extraordinary result.');
+    expect(mergeContinuation('the fal', 'con flew')).toBe('the falcon flew');
+  });
+
+  it('drops a preface about continuing', () => {
+    expect(mergeContinuation('1. Lisbon\n2. Por', 'Continuing from where I left off:\nto\n3. Faro')).toBe('1. Lisbon\n2. Porto\n3. Faro');
+    expect(mergeContinuation('The river runs', 'Sure, here is the rest:\n\n through the valley.')).toBe(
+      'The river runs through the valley.',
+    );
+  });
+
+  it('drops the ellipsis a continuation opens with', () => {
+    expect(mergeContinuation('The river runs', '... through the valley.')).toBe('The river runs through the valley.');
+    expect(mergeContinuation('The river ru', '…ns through the valley.')).toBe('The river runs through the valley.');
+  });
+
+  it('keeps only the new part of an answer started again from scratch', () => {
+    const start = 'Northwind opened its Lisbon warehouse in 2021. It handles 4,200 orders a day, and delivery';
+    const whole = `${start} times fell from five days to two.`;
+    expect(mergeContinuation(start, whole)).toBe(whole);
+  });
+
+  it('keeps an ellipsis or a word like "continued" that belongs to the text', () => {
+    expect(mergeContinuation('He paused', '\n\nContinued research showed more.')).toBe('He paused\n\nContinued research showed more.');
+  });
+});
