@@ -40,7 +40,7 @@ export async function draftReplacement(
       facts,
       regeneration,
     });
-    const replacement = replacementFromReply(await callRewriteModel(scope, call, prompt), target.fragment);
+    const replacement = replacementFromReply(await callRewriteModel(scope, call, prompt), target.fragment, target.section.title);
     // an empty reply is a failed call, not a request to delete: deleting is the editor's job
     if (replacement.trim() === '' && target.fragment.trim() !== '') {
       throw new AppError('upstream_error', 'The model returned no text. Nothing was changed; try again.');

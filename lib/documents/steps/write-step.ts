@@ -80,7 +80,7 @@ async function writeSection(ctx: StepContext, claimed: ClaimedSection): Promise<
   const check = (body: string) => factCheck({ text: body, facts: facts.flatMap((f) => [f.text, f.quote]), allowedSources: allowed }).flags;
 
   const stepKey = `write:${section.id}:${claimed.writeAttempts}`;
-  const first = await draftOnce(ctx, stepKey, buildWritePrompt(promptInput));
+  const first = await draftOnce(ctx, stepKey, buildWritePrompt(promptInput), section.title);
   const firstFlags = check(first);
   if (firstFlags.length === 0) return { body: first, flags: [] };
   crashPoint('write:after-check');
@@ -89,12 +89,18 @@ async function writeSection(ctx: StepContext, claimed: ClaimedSection): Promise<
     ctx,
     stepKey,
     buildWritePrompt({ ...promptInput, regenerationOf: [...new Set(firstFlags.map((f) => f.token))] }),
+    section.title,
   );
   return { body: second, flags: check(second) };
 }
 
 /** A draft cut by the output ceiling is continued; one still cut is refused (the step is retried), never saved as written. */
-async function draftOnce(ctx: StepContext, stepKey: string, prompt: { system: string; user: string }): Promise<string> {
+async function draftOnce(
+  ctx: StepContext,
+  stepKey: string,
+  prompt: { system: string; user: string },
+  sectionTitle: string,
+): Promise<string> {
   const result = await callForWholeText(stepScope(ctx), {
     stepKey,
     purpose: 'write',
@@ -106,9 +112,23 @@ async function draftOnce(ctx: StepContext, stepKey: string, prompt: { system: st
       'write',
       `the section was still cut off by the output limit after ${result.continuations} continuations`,
     );
-  const body = canonicalize(result.text.trim());
+  const body = canonicalize(withoutEchoedTitle(result.text.trim(), sectionTitle));
   if (!body.trim()) throw new InvalidModelOutputError('write', 'the section came back empty');
   return body;
+}
+
+/**
+ * The canvas shows each section's title itself: a draft that opens by repeating it as a heading (Claude-style
+ * and small local models often do) would show it twice. Only a first heading that says the title is dropped.
+ */
+export function withoutEchoedTitle(draft: string, title: string): string {
+  const heading = /^#{1,6}[ \t]+(.+?)[ \t#]*(?:\n+|$)/.exec(draft);
+  const words = (text: string) =>
+    text
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim();
+  return heading && words(heading[1]!) === words(title) && words(title) !== '' ? draft.slice(heading[0].length).trimStart() : draft;
 }
 
 /** Invariant: text, version, draft row and the job's counter commit together, only by the claim's holder. */
