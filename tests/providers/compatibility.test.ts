@@ -129,6 +129,48 @@ describe('every provider setup works end to end', () => {
     }, 60_000);
   });
 
+  it('a document finishes on a reasoning model that thinks 1,000 tokens before every reply, on 200-token steps', async () => {
+    const thinker = { ...SWIFT, id: 'qwq-32b', label: 'QwQ', simulated: false, reasoning: true, maxOutputTokens: 8_000 };
+    const catalog = new ModelCatalog([thinker]);
+    const provider = createModelProvider({ baseUrl: standIns.baseUrl('heavy-thinker'), kind: 'vllm' });
+    const userId = await createTestUser(h.db.prisma);
+    const { id } = await createDocument(h.db.prisma, {
+      ownerId: userId,
+      request: 'Write a report on the Northwind Lisbon warehouse',
+      model: thinker.id,
+      sectionCount: 2,
+      sources: [parsePastedText('Warehouse notes', SAMPLE_SOURCE)],
+    });
+    await driveJobsToRest(testPipelineDeps(h.db.prisma, standIns.baseUrl('heavy-thinker'), { catalog, provider }));
+    const view = await getDocumentView(h.db.prisma, id, 'owner');
+    expect(view.status, view.error ?? '').toBe('done');
+    // every step was called once: no attempt was spent on a reply that was all thinking
+    const calls = await h.db.prisma.modelCall.findMany({ where: { entry: { documentId: id } }, select: { reasoningTokens: true } });
+    expect(calls.every((c) => c.reasoningTokens >= 1_000)).toBe(true);
+    const job = await h.db.prisma.documentJob.findUniqueOrThrow({ where: { documentId: id } });
+    expect(job.error).toBeNull();
+  }, 60_000);
+
+  it('a model that thinks through its whole limit fails the step with a clear reason, after one roomier try', async () => {
+    const small = { ...SWIFT, id: 'tiny-thinker', label: 'Tiny', simulated: false, reasoning: false, maxOutputTokens: 400 };
+    const catalog = new ModelCatalog([small]);
+    const provider = createModelProvider({ baseUrl: standIns.baseUrl('heavy-thinker'), kind: 'vllm' });
+    const userId = await createTestUser(h.db.prisma);
+    const { id } = await createDocument(h.db.prisma, {
+      ownerId: userId,
+      request: 'Write a report on the Northwind Lisbon warehouse',
+      model: small.id,
+      sectionCount: 2,
+      sources: [parsePastedText('Warehouse notes', SAMPLE_SOURCE)],
+    });
+    await driveJobsToRest(testPipelineDeps(h.db.prisma, standIns.baseUrl('heavy-thinker'), { catalog, provider }));
+    const view = await getDocumentView(h.db.prisma, id, 'owner');
+    expect(view.status).toBe('failed');
+    expect(view.error).toMatch(/thinking and wrote no answer/);
+    // the type step was tried at 200 tokens, then at 400: two calls, not eight attempts
+    expect(await h.db.prisma.modelCall.count({ where: { entry: { documentId: id } } })).toBe(2);
+  }, 60_000);
+
   it('a refusal is corrected once per model: the next message goes through without being refused again', async () => {
     const before = standIns.refusals.filter((r) => r.setup === 'llamacpp-no-jinja').length;
     const provider = createModelProvider({ baseUrl: standIns.baseUrl('llamacpp-no-jinja') });

@@ -32,6 +32,8 @@ export interface StandInSetup {
   fencesJson?: boolean;
   /** takes `tools` but never calls them (vLLM without --enable-auto-tool-choice, when tool_choice is absent) */
   ignoresTools?: boolean;
+  /** thinks this many tokens (as `reasoning_content`) before answering, out of the same output limit */
+  thinkingTokens?: number;
 }
 
 const OPENAI_ERROR = (message: string, param: string | null, code: string) => ({
@@ -242,6 +244,8 @@ export const STAND_IN_SETUPS = {
   groq: { title: 'Groq', usage: 'requested' },
   // a gateway that ends streams without a finish_reason
   'gateway-no-finish': { title: 'a gateway that drops finish_reason', usage: 'never', omitFinishReason: true },
+  // a reasoning model that thinks ~1,000 tokens on anything, out of max_tokens (DeepSeek-R1 and QwQ served by vLLM do)
+  'heavy-thinker': { title: 'a reasoning model that thinks 1,000 tokens first', usage: 'requested', thinkingTokens: 1_000 },
 } satisfies Record<string, StandInSetup>;
 
 export type StandInName = keyof typeof STAND_IN_SETUPS;
@@ -292,6 +296,29 @@ export async function startProviderStandIns(simulatorUrl: string): Promise<Provi
     const abort = new AbortController();
     res.on('close', () => abort.abort());
     const wantsJson = body.response_format?.type === 'json_schema';
+    const limit = Number(body.max_tokens ?? body.max_completion_tokens ?? 4096);
+    const thinking = Math.min(setup.thinkingTokens ?? 0, limit);
+    if (thinking > 0 && thinking >= limit) {
+      // the whole limit goes on thinking: no answer at all
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+      const chunk = (choices: unknown[], extra: Json = {}) =>
+        res.write(
+          `data: ${JSON.stringify({ id: 'think', object: 'chat.completion.chunk', created: 0, model: body.model, choices, ...extra })}\n\n`,
+        );
+      for (let i = 0; i < thinking; i += 50)
+        chunk([{ index: 0, delta: { reasoning_content: 'think '.repeat(Math.min(50, thinking - i)) }, finish_reason: null }]);
+      chunk([{ index: 0, delta: {}, finish_reason: 'length' }]);
+      chunk([], {
+        usage: {
+          prompt_tokens: 100,
+          completion_tokens: thinking,
+          total_tokens: 100 + thinking,
+          completion_tokens_details: { reasoning_tokens: thinking },
+        },
+      });
+      res.end('data: [DONE]\n\n');
+      return;
+    }
     const upstream = await fetch(`${simulatorUrl}/chat/completions`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -303,7 +330,7 @@ export async function startProviderStandIns(simulatorUrl: string): Promise<Provi
           ...(m.tool_calls ? { tool_calls: m.tool_calls.map(({ extra_content: _e, ...call }: Json) => call) } : {}),
         })),
         ...(body.tools && !setup.ignoresTools ? { tools: body.tools } : {}),
-        max_tokens: body.max_tokens ?? body.max_completion_tokens,
+        max_tokens: limit - thinking,
         // the fence-writers honour no schema: their model answers as it would without one
         ...(wantsJson && !setup.fencesJson ? { response_format: body.response_format } : {}),
         stream: true,
@@ -317,7 +344,7 @@ export async function startProviderStandIns(simulatorUrl: string): Promise<Provi
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
     const send = (chunk: Json) => res.write(`data: ${JSON.stringify(chunk)}\n\n`);
     const usageAsked = body.stream_options?.include_usage === true;
-    let thought = !setup.reasoningField;
+    let thought = !setup.reasoningField && !setup.thinkingTokens;
     let fenced = false;
     let buffer = '';
     const decoder = new TextDecoder();
@@ -333,6 +360,14 @@ export async function startProviderStandIns(simulatorUrl: string): Promise<Provi
           if (event === '[DONE]' || !event.trim()) continue;
           const chunk = JSON.parse(event) as Json;
           const choice = chunk.choices?.[0];
+          if (thinking > 0 && choice?.delta && !thought) {
+            thought = true;
+            for (let i = 0; i < thinking; i += 50)
+              send({
+                ...chunk,
+                choices: [{ index: 0, delta: { reasoning_content: 'think '.repeat(Math.min(50, thinking - i)) }, finish_reason: null }],
+              });
+          }
           if (!thought && choice?.delta && (choice.delta.content || choice.delta.tool_calls)) {
             thought = true;
             for (const piece of ['Let me think ', 'about this first.'])
@@ -355,6 +390,11 @@ export async function startProviderStandIns(simulatorUrl: string): Promise<Provi
           if (chunk.usage) {
             if (setup.usage === 'never' || (setup.usage === 'requested' && !usageAsked)) continue;
             if (setup.hiddenThinkingTokens) chunk.usage.total_tokens += setup.hiddenThinkingTokens;
+            if (thinking > 0) {
+              chunk.usage.completion_tokens += thinking;
+              chunk.usage.total_tokens += thinking;
+              chunk.usage.completion_tokens_details = { reasoning_tokens: thinking };
+            }
           }
           send(chunk);
         }

@@ -103,7 +103,45 @@ export async function callPipelineModel(ctx: StepContext, call: PipelineCall): P
   return callModelBilled(stepScope(ctx), call);
 }
 
+/**
+ * The room a step's reply gets. A reasoning model spends its output limit on thinking first (the step
+ * ceilings are 200 to 800 tokens of visible text), so its ceiling is the step's plus a thinking budget,
+ * within the model's own limit.
+ */
+export const THINKING_BUDGET_TOKENS = 2_048;
+export function stepCeiling(model: ModelInfo, stepTokens: number): number {
+  const wanted = model.reasoning ? stepTokens + Math.max(THINKING_BUDGET_TOKENS, stepTokens * 2) : stepTokens;
+  return Math.min(wanted, model.maxOutputTokens);
+}
+
 export async function callModelBilled(ctx: CallScope, call: PipelineCall): Promise<PipelineCallResult> {
+  const ceiling = stepCeiling(ctx.model, call.maxOutputTokens);
+  let result = await callModelOnce(ctx, call, ceiling);
+  if (thoughtOnly(result)) {
+    // the whole limit went on thinking and no answer came: once more with twice the room (the same ledger
+    // entry), where the model's limit leaves room and the step may be called again
+    const roomier = Math.min(ceiling * 2, ctx.model.maxOutputTokens);
+    if (roomier > ceiling && !call.oncePerStepKey) result = await callModelOnce(ctx, call, roomier);
+    if (thoughtOnly(result))
+      throw new ModelCallError(
+        call.purpose,
+        `the model spent its whole output limit (${Math.max(roomier, ceiling)} tokens) thinking and wrote no answer. Raise this model's maxOutputTokens, mark it as a reasoning model in the catalog, or pick another model.`,
+        true,
+      );
+  }
+  const { round } = result;
+  return { text: round.text, promptTokens: result.promptTokens, finishReason: result.finishReason, cut: result.cut };
+}
+
+/** A reply cut by its limit with thinking and no text. */
+function thoughtOnly(result: BilledCallResult): boolean {
+  const { round } = result;
+  return (
+    result.cut && round.text.trim() === '' && round.toolCalls === 0 && (round.reasoning !== '' || (round.usage?.reasoningTokens ?? 0) > 0)
+  );
+}
+
+async function callModelOnce(ctx: CallScope, call: PipelineCall, maxOutputTokens: number): Promise<BilledCallResult> {
   const { deps, lease, model, jobId } = ctx;
   const messages: ModelMessage[] = call.messages ?? [
     { role: 'system', content: call.system },
@@ -140,7 +178,7 @@ export async function callModelBilled(ctx: CallScope, call: PipelineCall): Promi
         },
       },
       messages,
-      maxOutputTokens: Math.min(call.maxOutputTokens, model.maxOutputTokens),
+      maxOutputTokens,
       json: call.json,
       abortSignal: ctx.signal,
       headers: { 'x-quire-job-id': jobId, 'x-quire-purpose': call.purpose },
@@ -159,7 +197,7 @@ export async function callModelBilled(ctx: CallScope, call: PipelineCall): Promi
     const policy = upstreamRetryPolicy(round.error);
     throw new ModelCallError(call.purpose, result.failure, policy.permanent, policy.retryAfterMs);
   }
-  return { text: round.text, promptTokens: result.promptTokens, finishReason: result.finishReason, cut: result.cut };
+  return result;
 }
 
 /**
