@@ -46,7 +46,7 @@ export async function loadChatView(db: Db, chatId: string, viewerId: string, opt
       usage: { inputTokens: m.inputTokens, outputTokens: m.outputTokens, reasoningTokens: m.reasoningTokens, estimated: m.estimated },
       costMicros: Number(m.costMicros),
       error: m.error,
-      meta: (m.meta ?? null) as MessageMeta | null,
+      meta: publicMeta(m.meta),
       createdAt: m.createdAt,
       ...(options.asStaff ? { calls: callsByMessage.get(m.id) ?? [] } : {}),
     })),
@@ -78,3 +78,10 @@ async function modelCallsByMessage(db: Db, chatId: string): Promise<Map<string, 
 }
 
 export type ChatView = Awaited<ReturnType<typeof loadChatView>>;
+
+/** What a message's meta shows: everything but the tool rounds a Retry resumes from (the server's own bookkeeping). */
+function publicMeta(meta: unknown): MessageMeta | null {
+  if (!meta || typeof meta !== 'object') return null;
+  const { toolRounds: _kept, ...shown } = meta as MessageMeta;
+  return shown;
+}

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { ModelMessage } from 'ai';
+import type { Db } from '@/lib/db/client';
 import { applySlotUpdates } from '@/lib/chat/context/apply-slot-updates';
 import { extractSlots } from '@/lib/chat/context/extract-slots';
 import { forgetSlotValues } from '@/lib/chat/context/forget-slot-values';
@@ -13,6 +15,7 @@ import { releaseLiveTurn } from './live-turn-lock';
 import { composeTurnPrompt, historyForPrompt } from './turn-prompt';
 import { claimChatForTurn, dropMessagesFrom, loadChatForTurn, openTurnRows, type OpenTurn } from './turn-rows';
 import type { PreparedTurn, TurnDeps, TurnMode } from './types';
+import type { ToolCallData } from './wire';
 
 export interface TurnRequest {
   userId: string;
@@ -113,6 +116,9 @@ export async function prepareTurn(deps: TurnDeps, req: TurnRequest): Promise<Pre
       now,
     });
     const assistantMessageId = target?.id ?? randomUUID();
+    // Retry of an answer that failed after its tools ran: resume from the failed round with their results
+    const resumed = req.mode === 'retry' ? await resumableToolRounds(deps.db, target!.id) : undefined;
+    const promptMessages = resumed ? [...prompt.modelMessages, ...resumed.toolRounds] : prompt.modelMessages;
     const tools = buildChatTools({ db: deps.db, chatId: chat.id, userId: req.userId, userMessageId }, deps.extraTools);
     const toolsJson = JSON.stringify(Object.entries(tools).map(([name, t]) => [name, t.description]));
 
@@ -128,7 +134,7 @@ export async function prepareTurn(deps: TurnDeps, req: TurnRequest): Promise<Pre
       question: currentText,
       model,
       purpose: mode === 'continue' ? 'continuation' : 'answer',
-      messages: prompt.modelMessages,
+      messages: promptMessages,
       toolsJson,
       title: chat.title === DEFAULT_TITLE && asNew ? titleFrom(currentText) : null,
       context: prompt.context,
@@ -159,12 +165,13 @@ export async function prepareTurn(deps: TurnDeps, req: TurnRequest): Promise<Pre
       entryId: rowsToOpen.entryId,
       model,
       mode,
-      messages: prompt.modelMessages,
+      messages: promptMessages,
       firstCall,
       tools,
       toolsJson,
       initialText: req.mode === 'continue' ? target!.text : '',
       initialContinuations: req.mode === 'continue' ? target!.continuations : 0,
+      resumed,
       // the window is short, so something has nearly always dropped out: ask for the (separate, billed)
       // summary refresh only once it would fold, counting this turn's question and answer
       needsSummary: prompt.unsummarizedDroppedIds.length + 2 >= DEFAULT_SUMMARY_FOLD_POLICY.minFoldMessages,
@@ -190,4 +197,12 @@ function findQuestionId(rows: ReadonlyArray<{ id: string; role: string }>, answe
 export function titleFrom(text: string): string {
   const line = text.replace(/\s+/g, ' ').trim();
   return line.length > 60 ? `${line.slice(0, 57)}…` : line || DEFAULT_TITLE;
+}
+
+/** The tool rounds a failed answer completed, with the tools they called, when it kept any (run-turn.ts). */
+async function resumableToolRounds(db: Db, messageId: string): Promise<PreparedTurn['resumed']> {
+  const row = await db.message.findUnique({ where: { id: messageId }, select: { meta: true } });
+  const meta = row?.meta as { toolRounds?: ModelMessage[] | null; tools?: ToolCallData[] } | null;
+  if (!meta?.toolRounds?.length) return undefined;
+  return { toolRounds: meta.toolRounds, tools: meta.tools ?? [] };
 }

@@ -55,8 +55,10 @@ export async function runTurn(deps: TurnDeps, turn: PreparedTurn, sink: TurnSink
     continuations: turn.initialContinuations,
     calls: 0,
     costMicros: 0n,
-    tools: [],
+    tools: [...(turn.resumed?.tools ?? [])],
   };
+  // the tool rounds of this answer, the resumed ones first: what a Retry after a failure picks up from
+  const toolRounds: ModelMessage[] = [...(turn.resumed?.toolRounds ?? [])];
   // what the person has really received: a batching sink may still hold the end of `shown`
   const received = () => {
     const unwritten = sink.unwritten?.() ?? '';
@@ -68,7 +70,7 @@ export async function runTurn(deps: TurnDeps, turn: PreparedTurn, sink: TurnSink
   // continuing an answer stopped before its first word is simply answering again
   let purpose: Purpose = turn.mode === 'continue' && turn.initialText.trim() ? 'continuation' : 'answer';
   let roundsWithText = 0;
-  let toolRounds = 0;
+  let toolRoundCount = 0;
   let autoContinuations = 0;
 
   try {
@@ -135,8 +137,9 @@ export async function runTurn(deps: TurnDeps, turn: PreparedTurn, sink: TurnSink
         Object.assign(outcome, { status: 'error', reason: failure });
         break;
       }
-      if (round.toolCalls > 0 && round.responseMessages.length > 0 && toolRounds < MAX_TOOL_ROUNDS) {
-        toolRounds++;
+      if (round.toolCalls > 0 && round.responseMessages.length > 0 && toolRoundCount < MAX_TOOL_ROUNDS) {
+        toolRoundCount++;
+        toolRounds.push(...round.responseMessages);
         messages = [...messages, ...round.responseMessages];
         turn.messages = messages;
         purpose = 'tool_round';
@@ -168,6 +171,7 @@ export async function runTurn(deps: TurnDeps, turn: PreparedTurn, sink: TurnSink
       await stopBeating();
       // the saved answer is what the person was sent: text a batching sink still held when they left is not
       outcome.text = received();
+      if (outcome.status === 'error' && toolRounds.length > 0) outcome.toolRounds = toolRounds;
       await whenIdle?.();
       await finishTurn(deps, turn, outcome);
     } finally {

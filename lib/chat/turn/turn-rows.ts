@@ -195,6 +195,8 @@ export interface CloseTurn {
   continuations: number;
   error: string | null;
   tools: Array<{ name: string; input: unknown }>;
+  /** an error after tool rounds: the rounds, for Retry to resume from (null clears any earlier ones) */
+  toolRounds: ModelMessage[] | null;
   now: Date;
 }
 
@@ -205,7 +207,8 @@ export interface CloseTurn {
  */
 export async function closeTurnRows(db: Db, c: CloseTurn): Promise<void> {
   const adds = c.mode === 'continue';
-  const meta = c.tools.length ? JSON.stringify({ tools: c.tools }) : null;
+  const fields = { ...(c.tools.length ? { tools: c.tools } : {}), ...(c.toolRounds ? { toolRounds: c.toolRounds } : {}) };
+  const meta = Object.keys(fields).length ? JSON.stringify(fields) : null;
   await queryRows(
     db,
     Prisma.sql`
@@ -224,7 +227,9 @@ export async function closeTurnRows(db: Db, c: CloseTurn): Promise<void> {
              "costMicros" = CASE WHEN ${adds} THEN m."costMicros" ELSE 0 END + u.cost,
              estimated = (${adds} AND m.estimated) OR u.estimated,
              -- the tools join the context stored when the prompt was built
-             meta = CASE WHEN ${meta}::jsonb IS NULL THEN m.meta ELSE COALESCE(m.meta, '{}'::jsonb) || ${meta}::jsonb END
+             -- (earlier tool rounds go: a Retry that got past them needs them no more)
+             meta = CASE WHEN ${meta}::jsonb IS NULL THEN m.meta - 'toolRounds'
+                         ELSE (COALESCE(m.meta, '{}'::jsonb) - 'toolRounds') || ${meta}::jsonb END
       FROM used u WHERE m.id = ${c.assistantMessageId}
     ),
     entry AS (

@@ -48,6 +48,8 @@ export interface PreparedTurn {
   /** text already in the message (Continue): the merge keeps it as a prefix */
   initialText: string;
   initialContinuations: number;
+  /** Retry of an answer that failed after tool rounds: those rounds, already run, and the tools they called */
+  resumed?: { toolRounds: ModelMessage[]; tools: ToolCallData[] };
   /** older turns fell out of the window: refresh the summary after answering */
   needsSummary: boolean;
   /** ms spent in each step before the model call (claim, checks, prompt, open), in order */
@@ -72,4 +74,9 @@ export interface TurnOutcome {
   reason?: string;
   /** the tools the model called, shown under the answer after a reload too */
   tools: ToolCallData[];
+  /**
+   * The tool rounds that completed (calls and their results) when the turn failed after them: kept with the
+   * answer, so Retry resumes from the failed round and no tool runs twice (a fact saved again, a second document).
+   */
+  toolRounds?: ModelMessage[];
 }
