@@ -5,10 +5,9 @@ import { SessionCache } from '@/lib/auth/session-cache';
 import { createMailer, type Mailer } from '@/lib/mail/mailer';
 import type { Database, Db } from '@/lib/db/client';
 import { sharedDatabase } from '@/lib/db/shared';
-import { ModelCatalog, parseModelCatalog } from '@/lib/llm/catalog';
-import { modelEndpoint } from '@/lib/llm/model-endpoint';
-import { createModelProvider, type ModelProvider } from '@/lib/llm/provider';
-import { SIMULATED_MODELS } from '@/lib/llm/simulator/models';
+import type { ModelCatalog } from '@/lib/llm/catalog';
+import { modelsFromConfig } from '@/lib/llm/model-endpoints';
+import type { ModelProvider } from '@/lib/llm/provider';
 import { createStopBus, type StopBus } from '@/lib/chat/turn/stop-bus';
 import type { TurnDeps } from '@/lib/chat/turn/types';
 import { documentChatTools } from '@/lib/documents/chat-tools';
@@ -51,8 +50,7 @@ const TURNS_PREPARED_AT_ONCE = 4;
 
 export async function buildApp(cfg: AppConfig, database?: Database): Promise<App> {
   const db = database ?? (await sharedDatabase());
-  const catalog = new ModelCatalog(parseModelCatalog(cfg.llm.models, cfg.llm, SIMULATED_MODELS));
-  const provider = createModelProvider(modelEndpoint(cfg));
+  const { catalog, provider } = modelsFromConfig(cfg, logToStdout);
   const stopBus = createStopBus(db);
   const turnDeps: TurnDeps = {
     db: db.prisma,

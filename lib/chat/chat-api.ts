@@ -189,7 +189,7 @@ export const chatOperations = defineOperations([
     path: '/api/models',
     tag: 'Chats',
     auth: 'session',
-    summary: 'The models a chat can use, with their prices.',
+    summary: 'The models a chat can use, with their prices and the provider that serves each (`provider`).',
     responses: { 200: 'The catalog.' },
   },
 ]);

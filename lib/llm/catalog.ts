@@ -17,6 +17,8 @@ export interface ModelInfo {
    */
   structuredOutputs: boolean;
   simulated: boolean;
+  /** the endpoint that serves it (LLM_PROVIDERS' id, or the host of LLM_BASE_URL), shown beside its name */
+  provider?: string;
 }
 
 const modelEntry = z.union([

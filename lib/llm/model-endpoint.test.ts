@@ -10,7 +10,7 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 describe('where model calls go', () => {
   it('without LLM_BASE_URL: this server’s simulator route, with a key only this deployment can compute', () => {
     const endpoint = modelEndpoint({
-      llm: { baseUrl: undefined, apiKey: undefined, models: undefined, maxOutputTokens: 2400 },
+      llm: { baseUrl: undefined, apiKey: undefined, models: undefined, providers: undefined, maxOutputTokens: 2400 },
       port: 3000,
       authSecret: undefined,
       dataDir,
@@ -22,7 +22,7 @@ describe('where model calls go', () => {
   });
 
   it('with LLM_BASE_URL: that endpoint and its own key', () => {
-    const llm = { baseUrl: 'https://llm.example.com/v1', apiKey: 'sk-x', models: undefined, maxOutputTokens: 2400 };
+    const llm = { baseUrl: 'https://llm.example.com/v1', apiKey: 'sk-x', models: undefined, providers: undefined, maxOutputTokens: 2400 };
     expect(modelEndpoint({ llm, port: 3000, authSecret: undefined, dataDir })).toEqual({
       baseUrl: 'https://llm.example.com/v1',
       apiKey: 'sk-x',

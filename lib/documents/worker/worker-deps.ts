@@ -1,10 +1,7 @@
 import { z } from 'zod';
 import type { AppConfig } from '@/lib/config';
 import type { Database } from '@/lib/db/client';
-import { ModelCatalog, parseModelCatalog } from '@/lib/llm/catalog';
-import { modelEndpoint } from '@/lib/llm/model-endpoint';
-import { createModelProvider } from '@/lib/llm/provider';
-import { SIMULATED_MODELS } from '@/lib/llm/simulator/models';
+import { modelsFromConfig } from '@/lib/llm/model-endpoints';
 import { logToStdout } from '@/lib/log';
 import { processLinkReader, type PipelineDeps } from '../pipeline-deps';
 import { publicSearchFromConfig } from '../sources/searxng-search';
@@ -12,10 +9,12 @@ import type { WorkerOptions } from './document-worker';
 
 /** The pipeline's dependencies for a process without Next.js (the web server script, `npm run worker`). */
 export function pipelineDepsFromConfig(database: Database, cfg: AppConfig): PipelineDeps {
+  // the same catalog and provider the web process builds (lib/llm/model-endpoints.ts)
+  const { catalog, provider } = modelsFromConfig(cfg, logToStdout);
   return {
     db: database.prisma,
-    provider: createModelProvider(modelEndpoint(cfg)),
-    catalog: new ModelCatalog(parseModelCatalog(cfg.llm.models, cfg.llm, SIMULATED_MODELS)),
+    provider,
+    catalog,
     publicSources: cfg.publicSources,
     publicSearch: publicSearchFromConfig(cfg.search),
     linkReader: processLinkReader(cfg.fetchAllowHosts),
