@@ -64,6 +64,15 @@ export const authOperations = defineOperations([
     responses: { 200: '`{success: true}`.' },
   },
   {
+    method: 'GET',
+    path: '/api/auth/get-session',
+    tag: 'Auth',
+    auth: 'none',
+    errorFormat: 'better-auth',
+    summary: 'The signed-in session and its user, or null (better-auth).',
+    responses: { 200: '`{session, user}` or `null`.' },
+  },
+  {
     method: 'POST',
     path: '/api/auth/request-password-reset',
     tag: 'Auth',

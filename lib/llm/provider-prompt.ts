@@ -84,3 +84,12 @@ export async function toProviderTools(tools: ToolSet | undefined): Promise<Langu
     })),
   );
 }
+
+/**
+ * The tools as the provider is sent them, as text for counting tokens: names, descriptions and parameter
+ * schemas all count toward the prompt (an estimate without the schemas came out at half the real input).
+ */
+export async function toolsAsSent(tools: ToolSet | undefined): Promise<string> {
+  const sent = await toProviderTools(tools);
+  return sent ? JSON.stringify(sent.map((t) => ({ name: t.name, description: t.description, parameters: t.inputSchema }))) : '';
+}

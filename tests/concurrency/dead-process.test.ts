@@ -60,7 +60,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a web process that dies mid-ans
     const { chat, shown } = await answerKilledMidway(400);
     const saved = await db.prisma.message.findFirstOrThrow({ where: { chatId: chat.id, role: 'assistant' } });
     expect(saved.text.length).toBeGreaterThanOrEqual(400);
-    expect(shown.startsWith(saved.text)).toBe(true);
+    // the saved text is what the server had sent: what reached this client, give or take the bytes in flight at the kill
+    expect(shown.startsWith(saved.text) || saved.text.startsWith(shown)).toBe(true);
+    expect(Math.abs(saved.text.length - shown.length)).toBeLessThan(2_000);
 
     // once its beat is old, Stop through the surviving process frees the chat and settles the answer at once
     await new Promise((resolve) => setTimeout(resolve, LIVE_TURN_STALE_MS + 500));

@@ -7,6 +7,7 @@ import { forgetSlotValues } from '@/lib/chat/context/forget-slot-values';
 import { DEFAULT_SUMMARY_FOLD_POLICY } from '@/lib/chat/context/summary-fold';
 import { forgetSlotValuesFrom, recordSlotValues } from '@/lib/chat/slots-store';
 import { buildChatTools } from '@/lib/chat/tools/registry';
+import { toolsAsSent } from '@/lib/llm/provider-prompt';
 import { AppError, notFound } from '@/lib/http/errors';
 import { checkRateLimit, rateRules } from '@/lib/http/rate-limit';
 import { DEFAULT_CHAT_TITLE as DEFAULT_TITLE } from '@/lib/chat/limits';
@@ -120,7 +121,7 @@ export async function prepareTurn(deps: TurnDeps, req: TurnRequest): Promise<Pre
     const resumed = req.mode === 'retry' ? await resumableToolRounds(deps.db, target!.id) : undefined;
     const promptMessages = resumed ? [...prompt.modelMessages, ...resumed.toolRounds] : prompt.modelMessages;
     const tools = buildChatTools({ db: deps.db, chatId: chat.id, userId: req.userId, userMessageId }, deps.extraTools);
-    const toolsJson = JSON.stringify(Object.entries(tools).map(([name, t]) => [name, t.description]));
+    const toolsJson = await toolsAsSent(tools);
 
     phases.end('prompt');
     const rowsToOpen: OpenTurn = {
