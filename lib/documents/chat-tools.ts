@@ -1,6 +1,7 @@
 import { tool, zodSchema } from 'ai';
 import { z } from 'zod';
 import type { ChatToolContext, ChatToolFactory } from '@/lib/chat/tools/registry';
+import { checkUploadAllowed } from './sources/upload-gate';
 import { createDocument } from './create-document';
 import type { PipelineDeps } from './pipeline-deps';
 import { reviseSection } from './revise-section';
@@ -33,6 +34,8 @@ function startDocumentTool(deps: PipelineDeps, ctx: ChatToolContext) {
       'Start writing a long document (report, proposal, article, manual) as a background job, from the conversation. Files the person attached in this chat become its sources. Returns the document id; progress is posted in the chat.',
     inputSchema: startDocumentInput,
     execute: async ({ request }) => {
+      // the same gate as POST /api/documents: a model looping on this tool meets the person's rate limit and wallet
+      if (deps.rateLimitPerMinute) await checkUploadAllowed(deps.db, { userId: ctx.userId }, deps.rateLimitPerMinute);
       const chat = await deps.db.chat.findUnique({ where: { id: ctx.chatId }, select: { model: true } });
       const model = deps.catalog.find(chat?.model)?.id ?? deps.catalog.default.id;
       const { id } = await createDocument(deps.db, { ownerId: ctx.userId, chatId: ctx.chatId, request, model, adoptChatSources: true });

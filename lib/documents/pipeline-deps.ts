@@ -21,6 +21,8 @@ export interface PipelineDeps {
   maxOutputTokens: number;
   /** one JSON line per upstream request (docs/api.md "Logs") */
   log: (line: Record<string, unknown>) => void;
+  /** RATE_LIMIT_PER_MINUTE: a document the chat's model starts counts like one started through the API */
+  rateLimitPerMinute?: number;
 }
 
 /** The pipeline's dependencies from the composition root (route handlers, chat tools). */
@@ -33,6 +35,7 @@ export function pipelineDepsFromApp(app: {
     llm: { maxOutputTokens: number };
     search: { provider?: 'searxng'; searxngUrl?: string };
     fetchAllowHosts: string[];
+    rateLimitPerMinute?: number;
   };
 }): PipelineDeps {
   return {
@@ -44,6 +47,7 @@ export function pipelineDepsFromApp(app: {
     linkReader: processLinkReader(app.config.fetchAllowHosts),
     maxOutputTokens: app.config.llm.maxOutputTokens,
     log: logToStdout,
+    rateLimitPerMinute: app.config.rateLimitPerMinute,
   };
 }
 
