@@ -48,4 +48,16 @@ describe('the chat model’s document tools', () => {
     const missing = tools.revise_section.execute!({ documentId: document.id, section: 'No such section', instruction: 'x' }, options);
     await expect(missing).rejects.toThrow(/No section matches/);
   });
+
+  it("documents the model starts count in the person's rate limit, like ones started through the API", async () => {
+    const userId = await createTestUser(db.prisma);
+    const chatId = await createTestChat(db.prisma, userId, 'sim-mini');
+    const deps = { ...testPipelineDeps(db.prisma, simulator.url), rateLimitPerMinute: 2 };
+    const tools = documentChatTools(deps)({ db: db.prisma, chatId, userId, userMessageId: 'm1' });
+    const start = () => tools.start_document.execute!({ request: 'Write a report on the Lisbon warehouse' }, options);
+    await start();
+    await start();
+    await expect(start()).rejects.toThrow(/Too many requests/);
+    expect(await db.prisma.document.count({ where: { ownerId: userId } })).toBe(2);
+  });
 });
