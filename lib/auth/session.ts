@@ -1,6 +1,7 @@
 import type { App } from '@/lib/app';
 import { AppError, errorResponse } from '@/lib/http/errors';
-import { countSignInAttempt } from './sign-in-limit';
+import { countSignInAttempt, emailOf, knownDeviceCookie } from './sign-in-limit';
+import { resolveAuthSecret } from '@/lib/deployment-secret';
 import { publicOrigin, requestOrigin } from '@/lib/http/request-origin';
 import { assertJsonBody, assertSameOrigin } from '@/lib/http/same-origin';
 import { withCleanJsonBody } from '@/lib/http/handler';
@@ -42,6 +43,7 @@ export async function currentUser(app: App, request: Request): Promise<SessionUs
  */
 export async function handleAuthRequest(app: App, request: Request): Promise<Response> {
   let cleaned: Request;
+  let signInEmail: string | null = null;
   try {
     assertSameOrigin(request, app.config.appUrl);
     if (request.method === 'POST' && hasBody(request)) assertJsonBody(request);
@@ -57,15 +59,30 @@ export async function handleAuthRequest(app: App, request: Request): Promise<Res
     if (foreignRedirectTarget(new URL(request.url), body) !== null)
       throw new AppError('bad_request', 'Redirects go to a page of this site only: give a path such as /chats.');
     assertAccountFieldSizes(body);
-    if (request.method === 'POST' && new URL(request.url).pathname.endsWith('/sign-in/email')) await countSignInAttempt(app.db, cleaned);
+    if (isSignIn(request)) {
+      signInEmail = await emailOf(cleaned.clone());
+      await countSignInAttempt(app.db, cleaned, resolveAuthSecret(app.config.authSecret, app.config.dataDir));
+    }
   } catch (error) {
     if (error instanceof AppError) return errorResponse(error);
     throw error;
   }
   if (request.method === 'POST' && new URL(request.url).pathname.endsWith('/sign-out')) app.sessions.forget(request.headers.get('cookie'));
   const origin = requestOrigin(cleaned);
-  const response = await app.auth.handler(origin ? atOrigin(cleaned, origin) : cleaned);
-  return publicOrigin(request, app.config.appUrl)?.startsWith('https:') ? withSecureCookies(response) : response;
+  let response = await app.auth.handler(origin ? atOrigin(cleaned, origin) : cleaned);
+  const secure = Boolean(publicOrigin(request, app.config.appUrl)?.startsWith('https:'));
+  // a device that signed in is known from now on: the account-wide guessing ceiling does not apply to it
+  if (signInEmail && response.ok)
+    response = withCookie(response, knownDeviceCookie(resolveAuthSecret(app.config.authSecret, app.config.dataDir), signInEmail, secure));
+  return secure ? withSecureCookies(response) : response;
+}
+
+const isSignIn = (request: Request) => request.method === 'POST' && new URL(request.url).pathname.endsWith('/sign-in/email');
+
+function withCookie(response: Response, cookie: string): Response {
+  const headers = new Headers(response.headers);
+  headers.append('set-cookie', cookie);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
 /** A display name is shown in lists, mails and chat cards: a name of 60,000 characters is not one. */

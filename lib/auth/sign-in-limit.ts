@@ -1,22 +1,52 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Db } from '@/lib/db/client';
-import { takeRateRules } from '@/lib/http/rate-limit';
+import { takeRateRules, type RateRule } from '@/lib/http/rate-limit';
+import { clientAddress } from '@/lib/http/request-origin';
 
 /**
- * Password guesses against one account, from any number of addresses: the
- * per-address limit (better-auth's, by the real client) does not stop a
- * guesser with many addresses, this does. Generous enough for a person who
- * mistypes a few times.
+ * Password guesses against one account. Counted per account AND address
+ * (generous for a person who mistypes), so a stranger guessing from their own
+ * address locks out only themselves; and per account from anywhere, with a
+ * ceiling high enough that only guessing from many addresses reaches it. A
+ * device that has signed in to the account before passes that ceiling, so a
+ * spread-out attack cannot lock its owner out either.
  */
-export const SIGN_IN_ATTEMPTS_PER_ACCOUNT_PER_MINUTE = 10;
+export const SIGN_IN_ATTEMPTS_PER_ACCOUNT_AND_ADDRESS = 10;
+export const SIGN_IN_ATTEMPTS_PER_ACCOUNT = 100;
 
-/** Counts a sign-in attempt against the email it names; throws 429 over the limit. */
-export async function countSignInAttempt(db: Db, request: Request): Promise<void> {
-  const email = await emailOf(request.clone());
-  if (!email) return;
-  await takeRateRules(db, [{ key: `sign-in:${email}`, perMinute: SIGN_IN_ATTEMPTS_PER_ACCOUNT_PER_MINUTE }]);
+/** The cookie a device gets on a successful sign-in: an HMAC of the account's email under the deployment secret. */
+export const KNOWN_DEVICE_COOKIE = 'quire_known_device';
+const KNOWN_DEVICE_DAYS = 365;
+
+export function knownDeviceToken(secret: string, email: string): string {
+  return createHmac('sha256', secret).update(`known device\0${email.trim().toLowerCase()}`).digest('base64url');
 }
 
-async function emailOf(request: Request): Promise<string | null> {
+/** Counts a sign-in attempt against the email it names; throws 429 over a limit. */
+export async function countSignInAttempt(db: Db, request: Request, secret: string): Promise<void> {
+  const email = await emailOf(request.clone());
+  if (!email) return;
+  const address = clientAddress(request.headers) ?? 'unknown';
+  const rules: RateRule[] = [{ key: `sign-in:${email}:${address}`, perMinute: SIGN_IN_ATTEMPTS_PER_ACCOUNT_AND_ADDRESS }];
+  if (!isKnownDevice(request, secret, email)) rules.push({ key: `sign-in:${email}`, perMinute: SIGN_IN_ATTEMPTS_PER_ACCOUNT });
+  await takeRateRules(db, rules);
+}
+
+/** The Set-Cookie that marks this device as one that signed in to `email`. */
+export function knownDeviceCookie(secret: string, email: string, secure: boolean): string {
+  return `${KNOWN_DEVICE_COOKIE}=${knownDeviceToken(secret, email)}; Path=/api/auth; HttpOnly; SameSite=Lax; Max-Age=${KNOWN_DEVICE_DAYS * 86_400}${secure ? '; Secure' : ''}`;
+}
+
+function isKnownDevice(request: Request, secret: string, email: string): boolean {
+  const cookie = request.headers.get('cookie') ?? '';
+  const value = new RegExp(`(?:^|;\\s*)${KNOWN_DEVICE_COOKIE}=([A-Za-z0-9_-]+)`).exec(cookie)?.[1];
+  if (!value) return false;
+  const expected = Buffer.from(knownDeviceToken(secret, email));
+  const given = Buffer.from(value);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+export async function emailOf(request: Request): Promise<string | null> {
   const text = await request.text();
   // better-auth answers a malformed body itself; only a well-formed attempt is counted here
   let body: unknown;

@@ -127,7 +127,11 @@ describe('staff only through the mailbox', () => {
 
     // the attacker's session and password are gone
     expect((await list(attackerCookie)).status).toBe(401);
-    expect((await signIn(app, 'claimed-staff@example.com', 'attacker-chose-this')).status).toBe(401);
+    const refused = await signIn(app, 'claimed-staff@example.com', 'attacker-chose-this');
+    expect(refused.status).toBe(401);
+    // a failed sign-in marks no device as known; the owner's did
+    expect(refused.headers.getSetCookie().some((c) => c.startsWith('quire_known_device='))).toBe(false);
+    expect(owner).toContain('quire_known_device=');
   });
 
   it('an address that is not on the list is sent no link at sign-up, and asking for a reset never makes it staff', async () => {
