@@ -21,6 +21,9 @@ export interface AuthDeps {
 
 const PASSWORD_LINK_SECONDS = 24 * 60 * 60;
 
+/** better-auth routes after which a person's other sessions may have ended. */
+const SESSION_ENDING_PATHS = new Set(['/change-password', '/revoke-sessions', '/revoke-other-sessions', '/revoke-session', '/delete-user']);
+
 export function createAuth(db: Db, cfg: AppConfig, deps: AuthDeps) {
   /** SIGNUP=open|invite|closed, as better-auth's 403 `{code, message}` */
   async function admit(body: { invite?: unknown; email?: unknown } | undefined) {
@@ -108,6 +111,8 @@ export function createAuth(db: Db, cfg: AppConfig, deps: AuthDeps) {
       // Staff rights are never the sign-up's: a listed address is mailed a link
       // that sets its password, and only a password set from the mailbox counts.
       after: createAuthMiddleware(async (ctx) => {
+        // a changed password or revoked sessions end the cached sessions at once in this process, not 30 s later
+        if (SESSION_ENDING_PATHS.has(ctx.path) && ctx.context.session?.user.id) deps.sessions.forgetUser(ctx.context.session.user.id);
         const created = ctx.path === '/sign-up/email' ? ctx.context.newSession?.user : undefined;
         if (created && isStaffListed(cfg.staffEmails, created.email))
           await auth.api.requestPasswordReset({ body: { email: created.email }, request: ctx.request });

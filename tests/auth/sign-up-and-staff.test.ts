@@ -179,6 +179,24 @@ describe('staff only through the mailbox', () => {
     }
   });
 
+  it('a password change that signs out other sessions ends them at once, though they were cached a moment ago', async () => {
+    const app = await appWith('open');
+    serveApp(app);
+    const first = cookieOf(await signUp(app, { email: 'changer@example.com', password: 'first-password-1' }));
+    const second = cookieOf(await signIn(app, 'changer@example.com', 'first-password-1'));
+    // both sessions are in the session cache now
+    expect(await currentUser(app, jsonRequest('/', { cookie: first }))).toMatchObject({ email: 'changer@example.com' });
+    const changed = await handleAuthRequest(
+      app,
+      jsonRequest('/api/auth/change-password', {
+        cookie: second,
+        body: { currentPassword: 'first-password-1', newPassword: 'second-password-2', revokeOtherSessions: true },
+      }),
+    );
+    expect(changed.status).toBe(200);
+    expect(await currentUser(app, jsonRequest('/', { cookie: first }))).toBeNull();
+  });
+
   it('a new account opens its wallet with STARTING_CREDITS', async () => {
     const app = await appWith('open');
     const res = await signUp(app, { email: 'wallet@example.com' });
