@@ -14,7 +14,7 @@ export interface ShutdownTargets {
 export interface GracefulShutdown {
   /** wraps the request handler: while draining, new requests get a 503 instead of reaching the app */
   refuseWhileDraining(handler: RequestListener): RequestListener;
-  /** SIGTERM and SIGINT drain and exit; a second signal exits at once */
+  /** SIGTERM and SIGINT drain and exit; a second signal (a second or more later) exits at once */
   onSignals(targets: ShutdownTargets): void;
   /** what onSignals installs: the first call drains (capped by the deadline) then exits, a second exits at once */
   signalHandler(targets: ShutdownTargets): (signal: NodeJS.Signals) => void;
@@ -23,6 +23,8 @@ export interface GracefulShutdown {
 }
 
 export const SHUTDOWN_DEADLINE_MS = 10_000;
+/** A second signal this soon after the first is the same stop delivered twice, not a person asking to force it. */
+export const REPEATED_SIGNAL_MS = 1_000;
 /** how long finished answers get to reach their readers before the remaining connections are cut */
 const CONNECTION_GRACE_MS = 2_000;
 
@@ -34,8 +36,11 @@ const CONNECTION_GRACE_MS = 2_000;
  * passes first, the process exits anyway: what is still open is left to the
  * start-up sweep of the next process.
  */
-export function gracefulShutdown(options: { deadlineMs?: number; exit?: (code: number) => void } = {}): GracefulShutdown {
+export function gracefulShutdown(
+  options: { deadlineMs?: number; exit?: (code: number) => void; now?: () => number } = {},
+): GracefulShutdown {
   const deadlineMs = options.deadlineMs ?? SHUTDOWN_DEADLINE_MS;
+  const now = options.now ?? Date.now;
   const exit = options.exit ?? ((code: number) => process.exit(code));
   let draining = false;
 
@@ -59,13 +64,19 @@ export function gracefulShutdown(options: { deadlineMs?: number; exit?: (code: n
   }
 
   function signalHandler(targets: ShutdownTargets): (signal: NodeJS.Signals) => void {
-    let stopping = false;
+    let stoppingSince: number | null = null;
     const onSignal = (signal: NodeJS.Signals) => {
-      if (stopping) {
+      if (stoppingSince !== null) {
+        // `npm start` under a service manager: the signal to the process group reaches npm, which passes it
+        // on, and this process, so one stop arrives twice in the same moment; only a later one forces
+        if (now() - stoppingSince < REPEATED_SIGNAL_MS) {
+          log({ event: 'shutdown_signal_repeated', signal });
+          return;
+        }
         log({ event: 'shutdown_forced', signal });
         return exit(1);
       }
-      stopping = true;
+      stoppingSince = now();
       const deadline = setTimeout(() => {
         log({ event: 'shutdown_deadline_passed', deadlineMs });
         exit(1);
