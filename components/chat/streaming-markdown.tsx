@@ -5,10 +5,14 @@ import { math } from '@streamdown/math';
 import 'katex/dist/katex.min.css';
 import { useTranslations } from 'next-intl';
 import { memo, useMemo } from 'react';
-import { defaultComponents, Streamdown, type Components, type StreamdownTranslations } from 'streamdown';
+import { defaultComponents, defaultRehypePlugins, Streamdown, type Components, type StreamdownTranslations } from 'streamdown';
 import { cn } from '@/components/ui/cn';
+import { rehypeScopedIds } from '@/lib/text/scoped-ids';
 
 const PLUGINS = { code, math };
+
+/** streamdown's own HTML handling (raw HTML, sanitized, links hardened), then no `id`/`name` that could clobber a global. */
+const REHYPE_PLUGINS = [...Object.values(defaultRehypePlugins), rehypeScopedIds];
 
 /** Copy buttons on code and tables; no downloads, diagrams or full-screen views to keep the answer plain. */
 const CONTROLS = {
@@ -74,6 +78,7 @@ export const StreamingMarkdown = memo(function StreamingMarkdown({
     <Streamdown
       className={cn('markdown', streaming && 'is-streaming', className)}
       plugins={PLUGINS}
+      rehypePlugins={REHYPE_PLUGINS}
       controls={CONTROLS}
       linkSafety={LINK_SAFETY}
       components={COMPONENTS}
