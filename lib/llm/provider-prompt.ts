@@ -90,6 +90,17 @@ export async function toProviderTools(tools: ToolSet | undefined): Promise<Langu
  * schemas all count toward the prompt (an estimate without the schemas came out at half the real input).
  */
 export async function toolsAsSent(tools: ToolSet | undefined): Promise<string> {
+  if (!tools) return '';
+  // the same tools (name and description) are offered on every turn: their text is built once per process
+  const key = Object.entries(tools)
+    .map(([name, t]) => `${name}\0${t.description ?? ''}`)
+    .join('\0\0');
+  const known = sentToolsText.get(key);
+  if (known !== undefined) return known;
   const sent = await toProviderTools(tools);
-  return sent ? JSON.stringify(sent.map((t) => ({ name: t.name, description: t.description, parameters: t.inputSchema }))) : '';
+  const text = sent ? JSON.stringify(sent.map((t) => ({ name: t.name, description: t.description, parameters: t.inputSchema }))) : '';
+  if (sentToolsText.size < 100) sentToolsText.set(key, text);
+  return text;
 }
+
+const sentToolsText = new Map<string, string>();

@@ -19,6 +19,6 @@ describe('ids and names in written content', () => {
   it('leaves the ids footnotes already scope, so their links still land', () => {
     const tree = { type: 'root', children: [element({ id: 'user-content-fn-1' })] };
     rehypeScopedIds()(tree as never);
-    expect((tree.children[0] as { properties: { id: string } }).properties.id).toBe('user-content-fn-1');
+    expect((tree.children[0] as unknown as { properties: { id: string } }).properties.id).toBe('user-content-fn-1');
   });
 });
