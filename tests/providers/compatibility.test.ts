@@ -7,6 +7,8 @@ import { createModelProvider } from '@/lib/llm/provider';
 import type { ProviderKind } from '@/lib/llm/provider-profile';
 import { SIMULATED_MODELS, startSimulatorServer, type SimulatorServer } from '@/lib/llm/simulator';
 import { createChat } from '@/lib/chat/chats';
+import { loadConfig } from '@/lib/config';
+import { modelsFromConfig, parseModelEndpoints } from '@/lib/llm/model-endpoints';
 import { openChatHarness, runChatTurn, type ChatHarness } from '@/tests/support/chat-harness';
 import { createUser } from '@/tests/support/fixtures';
 import { createTestUser, driveJobsToRest, SAMPLE_SOURCE, testPipelineDeps } from '@/tests/support/documents-harness';
@@ -33,6 +35,9 @@ const SETUPS: Array<{ setup: StandInName; kind: ProviderKind; model: string; too
   { setup: 'gateway-no-finish', kind: 'generic', model: 'gateway-model', tools: true },
 ];
 
+const config = (env: Record<string, string>) =>
+  loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/quire-providers-test', AUTH_SECRET: 'a-test-secret-of-enough-length', ...env });
+
 const SWIFT = SIMULATED_MODELS.find((m) => m.id === 'sim-swift')!;
 
 /** The setup's model as a catalog entry (the stand-in answers as sim-swift); `short` has a small output limit. */
@@ -42,6 +47,20 @@ function modelsFor(model: string): ModelInfo[] {
     { ...base, id: model },
     { ...base, id: `${model}#short`, maxOutputTokens: 160 },
   ];
+}
+
+/** A two-section document from the sample notes, written by `model` through `deps`; its view once the jobs rest. */
+async function writeDocument(h: ChatHarness, baseUrl: string, deps: Pick<ChatHarness['deps'], 'catalog' | 'provider'>, model: string) {
+  const userId = await createTestUser(h.db.prisma);
+  const { id } = await createDocument(h.db.prisma, {
+    ownerId: userId,
+    request: 'Write a report on the Northwind Lisbon warehouse',
+    model,
+    sectionCount: 2,
+    sources: [parsePastedText('Warehouse notes', SAMPLE_SOURCE)],
+  });
+  await driveJobsToRest(testPipelineDeps(h.db.prisma, baseUrl, { catalog: deps.catalog, provider: deps.provider }));
+  return getDocumentView(h.db.prisma, id, 'owner');
 }
 
 describe('every provider setup works end to end', () => {
@@ -114,16 +133,7 @@ describe('every provider setup works end to end', () => {
     });
 
     it(`writes a document through the pipeline (${title})`, async () => {
-      const userId = await createTestUser(h.db.prisma);
-      const { id } = await createDocument(h.db.prisma, {
-        ownerId: userId,
-        request: 'Write a report on the Northwind Lisbon warehouse',
-        model,
-        sectionCount: 2,
-        sources: [parsePastedText('Warehouse notes', SAMPLE_SOURCE)],
-      });
-      await driveJobsToRest(testPipelineDeps(h.db.prisma, standIns.baseUrl(setup), { catalog: deps.catalog, provider: deps.provider }));
-      const view = await getDocumentView(h.db.prisma, id, 'owner');
+      const view = await writeDocument(h, standIns.baseUrl(setup), deps, model);
       expect(view.status, view.error ?? '').toBe('done');
       expect(view.sections.every((s) => s.body.length > 0)).toBe(true);
     }, 60_000);
@@ -133,16 +143,8 @@ describe('every provider setup works end to end', () => {
     const thinker = { ...SWIFT, id: 'qwq-32b', label: 'QwQ', simulated: false, reasoning: true, maxOutputTokens: 8_000 };
     const catalog = new ModelCatalog([thinker]);
     const provider = createModelProvider({ baseUrl: standIns.baseUrl('heavy-thinker'), kind: 'vllm' });
-    const userId = await createTestUser(h.db.prisma);
-    const { id } = await createDocument(h.db.prisma, {
-      ownerId: userId,
-      request: 'Write a report on the Northwind Lisbon warehouse',
-      model: thinker.id,
-      sectionCount: 2,
-      sources: [parsePastedText('Warehouse notes', SAMPLE_SOURCE)],
-    });
-    await driveJobsToRest(testPipelineDeps(h.db.prisma, standIns.baseUrl('heavy-thinker'), { catalog, provider }));
-    const view = await getDocumentView(h.db.prisma, id, 'owner');
+    const view = await writeDocument(h, standIns.baseUrl('heavy-thinker'), { catalog, provider }, thinker.id);
+    const id = view.id;
     expect(view.status, view.error ?? '').toBe('done');
     // every step was called once: no attempt was spent on a reply that was all thinking
     const calls = await h.db.prisma.modelCall.findMany({ where: { entry: { documentId: id } }, select: { reasoningTokens: true } });
@@ -155,16 +157,8 @@ describe('every provider setup works end to end', () => {
     const small = { ...SWIFT, id: 'tiny-thinker', label: 'Tiny', simulated: false, reasoning: false, maxOutputTokens: 400 };
     const catalog = new ModelCatalog([small]);
     const provider = createModelProvider({ baseUrl: standIns.baseUrl('heavy-thinker'), kind: 'vllm' });
-    const userId = await createTestUser(h.db.prisma);
-    const { id } = await createDocument(h.db.prisma, {
-      ownerId: userId,
-      request: 'Write a report on the Northwind Lisbon warehouse',
-      model: small.id,
-      sectionCount: 2,
-      sources: [parsePastedText('Warehouse notes', SAMPLE_SOURCE)],
-    });
-    await driveJobsToRest(testPipelineDeps(h.db.prisma, standIns.baseUrl('heavy-thinker'), { catalog, provider }));
-    const view = await getDocumentView(h.db.prisma, id, 'owner');
+    const view = await writeDocument(h, standIns.baseUrl('heavy-thinker'), { catalog, provider }, small.id);
+    const id = view.id;
     expect(view.status).toBe('failed');
     expect(view.error).toMatch(/thinking and wrote no answer/);
     // the type step was tried at 200 tokens, then at 400: two calls, not eight attempts
@@ -182,5 +176,58 @@ describe('every provider setup works end to end', () => {
       expect(outcome.status).toBe('complete');
     }
     expect(standIns.refusals.filter((r) => r.setup === 'llamacpp-no-jinja').length - before).toBe(1);
+  });
+
+  // several providers at once (LLM_PROVIDERS)
+  it("sends each model's calls to its own endpoint with that provider's quirks, and names the provider", async () => {
+    const cfg = config({
+      LLM_PROVIDERS: JSON.stringify([
+        {
+          id: 'mistral',
+          baseUrl: standIns.baseUrl('mistral'),
+          apiKey: 'm-key',
+          profile: 'mistral',
+          models: [{ id: 'mistral-medium-latest' }],
+        },
+        { id: 'openai', baseUrl: standIns.baseUrl('openai-reasoning'), profile: 'openai', models: ['o4-mini'] },
+      ]),
+      LLM_BASE_URL: standIns.baseUrl('groq'),
+      LLM_MODELS: 'llama-3.3-70b-versatile',
+    });
+    const { catalog, provider } = modelsFromConfig(cfg);
+    expect(catalog.models.map((m) => [m.id, m.provider])).toEqual([
+      ['mistral-medium-latest', 'mistral'],
+      ['o4-mini', 'openai'],
+      ['llama-3.3-70b-versatile', '127.0.0.1'],
+    ]);
+    const deps = { ...h.deps, catalog, provider };
+    for (const model of catalog.models) {
+      const user = await createUser(h.db.prisma);
+      const { id: chatId } = await createChat(h.db.prisma, catalog, user.id, { model: model.id });
+      const { outcome } = await runChatTurn({ ...h, deps }, { userId: user.id, chatId, mode: 'answer', text: 'Hello there' });
+      expect(outcome.status, `${model.id}: ${outcome.reason}`).toBe('complete');
+    }
+    // neither strict provider refused anything: each got its own dialect from the first request
+    expect(standIns.refusals.filter((r) => r.setup === 'mistral' || r.setup === 'openai-reasoning')).toEqual([]);
+  });
+
+  it('says what is wrong with a bad LLM_PROVIDERS, and refuses one model id at two providers', () => {
+    expect(() => parseModelEndpoints(config({ LLM_PROVIDERS: '[{' }))).toThrow(/LLM_PROVIDERS is not valid JSON/);
+    expect(() => parseModelEndpoints(config({ LLM_PROVIDERS: JSON.stringify([{ id: 'x', models: ['a'] }]) }))).toThrow(/needs a baseUrl/);
+    expect(() =>
+      parseModelEndpoints(
+        config({
+          LLM_PROVIDERS: JSON.stringify([
+            { id: 'one', baseUrl: 'http://127.0.0.1:1/v1', models: ['same'] },
+            { id: 'two', baseUrl: 'http://127.0.0.1:2/v1', models: ['same'] },
+          ]),
+        }),
+      ),
+    ).toThrow(/listed by both "one" and "two"/);
+    // Anthropic's and Google's own APIs need no baseUrl
+    const native = parseModelEndpoints(
+      config({ LLM_PROVIDERS: JSON.stringify([{ id: 'claude', kind: 'anthropic', apiKey: 'k', models: ['claude-sonnet-4-5'] }]) }),
+    );
+    expect(native[0]).toMatchObject({ baseUrl: 'https://api.anthropic.com/v1/', kind: 'anthropic' });
   });
 });

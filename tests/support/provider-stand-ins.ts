@@ -107,6 +107,19 @@ function findKey(value: unknown, keys: string[]): string | null {
   return null;
 }
 
+/** OpenAI's answer to `max_tokens` sent to a reasoning model (its API and Azure's alike). */
+const refuseMaxTokens = (body: Json) =>
+  body.max_tokens !== undefined
+    ? {
+        status: 400,
+        error: OPENAI_ERROR(
+          "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.",
+          'max_tokens',
+          'unsupported_parameter',
+        ),
+      }
+    : null;
+
 const geminiError = (message: string) => ({ status: 400, error: [{ error: { code: 400, message, status: 'INVALID_ARGUMENT' } }] });
 
 export const STAND_IN_SETUPS = {
@@ -114,33 +127,13 @@ export const STAND_IN_SETUPS = {
   'openai-reasoning': {
     title: 'OpenAI, a reasoning model (o4-mini)',
     usage: 'requested',
-    refuse: (body) =>
-      body.max_tokens !== undefined
-        ? {
-            status: 400,
-            error: OPENAI_ERROR(
-              "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.",
-              'max_tokens',
-              'unsupported_parameter',
-            ),
-          }
-        : null,
+    refuse: refuseMaxTokens,
   },
   'openai-chat': { title: 'OpenAI, a chat model (gpt-4.1)', usage: 'requested' },
   'azure-openai': {
     title: 'Azure OpenAI, a reasoning deployment',
     usage: 'requested',
-    refuse: (body) =>
-      body.max_tokens !== undefined
-        ? {
-            status: 400,
-            error: OPENAI_ERROR(
-              "Unsupported parameter: 'max_tokens' is not supported with this model.",
-              'max_tokens',
-              'unsupported_parameter',
-            ),
-          }
-        : null,
+    refuse: refuseMaxTokens,
   },
   // docs.mistral.ai: strict request model; usage always in the last chunk
   mistral: {
