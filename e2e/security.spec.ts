@@ -81,6 +81,8 @@ test('forgot password: a person asks for a link, sets a new password from it, an
   await page.context().clearCookies();
   await page.goto('/sign-in');
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  // the sign-in form has an Email field too: fill only once the new page is there
+  await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send the link' }).click();
   await expect(page.getByTestId('reset-link-sent')).toContainText(email);
