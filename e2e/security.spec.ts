@@ -98,19 +98,19 @@ test('forgot password: a person asks for a link, sets a new password from it, an
 });
 
 test.describe('redirects taken from a request stay on this site', () => {
-  for (const next of [
-    '/.//evil.example/x',
-    '/chats/..//evil.example',
-    '/%2e%2e//evil.example',
-    '//evil.example',
-    'https://evil.example/',
-  ]) {
-    test(`sign-in with next=${next} lands on this site`, async ({ page, baseURL }) => {
-      await signUpInBrowser(page, uniqueEmail('redirect'));
+  test('sign-in with a next= that normalises to another host lands on this site', async ({ page, baseURL }) => {
+    await signUpInBrowser(page, uniqueEmail('redirect'));
+    for (const next of [
+      '/.//evil.example/x',
+      '/chats/..//evil.example',
+      '/%2e%2e//evil.example',
+      '//evil.example',
+      'https://evil.example/',
+    ]) {
       await page.goto(`/sign-in?next=${encodeURIComponent(next)}`);
-      expect(new URL(page.url()).host).toBe(new URL(baseURL!).host);
-    });
-  }
+      expect(new URL(page.url()).host, next).toBe(new URL(baseURL!).host);
+    }
+  });
 
   test('the auth routes refuse a callback or redirect target on another host, whatever the token', async ({ request }) => {
     for (const path of [
