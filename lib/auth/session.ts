@@ -2,7 +2,7 @@ import type { App } from '@/lib/app';
 import { AppError, errorResponse } from '@/lib/http/errors';
 import { countSignInAttempt, emailOf, knownDeviceCookie } from './sign-in-limit';
 import { resolveAuthSecret } from '@/lib/deployment-secret';
-import { publicOrigin, requestOrigin } from '@/lib/http/request-origin';
+import { clientAddress, publicOrigin, requestOrigin } from '@/lib/http/request-origin';
 import { assertJsonBody, assertSameOrigin } from '@/lib/http/same-origin';
 import { withCleanJsonBody } from '@/lib/http/handler';
 import { foreignRedirectTarget } from './return-path';
@@ -60,8 +60,13 @@ export async function handleAuthRequest(app: App, request: Request): Promise<Res
       throw new AppError('bad_request', 'Redirects go to a page of this site only: give a path such as /chats.');
     assertAccountFieldSizes(body);
     if (isSignIn(request)) {
-      signInEmail = await emailOf(cleaned.clone());
-      await countSignInAttempt(app.db, cleaned, resolveAuthSecret(app.config.authSecret, app.config.dataDir));
+      signInEmail = emailOf(body);
+      if (signInEmail)
+        await countSignInAttempt(
+          app.db,
+          { email: signInEmail, address: clientAddress(request.headers), cookie: request.headers.get('cookie') },
+          resolveAuthSecret(app.config.authSecret, app.config.dataDir),
+        );
     }
   } catch (error) {
     if (error instanceof AppError) return errorResponse(error);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT_ADDRESS_HEADER } from '@/lib/http/forwarded';
 import { openTestDatabase, type TestDatabase } from '@/tests/support/test-database';
 import {
   countSignInAttempt,
+  emailOf,
   KNOWN_DEVICE_COOKIE,
   knownDeviceToken,
   SIGN_IN_ATTEMPTS_PER_ACCOUNT,
@@ -20,15 +20,7 @@ describe('password guesses against one account', () => {
     await db?.dispose();
   });
   const attempt = (email: string, address: string, cookie?: string) =>
-    countSignInAttempt(
-      db.prisma,
-      new Request('http://localhost/api/auth/sign-in/email', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', [CLIENT_ADDRESS_HEADER]: address, ...(cookie ? { cookie } : {}) },
-        body: JSON.stringify({ email, password: 'guess' }),
-      }),
-      SECRET,
-    ).then(
+    countSignInAttempt(db.prisma, { email: emailOf({ email })!, address, cookie: cookie ?? null }, SECRET).then(
       () => 'counted',
       (error: { status?: number }) => error.status,
     );

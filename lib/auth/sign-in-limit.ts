@@ -1,7 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Db } from '@/lib/db/client';
 import { takeRateRules, type RateRule } from '@/lib/http/rate-limit';
-import { clientAddress } from '@/lib/http/request-origin';
 
 /**
  * Password guesses against one account. Counted per account AND address
@@ -22,13 +21,17 @@ export function knownDeviceToken(secret: string, email: string): string {
   return createHmac('sha256', secret).update(`known device\0${email.trim().toLowerCase()}`).digest('base64url');
 }
 
-/** Counts a sign-in attempt against the email it names; throws 429 over a limit. */
-export async function countSignInAttempt(db: Db, request: Request, secret: string): Promise<void> {
-  const email = await emailOf(request.clone());
-  if (!email) return;
-  const address = clientAddress(request.headers) ?? 'unknown';
-  const rules: RateRule[] = [{ key: `sign-in:${email}:${address}`, perMinute: SIGN_IN_ATTEMPTS_PER_ACCOUNT_AND_ADDRESS }];
-  if (!isKnownDevice(request, secret, email)) rules.push({ key: `sign-in:${email}`, perMinute: SIGN_IN_ATTEMPTS_PER_ACCOUNT });
+/** Counts a sign-in attempt against the email it names, from the client address; throws 429 over a limit. */
+export async function countSignInAttempt(
+  db: Db,
+  attempt: { email: string; address: string | undefined; cookie: string | null },
+  secret: string,
+): Promise<void> {
+  const { email } = attempt;
+  const rules: RateRule[] = [
+    { key: `sign-in:${email}:${attempt.address ?? 'unknown'}`, perMinute: SIGN_IN_ATTEMPTS_PER_ACCOUNT_AND_ADDRESS },
+  ];
+  if (!isKnownDevice(attempt.cookie, secret, email)) rules.push({ key: `sign-in:${email}`, perMinute: SIGN_IN_ATTEMPTS_PER_ACCOUNT });
   await takeRateRules(db, rules);
 }
 
@@ -37,24 +40,16 @@ export function knownDeviceCookie(secret: string, email: string, secure: boolean
   return `${KNOWN_DEVICE_COOKIE}=${knownDeviceToken(secret, email)}; Path=/api/auth; HttpOnly; SameSite=Lax; Max-Age=${KNOWN_DEVICE_DAYS * 86_400}${secure ? '; Secure' : ''}`;
 }
 
-function isKnownDevice(request: Request, secret: string, email: string): boolean {
-  const cookie = request.headers.get('cookie') ?? '';
-  const value = new RegExp(`(?:^|;\\s*)${KNOWN_DEVICE_COOKIE}=([A-Za-z0-9_-]+)`).exec(cookie)?.[1];
+function isKnownDevice(cookie: string | null, secret: string, email: string): boolean {
+  const value = new RegExp(`(?:^|;\\s*)${KNOWN_DEVICE_COOKIE}=([A-Za-z0-9_-]+)`).exec(cookie ?? '')?.[1];
   if (!value) return false;
   const expected = Buffer.from(knownDeviceToken(secret, email));
   const given = Buffer.from(value);
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-export async function emailOf(request: Request): Promise<string | null> {
-  const text = await request.text();
-  // better-auth answers a malformed body itself; only a well-formed attempt is counted here
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    return null;
-  }
+/** The account a sign-in body names (lower case), or null: better-auth answers a malformed body itself. */
+export function emailOf(body: unknown): string | null {
   const email = (body as { email?: unknown } | null)?.email;
   return typeof email === 'string' && email.length <= 320 ? email.trim().toLowerCase() : null;
 }

@@ -99,6 +99,9 @@ export function resolveForwarded(connection: IncomingConnection, trust: TrustPro
 
 const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
 
+/** Whether a host name (bracketed for IPv6, without port) names this machine's loopback: a link there reaches no one else. */
+export const isLoopbackName = (name: string) => LOOPBACK_NAMES.has(name.toLowerCase());
+
 /**
  * Without a trusted proxy, a link may point at the Host the request named only
  * when that Host is this server's own listening address or a loopback name on
@@ -113,7 +116,7 @@ function ownLinkOrigin(proto: string, host: string | undefined, localAddress: st
     const match = /^(\[[^\]]+\]|[^:]+)(?::(\d+))?$/.exec(host.toLowerCase());
     const name = match?.[1];
     const port = Number(match?.[2] ?? (proto === 'https' ? 443 : 80));
-    if (name && port === localPort && (LOOPBACK_NAMES.has(name) || `${name}:${port}` === own)) return `${proto}://${host.toLowerCase()}`;
+    if (name && port === localPort && (isLoopbackName(name) || `${name}:${port}` === own)) return `${proto}://${host.toLowerCase()}`;
   }
   return `${proto}://${own}`;
 }

@@ -1,4 +1,4 @@
-import { CLIENT_ADDRESS_HEADER, LINK_ORIGIN_HEADER } from './forwarded';
+import { CLIENT_ADDRESS_HEADER, isLoopbackName, LINK_ORIGIN_HEADER } from './forwarded';
 
 type RequestLike = Pick<Request, 'headers' | 'url'>;
 
@@ -38,7 +38,7 @@ export function linkOrigin(request: Pick<Request, 'headers' | 'url'>, appUrl: st
   if (vouched) return vouched;
   if (request.headers.has(CLIENT_ADDRESS_HEADER)) return undefined;
   const origin = requestOrigin(request);
-  return origin && /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/.test(origin) ? origin : undefined;
+  return origin && URL.canParse(origin) && isLoopbackName(new URL(origin).hostname) ? origin : undefined;
 }
 
 /** The real client address the server established; undefined for a request that did not pass it (tests calling handlers). */

@@ -1,6 +1,6 @@
 import { getResponseMetadata, mapOpenAICompatibleFinishReason } from '@ai-sdk/openai-compatible/internal';
 import {
-  type APICallError,
+  APICallError,
   InvalidResponseDataError,
   type LanguageModelV3,
   type LanguageModelV3CallOptions,
@@ -9,7 +9,6 @@ import {
   type LanguageModelV3Usage,
   type SharedV3Warning,
 } from '@ai-sdk/provider';
-import { APICallError as SdkApiCallError } from '@ai-sdk/provider';
 import { combineHeaders, type ResponseHandler, StreamingToolCallTracker } from '@ai-sdk/provider-utils';
 import { createParser } from 'eventsource-parser';
 import type { IncomingMessage } from 'node:http';
@@ -117,7 +116,7 @@ async function leanDoStream(
     } catch (error) {
       // A request the endpoint refused before generating anything, naming a parameter it does not take, is
       // sent again without it (and the model's profile remembers): nothing was generated or billed twice.
-      if (corrections >= MAX_CORRECTIONS || options.abortSignal?.aborted || !SdkApiCallError.isInstance(error)) throw error;
+      if (corrections >= MAX_CORRECTIONS || options.abortSignal?.aborted || !APICallError.isInstance(error)) throw error;
       const evidence = `${error.message} ${error.responseBody ?? ''}`;
       const lesson = lessonFromRefusal(error.statusCode, evidence, profile.current);
       if (!lesson) throw error;
