@@ -1,8 +1,8 @@
 // Screenshots of the main screens for the README:
 //   npx tsx scripts/take-screenshots.ts http://localhost:3000
 // against a running server started with STAFF_EMAILS=staff@example.com and
-// SMTP_URL=smtp://127.0.0.1:2525: staff rights need the verification link, which
-// this script receives on that port (SCREENSHOT_SMTP_PORT) and follows.
+// SMTP_URL=smtp://127.0.0.1:2525: staff rights need a password set from the mailed
+// link, which this script receives on that port (SCREENSHOT_SMTP_PORT) and follows.
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumExecutable } from './find-chromium';
 import { startSmtpSink } from '../tests/support/smtp-sink';
@@ -70,8 +70,14 @@ const staff = await staffContext.newPage();
 await signUp(staff, `staff@example.com`, 'Sam Staff').catch(() => undefined);
 for (let waited = 0; !mail.messages.some((m) => m.to.includes('staff@example.com')) && waited < 15_000; waited += 250)
   await staff.waitForTimeout(250);
-const verifyLink = mail.messages.map((m) => /https?:\/\/\S+\/verify-email\?\S+/.exec(m.text)?.[0]).find(Boolean);
-if (verifyLink) await staff.goto(verifyLink);
+const passwordLink = mail.messages.map((m) => /https?:\/\/\S+\/set-password\?\S+/.exec(m.text)?.[0]).find(Boolean);
+if (passwordLink) {
+  await staff.goto(passwordLink);
+  await staff.getByLabel('New password').fill('staff-screenshot-password');
+  await staff.getByLabel('Repeat it').fill('staff-screenshot-password');
+  await staff.getByRole('button', { name: /set password/i }).click();
+  await staff.waitForURL((url) => !url.pathname.startsWith('/set-password'));
+}
 await staff.goto(`${base}/staff`);
 await staff.waitForTimeout(500);
 await staff.getByTestId('staff-transcript-row').filter({ hasText: 'ada-' }).first().click();
