@@ -10,7 +10,7 @@
  * CPU is not in it): that one moves only when the code does.
  */
 import { rewriteRange } from '@/lib/documents/rewrite/rewrite-range';
-import { openRewriteFixture, withModelMiddleware } from '@/lib/documents/rewrite/rewrite-test-fixture';
+import { openRewriteFixture, withModelMiddleware } from '@/tests/support/rewrite-fixture';
 import { median, percentile, round } from './support';
 
 const REWRITES = Number(process.env.QUIRE_BENCH_REWRITES ?? 50);

@@ -19,7 +19,7 @@ import type { ContextMessage, PromptMessage, SlotState } from '@/lib/chat/contex
 import { CHAT_SYSTEM_PROMPT } from '@/lib/chat/prompts/chat-turn';
 import { buildTurnPrompt, composeTurnPrompt } from '@/lib/chat/turn/turn-prompt';
 import type { Db } from '@/lib/db/client';
-import { messageSearchText } from '@/lib/help-center/segment';
+import { messageSearchText } from '@/lib/text/segment';
 import { SIMULATED_MODELS } from '@/lib/llm/simulator';
 import { openTestDatabase } from '@/tests/support/test-database';
 import type { ScriptedConversation } from './fixtures/conversation-types';

@@ -117,7 +117,7 @@ async function waitForJobs(
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const jobs = await database.prisma.documentJob.findMany({ where: { id: { in: jobIds } }, select: { status: true, documentId: true } });
-    for (const job of jobs.filter((j) => j.status === 'awaiting_answers')) await answerAll(database.prisma, job.documentId);
+    for (const job of jobs.filter((j) => j.status === 'awaiting_answers')) await answerAll({ db: database.prisma }, job.documentId);
     if (until(jobs.map((j) => j.status))) return;
     if (Date.now() > deadline) throw new Error(`jobs did not finish: ${jobs.map((j) => j.status).join(', ')}`);
     await new Promise((resolve) => setTimeout(resolve, 100));

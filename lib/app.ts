@@ -1,6 +1,6 @@
 import { appInstance, setAppInstance } from '@/lib/app-instance';
 import { config, type AppConfig } from '@/lib/config';
-import { createAuth, type Auth } from '@/lib/auth/auth';
+import { createAuth, type Auth, type RequestFacts } from '@/lib/auth/auth';
 import { SessionCache } from '@/lib/auth/session-cache';
 import { createMailer, type Mailer } from '@/lib/mail/mailer';
 import type { Database, Db } from '@/lib/db/client';
@@ -11,11 +11,19 @@ import type { ModelProvider } from '@/lib/llm/provider';
 import { createStopBus, type StopBus } from '@/lib/chat/turn/stop-bus';
 import type { TurnDeps } from '@/lib/chat/turn/types';
 import { documentChatTools } from '@/lib/documents/chat-tools';
-import { pipelineDepsFromApp } from '@/lib/documents/pipeline-deps';
+import { processLinkReader, type PipelineDeps } from '@/lib/documents/pipeline-deps';
+import { publicSearchFromConfig } from '@/lib/documents/sources/searxng-search';
+import { CLIENT_ADDRESS_HEADER } from '@/lib/http/forwarded';
+import { linkOrigin, ownOrigins } from '@/lib/http/request-origin';
 import { logToStdout } from '@/lib/log';
 import { createAdmission } from '@/lib/chat/turn/admission';
 
-/** The composition root: what route handlers and the worker need, built once per process. */
+/**
+ * The composition root: everything a web process's route handlers and pages
+ * use, built once per process from the configuration. The document worker
+ * (in the web process, and `npm run worker`) is wired by `buildPipeline`
+ * below, the same function the App uses for its own pipeline.
+ */
 export interface App {
   config: AppConfig;
   database: Database;
@@ -27,6 +35,8 @@ export interface App {
   provider: ModelProvider;
   stopBus: StopBus;
   turnDeps: TurnDeps;
+  /** the document pipeline's dependencies (rewrites, the chat's document tools) */
+  pipeline: PipelineDeps;
 }
 
 export function getApp(): Promise<App> {
@@ -50,7 +60,8 @@ const TURNS_PREPARED_AT_ONCE = 4;
 
 export async function buildApp(cfg: AppConfig, database?: Database): Promise<App> {
   const db = database ?? (await sharedDatabase());
-  const { catalog, provider } = modelsFromConfig(cfg, logToStdout);
+  const pipeline = buildPipeline(db.prisma, cfg);
+  const { catalog, provider } = pipeline;
   const stopBus = createStopBus(db);
   const turnDeps: TurnDeps = {
     db: db.prisma,
@@ -61,10 +72,41 @@ export async function buildApp(cfg: AppConfig, database?: Database): Promise<App
     log: logToStdout,
     admission: createAdmission(TURNS_PREPARED_AT_ONCE),
     // the chat offers the document tools without importing the documents domain: they are wired here
-    extraTools: [documentChatTools(pipelineDepsFromApp({ db: db.prisma, provider, catalog, config: cfg }))],
+    extraTools: [documentChatTools(pipeline)],
   };
   const sessions = new SessionCache();
   const mailer = createMailer({ smtpUrl: cfg.smtpUrl, from: cfg.mailFrom, log: logToStdout });
-  const auth = createAuth(db.prisma, cfg, { sessions, mailer, log: logToStdout });
-  return { config: cfg, database: db, db: db.prisma, auth, sessions, mailer, catalog, provider, stopBus, turnDeps };
+  const auth = createAuth(db.prisma, cfg, { sessions, mailer, log: logToStdout, requests: requestFacts(cfg) });
+  return { config: cfg, database: db, db: db.prisma, auth, sessions, mailer, catalog, provider, stopBus, turnDeps, pipeline };
+}
+
+/**
+ * The document pipeline's dependencies, and the one place the model catalog and
+ * provider are built. Under `npm start` the server script's worker and Next's
+ * route bundles are two module graphs in one process; each calls this once, and
+ * they share nothing but the database (an object from one graph fails the other's
+ * `instanceof` checks).
+ */
+export function buildPipeline(db: Db, cfg: AppConfig): PipelineDeps {
+  const { catalog, provider } = modelsFromConfig(cfg, logToStdout);
+  return {
+    db,
+    provider,
+    catalog,
+    publicSources: cfg.publicSources,
+    publicSearch: publicSearchFromConfig(cfg.search),
+    linkReader: processLinkReader(cfg.fetchAllowHosts),
+    maxOutputTokens: cfg.llm.maxOutputTokens,
+    log: logToStdout,
+    rateLimitPerMinute: cfg.rateLimitPerMinute,
+  };
+}
+
+/** What auth may know of a request: what the server script established (lib/http/forwarded.ts), read here for it. */
+function requestFacts(cfg: AppConfig): RequestFacts {
+  return {
+    linkOrigin: (request) => linkOrigin(request, cfg.appUrl),
+    ownOrigins: (request) => ownOrigins(request, cfg.appUrl),
+    clientAddressHeader: CLIENT_ADDRESS_HEADER,
+  };
 }

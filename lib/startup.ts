@@ -7,7 +7,8 @@ import { LIVE_TURN_STALE_MS } from '@/lib/chat/turn/live-turn-lock';
 import { seedHelpCenter } from '@/lib/help-center/seed';
 import { releaseAllLeases } from '@/lib/documents/jobs/release-stale-leases';
 import { startDocumentWorker } from '@/lib/documents/worker/document-worker';
-import { pipelineDepsFromConfig, workerOptionsFromEnv } from '@/lib/documents/worker/worker-deps';
+import { workerOptionsFromEnv } from '@/lib/documents/worker/worker-options';
+import { buildPipeline } from '@/lib/app';
 
 export interface BackgroundTasks {
   stop(): Promise<void>;
@@ -39,7 +40,7 @@ export async function runStartupTasks(database: Database, cfg: AppConfig): Promi
   // The web process runs one document worker in-process (`npm run worker` adds more on PostgreSQL).
   // With PGlite no other process can hold a lease: the ones in the database are a dead process's.
   if (database.kind === 'pglite') await releaseAllLeases(db);
-  const worker = startDocumentWorker(pipelineDepsFromConfig(database, cfg), {
+  const worker = startDocumentWorker(buildPipeline(database.prisma, cfg), {
     ...workerOptionsFromEnv(),
     // the built-in simulator is served by this process, which is not listening yet
     initialDelayMs: cfg.llm.baseUrl ? 0 : 5_000,

@@ -4,7 +4,8 @@
 import { loadConfig } from '../lib/config';
 import { openDatabase } from '../lib/db/client';
 import { startDocumentWorker } from '../lib/documents/worker/document-worker';
-import { pipelineDepsFromConfig, workerOptionsFromEnv } from '../lib/documents/worker/worker-deps';
+import { buildPipeline } from '../lib/app';
+import { workerOptionsFromEnv } from '../lib/documents/worker/worker-options';
 import { logEvent, safeUrl } from '../lib/log';
 import { gracefulShutdown } from '../lib/server/shutdown';
 
@@ -28,7 +29,7 @@ async function main() {
     await database.close();
     process.exit(2);
   }
-  const deps = pipelineDepsFromConfig(database, cfg);
+  const deps = buildPipeline(database.prisma, cfg);
   const options = workerOptionsFromEnv();
   const workers = Array.from({ length: concurrency }, () => startDocumentWorker(deps, options));
   logEvent({

@@ -6,7 +6,7 @@ import { useTranslations } from 'next-intl';
 import { Dialog } from 'radix-ui';
 import { useEffect, useState } from 'react';
 import type { ChatSummaryJson, WalletJson } from '@/components/api/api-types';
-import type { SessionUser } from '@/lib/auth/session';
+import type { SessionUser } from '@/lib/auth/session-user';
 import { BrandMark } from './brand-mark';
 import { Sidebar } from './sidebar';
 import { VerifyEmailBanner } from './verify-email-banner';

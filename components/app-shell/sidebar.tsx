@@ -3,7 +3,7 @@
 import { FileText, Receipt, ShieldCheck, UserPlus, Wallet } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import type { ChatSummaryJson } from '@/components/api/api-types';
-import type { SessionUser } from '@/lib/auth/session';
+import type { SessionUser } from '@/lib/auth/session-user';
 import { BrandMark } from './brand-mark';
 import { ChatList } from './chat-list';
 import { ChatSearch } from './chat-search';

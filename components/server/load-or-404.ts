@@ -1,5 +1,5 @@
 import { notFound } from 'next/navigation';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 
 /** A domain lookup that throws not_found becomes the page's 404. */
 export async function loadOr404<T>(load: () => Promise<T>): Promise<T> {

@@ -2,7 +2,7 @@ import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { getApp, type App } from '@/lib/app';
 import { REQUEST_PATH_HEADER, signInPathFor } from '@/lib/auth/return-path';
-import { currentUser, type SessionUser } from '@/lib/auth/session';
+import { currentUser, type SessionUser } from '@/lib/http/auth-session';
 
 /** The signed-in person for a server component, or null. */
 export async function getPageUser(): Promise<{ app: App; user: SessionUser | null }> {

@@ -6,17 +6,29 @@ import type { Db } from '@/lib/db/client';
 import { openWallet } from '@/lib/billing/wallet';
 import { passwordMail } from '@/lib/mail/link-mail';
 import type { LogLine, Mailer } from '@/lib/mail/mailer';
-import { CLIENT_ADDRESS_HEADER } from '@/lib/http/forwarded';
-import { linkOrigin, ownOrigins } from '@/lib/http/request-origin';
 import { resolveAuthSecret } from '@/lib/deployment-secret';
 import type { SessionCache } from './session-cache';
 import { admitSignUp, SignUpRefused } from './sign-up-gate';
 import { grantStaffIfListed, isStaffListed } from './staff-role';
 
+/**
+ * What the HTTP edge established about a request, handed in by the composition
+ * root so auth does not read proxy headers itself.
+ */
+export interface RequestFacts {
+  /** the origin a mailed link may point at; undefined when nothing vouches for one */
+  linkOrigin(request: Request): string | undefined;
+  /** the origins a page of this app may have (APP_URL and the address this request reached) */
+  ownOrigins(request: Request): string[];
+  /** the header the server overwrites with the real client address on every request */
+  clientAddressHeader: string;
+}
+
 export interface AuthDeps {
   sessions: SessionCache;
   mailer: Mailer;
   log: LogLine;
+  requests: RequestFacts;
 }
 
 const PASSWORD_LINK_SECONDS = 24 * 60 * 60;
@@ -43,7 +55,7 @@ export function createAuth(db: Db, cfg: AppConfig, deps: AuthDeps) {
    * wrote (lib/http/forwarded.ts); with neither, no mail goes out.
    */
   function mailPasswordLink(user: { email: string; emailVerified: boolean }, token: string, request: Request | undefined) {
-    const origin = request ? linkOrigin(request, cfg.appUrl) : cfg.appUrl;
+    const origin = request ? deps.requests.linkOrigin(request) : cfg.appUrl;
     if (!origin) {
       deps.log({ event: 'mail_refused', kind: 'password_link', to: user.email, reason: 'no APP_URL and no vouched address' });
       return;
@@ -85,10 +97,10 @@ export function createAuth(db: Db, cfg: AppConfig, deps: AuthDeps) {
     // The app is served from whatever address the person reaches it by (localhost,
     // 127.0.0.1, a LAN name, a proxied domain): the origin the server established
     // for this request (see lib/http/forwarded.ts) and APP_URL are trusted.
-    trustedOrigins: (request) => (request ? ownOrigins(request, cfg.appUrl) : cfg.appUrl ? [cfg.appUrl] : []),
+    trustedOrigins: (request) => (request ? deps.requests.ownOrigins(request) : cfg.appUrl ? [cfg.appUrl] : []),
     // Secure is added per request when the public URL is https (handleAuthRequest)
-    advanced: { useSecureCookies: false, ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] } },
-    // per real client address (the server overwrites CLIENT_ADDRESS_HEADER on every request):
+    advanced: { useSecureCookies: false, ipAddress: { ipAddressHeaders: [deps.requests.clientAddressHeader] } },
+    // per real client address (the server overwrites that header on every request):
     // generous for people behind one office NAT, still a brake on guessing
     rateLimit: {
       enabled: true,

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from '@/lib/db/client';
-import { AppError, notFound } from '@/lib/http/errors';
+import { AppError, notFound } from '@/lib/errors';
 
 export const INVITE_DAYS_DEFAULT = 7;
 export const INVITE_DAYS_MAX = 30;

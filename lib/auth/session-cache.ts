@@ -1,5 +1,5 @@
 import { LruMap } from '@/lib/cache/lru-map';
-import type { SessionUser } from './session';
+import type { SessionUser } from './session-user';
 
 /**
  * How long a verified session is trusted without asking the database again. A

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Db } from '@/lib/db/client';
-import { takeRateRules, type RateRule } from '@/lib/http/rate-limit';
+import { takeRateRules, type RateRule } from '@/lib/rate-limit/rate-limit';
 
 /**
  * Password guesses against one account. Counted per account AND address

@@ -1,5 +1,5 @@
 import type { Db } from '@/lib/db/client';
-import { notFound } from '@/lib/http/errors';
+import { notFound } from '@/lib/errors';
 
 /** The id of the account with this email (compared case-blind); 404 naming the email when there is none. */
 export async function userIdByEmail(db: Db, email: string): Promise<string> {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db, Tx } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/direct-sql';
 import { Prisma } from '@/lib/generated/prisma/client';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { formatUsd, type TokenUsage } from './pricing';
 import { logEvent } from '@/lib/log';
 

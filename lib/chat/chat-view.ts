@@ -1,5 +1,5 @@
 import type { Db } from '@/lib/db/client';
-import { notFound } from '@/lib/http/errors';
+import { notFound } from '@/lib/errors';
 import { toCallView } from '@/lib/billing/ledger-view';
 import { isIdle } from './chats';
 import type { MessageMeta } from './message-meta';

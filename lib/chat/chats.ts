@@ -1,6 +1,6 @@
 import type { Db } from '@/lib/db/client';
 import type { ModelCatalog } from '@/lib/llm/catalog';
-import { AppError, notFound } from '@/lib/http/errors';
+import { AppError, notFound } from '@/lib/errors';
 import { loadSlotStates, recordSlotValues } from './slots-store';
 import { DEFAULT_CHAT_TITLE as DEFAULT_TITLE } from './limits';
 

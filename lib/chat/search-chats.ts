@@ -1,6 +1,6 @@
 import type { Db } from '@/lib/db/client';
 import { Prisma } from '@/lib/generated/prisma/client';
-import { segmentWords } from '@/lib/help-center/segment';
+import { segmentWords } from '@/lib/text/segment';
 
 export const SEARCH_QUERY_MAX = 200;
 const MAX_WORDS = 8;

@@ -1,5 +1,5 @@
 import type { Db, Tx } from '@/lib/db/client';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { applySlotUpdates } from '@/lib/chat/context/apply-slot-updates';
 import { forgetSlotValues } from '@/lib/chat/context/forget-slot-values';
 import { BUILT_IN_SLOT_KEYS, canonicalSlotKey, canonicalSlotValue } from '@/lib/chat/context/slot-keys';

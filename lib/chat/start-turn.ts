@@ -1,27 +1,25 @@
-import type { App } from '@/lib/app';
-import type { SessionUser } from '@/lib/auth/session';
-import { clientAddress } from '@/lib/http/request-origin';
+import type { RequestRate } from '@/lib/rate-limit/rate-limit';
 import { scheduleSummary } from './summaries';
 import { prepareTurn, type TurnRequest } from './turn/prepare-turn';
 import { streamTurnResponse } from './turn/turn-response';
+import type { TurnDeps } from './turn/types';
 
-/** The one call route handlers make to start, continue or retry a turn. */
+/** The one call route handlers make to start, continue or retry a turn; `request` is the person's (its abort is their leaving). */
 export async function startTurnResponse(
-  app: App,
-  user: SessionUser,
+  deps: TurnDeps,
+  rate: RequestRate,
   request: Request,
   req: Omit<TurnRequest, 'userId' | 'rateLimitPerMinute' | 'clientAddress'>,
 ): Promise<Response> {
-  const deps = app.turnDeps;
   const turnRequest = {
     ...req,
-    userId: user.id,
-    rateLimitPerMinute: app.config.rateLimitPerMinute,
-    clientAddress: clientAddress(request.headers),
+    userId: rate.subject.userId,
+    rateLimitPerMinute: rate.perMinute,
+    clientAddress: rate.subject.clientAddress,
   };
   const turn = await (deps.admission ?? run)(() => prepareTurn(deps, turnRequest));
   return streamTurnResponse(deps, turn, request, (outcome) => {
-    if (turn.needsSummary && outcome.status !== 'error') scheduleSummary(app, turn);
+    if (turn.needsSummary && outcome.status !== 'error') scheduleSummary(deps, turn);
   });
 }
 

@@ -1,5 +1,4 @@
 import type { ModelMessage } from 'ai';
-import type { App } from '@/lib/app';
 import { runBilledCall, type BilledCallResult } from '@/lib/billing/billed-call';
 import { InsufficientCreditsError } from '@/lib/billing/ledger';
 import { buildSummaryRequest, planSummaryFold } from '@/lib/chat/context/summary-fold';
@@ -12,10 +11,10 @@ import { logError } from '@/lib/log';
 const running = new Set<string>();
 
 /** After the answer is saved (never delaying it): fold turns that left the window into the chat's summary. */
-export function scheduleSummary(app: App, turn: PreparedTurn): void {
+export function scheduleSummary(deps: TurnDeps, turn: PreparedTurn): void {
   if (running.has(turn.chatId)) return;
   running.add(turn.chatId);
-  void refreshSummary(app.turnDeps, turn)
+  void refreshSummary(deps, turn)
     .catch((error) => logError({ event: 'summary_error', chatId: turn.chatId, error }))
     .finally(() => running.delete(turn.chatId));
 }

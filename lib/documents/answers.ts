@@ -1,6 +1,5 @@
 import type { Db } from '@/lib/db/client';
-import { AppError } from '@/lib/http/errors';
-import { crashPoint } from './jobs/crash-point';
+import { AppError } from '@/lib/errors';
 import { saveSources } from './sources/save-sources';
 
 export interface Answer {
@@ -48,7 +47,6 @@ export async function answerQuestions(db: Db, documentId: string, answers: Answe
     if (woke.count === 0) throw new AppError('conflict', 'This document is not waiting for answers.');
     return { woke: true, remaining: 0 };
   });
-  crashPoint('answers:after-commit');
   return result;
 }
 

@@ -1,5 +1,6 @@
 import type { Db } from '@/lib/db/client';
-import { AppError, notFound } from '@/lib/http/errors';
+import { AppError, notFound } from '@/lib/errors';
+import type { RequestRate } from '@/lib/rate-limit/rate-limit';
 import { parseSourceFiles, type ParsedSource, type SourceFile } from './sources/parse-source-file';
 import { checkUploadAllowed } from './sources/upload-gate';
 import { linkSources } from './sources/link-sources';
@@ -8,16 +9,15 @@ import { saveSources } from './sources/save-sources';
 /** Who may upload, and how fast: the rights are checked here, the rest by checkUploadAllowed, all before a file is read. */
 export interface UploadDeps {
   db: Db;
-  rateLimitPerMinute: number;
-  /** the real client address (rate limits count it too) */
-  clientAddress?: string;
+  /** the caller's rate limit (their account and client address) */
+  rate: RequestRate;
 }
 
 /** POST /api/documents/attachments: the chat must be the caller's; then the limits; only then are the files read. */
 export async function uploadToChat(deps: UploadDeps, userId: string, chatId: string, files: SourceFile[]) {
   const chat = await deps.db.chat.findFirst({ where: { id: chatId, userId }, select: { id: true } });
   if (!chat) throw new AppError('not_found', 'Chat not found.');
-  await checkUploadAllowed(deps.db, { userId, clientAddress: deps.clientAddress }, deps.rateLimitPerMinute);
+  await checkUploadAllowed(deps.db, deps.rate);
   return attachToChat(deps.db, userId, chatId, await parseSourceFiles(files));
 }
 
@@ -31,7 +31,7 @@ export interface AddedSources {
 
 /** POST /api/documents/:id/sources, once the caller's right to edit is checked. */
 export async function uploadToDocument(deps: UploadDeps, userId: string, documentId: string, added: AddedSources) {
-  await checkUploadAllowed(deps.db, { userId, clientAddress: deps.clientAddress }, deps.rateLimitPerMinute);
+  await checkUploadAllowed(deps.db, deps.rate);
   const fileSources = await parseSourceFiles(added.files);
   return attachToDocument(deps.db, userId, documentId, [...fileSources, ...added.sources], {
     urls: added.urls,

@@ -35,7 +35,8 @@ function startDocumentTool(deps: PipelineDeps, ctx: ChatToolContext) {
     inputSchema: startDocumentInput,
     execute: async ({ request }) => {
       // the same gate as POST /api/documents: a model looping on this tool meets the person's rate limit and wallet
-      if (deps.rateLimitPerMinute) await checkUploadAllowed(deps.db, { userId: ctx.userId }, deps.rateLimitPerMinute);
+      if (deps.rateLimitPerMinute)
+        await checkUploadAllowed(deps.db, { subject: { userId: ctx.userId }, perMinute: deps.rateLimitPerMinute });
       const chat = await deps.db.chat.findUnique({ where: { id: ctx.chatId }, select: { model: true } });
       const model = deps.catalog.find(chat?.model)?.id ?? deps.catalog.default.id;
       const { id } = await createDocument(deps.db, { ownerId: ctx.userId, chatId: ctx.chatId, request, model, adoptChatSources: true });

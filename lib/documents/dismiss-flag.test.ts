@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '@/tests/support/test-database';
 import { dismissFlag } from './dismiss-flag';
 import { reviseSection } from './revise-section';
-import { openRewriteFixture, replyRewriter, withModelMiddleware, type RewriteFixture } from './rewrite/rewrite-test-fixture';
+import { openRewriteFixture, replyRewriter, withModelMiddleware, type RewriteFixture } from '@/tests/support/rewrite-fixture';
 
 describe.each(testDatabaseKinds())('dismissing a fact-check flag (%s)', (kind) => {
   let fx: RewriteFixture;

@@ -1,7 +1,7 @@
 import type { Db } from '@/lib/db/client';
 import { Prisma } from '@/lib/generated/prisma/client';
-import { AppError } from '@/lib/http/errors';
-import { takeRateLimit } from '@/lib/http/rate-limit';
+import { AppError } from '@/lib/errors';
+import { takeRequestRate, type RequestRate } from '@/lib/rate-limit/rate-limit';
 import { CAN, requireSectionRole } from './access';
 import type { FactFlag } from './canvas/fact-check';
 
@@ -11,7 +11,8 @@ export interface FlagDismissalRequest {
   /** the flagged token as the flag list shows it */
   token: string;
   reason: string;
-  rateLimit?: { perMinute: number; clientAddress?: string };
+  /** the caller's rate limit; absent when the caller is not a person's request (tests of the logic) */
+  rateLimit?: RequestRate;
 }
 
 export interface DismissedFlag {
@@ -30,8 +31,7 @@ export interface DismissedFlag {
  */
 export async function dismissFlag(db: Db, request: FlagDismissalRequest): Promise<DismissedFlag> {
   await requireSectionRole(db, request.sectionId, request.userId, CAN.edit);
-  if (request.rateLimit)
-    await takeRateLimit(db, { userId: request.userId, clientAddress: request.rateLimit.clientAddress }, request.rateLimit.perMinute);
+  if (request.rateLimit) await takeRequestRate(db, request.rateLimit);
   return db.$transaction(async (tx) => {
     const section = await tx.section.findUniqueOrThrow({ where: { id: request.sectionId }, select: { flags: true } });
     const flags = Array.isArray(section.flags) ? (section.flags as unknown as FactFlag[]) : [];

@@ -1,5 +1,5 @@
 import type { Db } from '@/lib/db/client';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import type { DocumentRole } from './access';
 import type { FactFlag } from './canvas/fact-check';
 import { numberedFactsOfDocument } from './facts';

@@ -1,5 +1,5 @@
 import type { Db } from '@/lib/db/client';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { DB_NOW } from './jobs/job-lease';
 import { isStepName, statusForStep } from './jobs/job-steps';
 import { abortJobHere } from './worker/job-aborts';

@@ -1,5 +1,5 @@
 import type { Db } from '@/lib/db/client';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 
 export type MemberRole = 'reviewer' | 'editor';
 

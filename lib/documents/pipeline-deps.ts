@@ -2,9 +2,7 @@ import type { Db } from '@/lib/db/client';
 import type { ModelCatalog } from '@/lib/llm/catalog';
 import type { ModelProvider } from '@/lib/llm/provider';
 import type { PublicSearchProvider } from './sources/public-search';
-import { logToStdout } from '@/lib/log';
 import { createLinkReader, type LinkReader } from './sources/read-link';
-import { publicSearchFromConfig } from './sources/searxng-search';
 
 /** What the document pipeline needs from the outside world, passed in so it runs without Next.js. */
 export interface PipelineDeps {
@@ -23,32 +21,8 @@ export interface PipelineDeps {
   log: (line: Record<string, unknown>) => void;
   /** RATE_LIMIT_PER_MINUTE: a document the chat's model starts counts like one started through the API */
   rateLimitPerMinute?: number;
-}
-
-/** The pipeline's dependencies from the composition root (route handlers, chat tools). */
-export function pipelineDepsFromApp(app: {
-  db: Db;
-  provider: ModelProvider;
-  catalog: ModelCatalog;
-  config: {
-    publicSources: boolean;
-    llm: { maxOutputTokens: number };
-    search: { provider?: 'searxng'; searxngUrl?: string };
-    fetchAllowHosts: string[];
-    rateLimitPerMinute?: number;
-  };
-}): PipelineDeps {
-  return {
-    db: app.db,
-    provider: app.provider,
-    catalog: app.catalog,
-    publicSources: app.config.publicSources,
-    publicSearch: publicSearchFromConfig(app.config.search),
-    linkReader: processLinkReader(app.config.fetchAllowHosts),
-    maxOutputTokens: app.config.llm.maxOutputTokens,
-    log: logToStdout,
-    rateLimitPerMinute: app.config.rateLimitPerMinute,
-  };
+  /** the crash-recovery suite's hook: its worker dies at named points (tests/support/crash-point.ts); absent in production */
+  crashPoint?: (label: string) => void;
 }
 
 let sharedReader: { key: string; reader: LinkReader } | undefined;

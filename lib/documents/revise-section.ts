@@ -1,4 +1,4 @@
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { CAN, requireDocumentRole } from './access';
 import { dismissedTokens } from './dismiss-flag';
 import { numberedFacts } from './facts';

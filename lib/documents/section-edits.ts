@@ -1,5 +1,5 @@
 import type { Db, Tx } from '@/lib/db/client';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { canonicalize } from './canvas/serialize-section';
 import { factCheck } from './canvas/fact-check';

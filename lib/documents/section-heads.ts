@@ -1,5 +1,5 @@
 import type { Db } from '@/lib/db/client';
-import { ADDRESS_LIMIT_FACTOR, takeRateRules, type RateSubject } from '@/lib/http/rate-limit';
+import { ADDRESS_LIMIT_FACTOR, takeRateRules, type RateSubject } from '@/lib/rate-limit/rate-limit';
 
 /** Where each section of a document stands: what an open page compares with what it shows. */
 export interface SectionHead {

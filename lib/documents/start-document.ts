@@ -1,8 +1,9 @@
 import type { Db } from '@/lib/db/client';
 import type { ModelCatalog } from '@/lib/llm/catalog';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
+import type { RequestRate } from '@/lib/rate-limit/rate-limit';
 import { createDocument } from './create-document';
-import type { DocumentRequest } from './documents-api';
+import type { DocumentRequest } from './document-request';
 import { checkUploadAllowed } from './sources/upload-gate';
 import { parseSourceFiles, type ParsedSource } from './sources/parse-source-file';
 import { linkSources } from './sources/link-sources';
@@ -13,7 +14,6 @@ export interface StartDocumentDeps {
   publicSources: boolean;
   /** FETCH_ALLOW_HOSTS: host:port a URL source may name although it is inside the network */
   fetchAllowHosts: string[];
-  rateLimitPerMinute: number;
 }
 
 /**
@@ -26,7 +26,7 @@ export async function startDocument(
   deps: StartDocumentDeps,
   userId: string,
   input: DocumentRequest,
-  clientAddress?: string,
+  rate: RequestRate,
 ): Promise<{ id: string }> {
   let chatModel: string | undefined;
   if (input.chatId) {
@@ -44,7 +44,7 @@ export async function startDocument(
     );
   }
   const urlSources = linkSources(input.urls, deps.fetchAllowHosts);
-  await checkUploadAllowed(deps.db, { userId, clientAddress }, deps.rateLimitPerMinute);
+  await checkUploadAllowed(deps.db, rate);
   const fileSources = await parseSourceFiles(input.files);
   const model = deps.catalog.find(input.model)?.id ?? deps.catalog.find(chatModel)?.id ?? deps.catalog.default.id;
   return createDocument(deps.db, {

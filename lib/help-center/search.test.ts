@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '@/tests/support/test-database';
 import { searchArticles } from './search';
 import { seedHelpCenter } from './seed';
-import { segmentWords } from './segment';
+import { segmentWords } from '../text/segment';
 
 describe('segmenting text for full-text search', () => {
   it('splits Chinese into words, which PostgreSQL cannot do by itself', () => {

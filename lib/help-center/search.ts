@@ -1,5 +1,5 @@
 import type { Db } from '@/lib/db/client';
-import { segmentWords } from './segment';
+import { segmentWords } from '../text/segment';
 
 export interface ArticleHit {
   slug: string;

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '@/lib/db/client';
-import { segmentedText } from './segment';
+import { segmentedText } from '../text/segment';
 
 export const HELP_CENTER_DIR = path.resolve(process.cwd(), 'content/help-center');
 

@@ -1,4 +1,4 @@
-import { AppError } from './errors';
+import { AppError } from '@/lib/errors';
 
 /** Deeper than any body this API takes; `{"a":` nested 12,000 times overflows the stack of whoever walks it. */
 export const MAX_JSON_DEPTH = 64;

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { config } from '@/lib/config';
 import { countError } from '@/lib/ops/metrics';
-import { AppError, errorResponse } from './errors';
+import { AppError } from '@/lib/errors';
+import { errorResponse } from '@/lib/http/error-response';
 import { assertJsonBody, assertSameOrigin } from './same-origin';
 import { logError, newRequestId } from '@/lib/log';
 import { cleanJsonStrings, cleanText, hasUnsafeText } from '@/lib/text/clean-text';
-import { BodyTooLargeError, describeBytes, readCappedBody } from './read-capped-body';
+import { BodyTooLargeError, describeBytes, readCappedBody } from '../streams/read-capped-body';
 import { assertJsonDepth } from './bounded-json';
 
 type RouteContext<P> = { params: Promise<P> };

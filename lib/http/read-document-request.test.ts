@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { readDocumentRequest } from './read-document-request';
 
 function formRequest(fields: Record<string, string>): Request {

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { readBodyOr413, readJson, validationError } from '@/lib/http/handler';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { assertMultipartBody } from '@/lib/http/same-origin';
-import { describeBytes } from '@/lib/http/read-capped-body';
+import { describeBytes } from '@/lib/streams/read-capped-body';
 import { cleanText } from '@/lib/text/clean-text';
-import { addedSourcesBody, createFields, type DocumentRequest } from '@/lib/documents/documents-api';
+import { addedSourcesBody, createFields, type DocumentRequest } from '@/lib/documents/document-request';
 import { MAX_SOURCE_TEXT_CHARS, parsePastedText, type ParsedSource, type SourceFile } from '@/lib/documents/sources/parse-source-file';
 import {
   MAX_FILES_PER_REQUEST,

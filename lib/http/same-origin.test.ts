@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from './errors';
+import { AppError } from '@/lib/errors';
 import { assertJsonBody, assertSameOrigin } from './same-origin';
 
 function post(headers: Record<string, string>, method = 'POST') {

@@ -1,4 +1,4 @@
-import { AppError } from './errors';
+import { AppError } from '@/lib/errors';
 import { ownOrigins } from './request-origin';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -1,6 +1,8 @@
 import { getApp, type App } from '@/lib/app';
-import { requireStaff, requireUser, type SessionUser } from '@/lib/auth/session';
+import { requireStaff, requireUser, type SessionUser } from '@/lib/http/auth-session';
+import type { RequestRate } from '@/lib/rate-limit/rate-limit';
 import { route } from './handler';
+import { clientAddress } from './request-origin';
 
 /** What a signed-in route handler is handed: the request, the process's App, the caller and the path parameters. */
 export interface SessionRouteContext<P> {
@@ -8,6 +10,8 @@ export interface SessionRouteContext<P> {
   app: App;
   user: SessionUser;
   params: P;
+  /** the caller and their client address, with the deployment's per-minute limit: what a model call or upload counts against */
+  rate: RequestRate;
 }
 
 type SessionHandler<P> = (context: SessionRouteContext<P>) => Promise<Response>;
@@ -21,7 +25,7 @@ export function userRoute<P = Record<string, string>>(handler: SessionHandler<P>
   return route<P>(async (request, params) => {
     const app = await getApp();
     const user = await requireUser(app, request);
-    return handler({ request, app, user, params });
+    return handler({ request, app, user, params, rate: requestRate(app, user, request) });
   });
 }
 
@@ -30,6 +34,10 @@ export function staffRoute<P = Record<string, string>>(handler: SessionHandler<P
   return route<P>(async (request, params) => {
     const app = await getApp();
     const user = await requireStaff(app, request);
-    return handler({ request, app, user, params });
+    return handler({ request, app, user, params, rate: requestRate(app, user, request) });
   });
+}
+
+function requestRate(app: App, user: SessionUser, request: Request): RequestRate {
+  return { subject: { userId: user.id, clientAddress: clientAddress(request.headers) }, perMinute: app.config.rateLimitPerMinute };
 }

@@ -1,7 +1,7 @@
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { APICallError } from '@ai-sdk/provider';
-import { readStreamCapped } from '@/lib/http/read-capped-body';
+import { readStreamCapped } from '@/lib/streams/read-capped-body';
 import { getRuntimeEnvironmentUserAgent, type ResponseHandler, VERSION, withUserAgentSuffix } from '@ai-sdk/provider-utils';
 
 /** Connections to the model endpoint stay open between calls, as fetch's did. */

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { API_CONTENT_SECURITY_POLICY, COMMON_SECURITY_HEADERS } from '@/lib/http/security-headers';
 import { unexpectedErrorResponse } from '@/lib/http/handler';
-import { readStreamCapped } from '@/lib/http/read-capped-body';
+import { readStreamCapped } from '@/lib/streams/read-capped-body';
 
 export type RouteHandler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 

@@ -3,13 +3,41 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The domains depend on each other one way only (docs/architecture.md,
- * "Domains and their dependencies"). A wrong import compiles and works, so
- * nothing but this scan notices it; type-only imports count too, since they
- * tie the two domains' shapes together all the same.
+ * The layer rules live in one place: biome.json's `noRestrictedImports`
+ * overrides, which `npm run lint` enforces on `@/` imports. This test reads the
+ * same rules and applies them to every import, relative ones and type-only ones
+ * included (`../http/x` escapes the lint's patterns; a type import ties two
+ * layers' shapes together all the same). docs/architecture.md says why the
+ * layers are what they are.
  */
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
+
+interface LayerRule {
+  /** repository paths (folders or files) the rule applies to */
+  from: string[];
+  /** repository paths (folders or module paths without extension) they may not import */
+  forbidden: string[];
+  message: string;
+}
+
+/** biome.json's overrides as rules: `lib/llm/**` → `lib/llm`, `@/lib/http/**` → `lib/http`, `!**\/*.test.ts` → tests exempt. */
+function layerRules(): LayerRule[] {
+  const biome = JSON.parse(readFileSync(path.join(ROOT, 'biome.json'), 'utf8'));
+  return biome.overrides.flatMap((override: { includes: string[]; linter?: { rules?: Record<string, Record<string, unknown>> } }) => {
+    const restricted = override.linter?.rules?.style?.noRestrictedImports as
+      | { options: { patterns: Array<{ group: string[]; message: string }> } }
+      | undefined;
+    if (!restricted) return [];
+    expect(override.includes, 'every layer rule exempts tests, which wire layers together').toContain('!**/*.test.ts');
+    const from = override.includes.filter((glob) => !glob.startsWith('!')).map((glob) => glob.replace(/\/\*\*$/, ''));
+    return restricted.options.patterns.map((pattern) => ({
+      from,
+      forbidden: pattern.group.map((glob) => glob.replace(/^@\//, '').replace(/\/\*\*$/, '')),
+      message: pattern.message,
+    }));
+  });
+}
 
 /** Every module a file imports or re-exports, as a repository path without extension where it is ours. */
 function importsOf(file: string): string[] {
@@ -26,45 +54,41 @@ function importsOf(file: string): string[] {
   });
 }
 
-function sourceFiles(dir: string): string[] {
-  return (
-    readdirSync(path.join(ROOT, dir), { recursive: true, encoding: 'utf8' })
-      // tests wire several domains together, as lib/app.ts does: the boundaries are for the code they test
-      .filter((name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name))
-      .map((name) => path.posix.join(dir, name.split(path.sep).join('/')))
-  );
+/** The non-test source files under a folder, or the file itself. */
+function sourceFiles(where: string): string[] {
+  if (/\.tsx?$/.test(where)) return [where];
+  return readdirSync(path.join(ROOT, where), { recursive: true, encoding: 'utf8' })
+    .filter((name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name))
+    .map((name) => path.posix.join(where, name.split(path.sep).join('/')));
 }
 
-/** `file imports target` for every import of a module under one of `forbidden` from a file under `from`. */
-function crossings(from: string, forbidden: string[]): string[] {
-  return sourceFiles(from).flatMap((file) =>
+const under = (target: string, place: string) =>
+  target === place || target.startsWith(`${place}/`) || target === place.replace(/\.tsx?$/, '');
+
+function crossings(rule: LayerRule): string[] {
+  return rule.from.flatMap(sourceFiles).flatMap((file) =>
     importsOf(file)
-      .filter((target) => forbidden.some((dir) => target === dir || target.startsWith(`${dir}/`)))
+      .filter((target) => rule.forbidden.some((place) => under(target, place)))
       .map((target) => `${file} imports ${target}`),
   );
 }
 
-describe('domain boundaries', () => {
-  it('finds the imports it checks (the composition root wires the document tools into the chat)', () => {
+describe('layer rules (biome.json)', () => {
+  const rules = layerRules();
+
+  it('reads the rules and the imports it checks', () => {
+    expect(rules.length).toBeGreaterThanOrEqual(5);
+    expect(rules.some((rule) => rule.from.includes('lib/chat') && rule.forbidden.includes('lib/documents'))).toBe(true);
     expect(importsOf('lib/app.ts')).toContain('lib/documents/chat-tools');
     expect(importsOf('lib/chat/start-turn.ts')).toContain('lib/chat/turn/prepare-turn');
   });
 
-  it('the chat imports nothing from the documents domain: lib/app.ts hands it the document tools', () => {
-    expect(crossings('lib/chat', ['lib/documents'])).toEqual([]);
+  it('finds a crossing written as a relative import', () => {
+    const rule = rules.find((r) => r.from.includes('lib/chat'))!;
+    expect(crossings({ ...rule, forbidden: ['lib/chat/turn'] }).length).toBeGreaterThan(0);
   });
 
-  it('auth and billing import nothing from the chat: shared helpers live in lib/cache and lib/text', () => {
-    expect(crossings('lib/auth', ['lib/chat'])).toEqual([]);
-    expect(crossings('lib/billing', ['lib/chat'])).toEqual([]);
-  });
-
-  it('no domain reads a request body: the readers in lib/http are for route handlers', () => {
-    const readers = ['lib/http/handler', 'lib/http/read-capped-body', 'lib/http/read-document-request'];
-    expect(['lib/chat', 'lib/documents', 'lib/billing'].flatMap((domain) => crossings(domain, readers))).toEqual([]);
-  });
-
-  it('lib/ never imports the UI or the route handlers', () => {
-    expect(crossings('lib', ['components', 'app'])).toEqual([]);
+  it.each(layerRules().map((rule) => [rule.from.join(', '), rule] as const))('%s keep their rule', (_, rule) => {
+    expect(crossings(rule), rule.message).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DELETE as revokeRoute } from '@/app/api/staff/invites/[id]/route';
 import { GET as listRoute, POST as createRoute } from '@/app/api/staff/invites/route';
 import { buildApp, type App } from '@/lib/app';
-import { currentUser, handleAuthRequest } from '@/lib/auth/session';
+import { currentUser, handleAuthRequest } from '@/lib/http/auth-session';
 import { signUpOffer } from '@/lib/auth/sign-up-gate';
 import { loadConfig } from '@/lib/config';
 import { cookieOf, jsonRequest, serveApp, signUp } from '@/tests/support/auth-client';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDocument } from '@/lib/documents/create-document';
 import type { PipelineDeps } from '@/lib/documents/pipeline-deps';
 import { reviseSection } from '@/lib/documents/revise-section';
-import { openRewriteFixture, withModelMiddleware, type RewriteFixture } from '@/lib/documents/rewrite/rewrite-test-fixture';
+import { openRewriteFixture, withModelMiddleware, type RewriteFixture } from '@/tests/support/rewrite-fixture';
 import { parsePastedText } from '@/lib/documents/sources/parse-source-file';
 import { driveJobsToRest, SAMPLE_SOURCE } from '@/tests/support/documents-harness';
 import { CUT_BY, scriptedCalls, STOPPED, type ScriptedAnswer, type ScriptedCall } from '@/tests/support/scripted-model';

@@ -78,18 +78,26 @@ describe.each(testDatabaseKinds())('an upload is checked before any file is read
     const owner = await createTestUser(db.prisma);
     const chatId = await createTestChat(db.prisma, owner);
     const stranger = await createTestUser(db.prisma);
-    await expect(uploadToChat({ db: db.prisma, rateLimitPerMinute: 10 }, stranger, chatId, [broken])).rejects.toMatchObject({
+    await expect(
+      uploadToChat({ db: db.prisma, rate: { subject: { userId: stranger }, perMinute: 10 } }, stranger, chatId, [broken]),
+    ).rejects.toMatchObject({
       status: 404,
     });
 
     const broke = await createTestUser(db.prisma, { credits: 0n });
     const brokeChat = await createTestChat(db.prisma, broke);
-    await expect(uploadToChat({ db: db.prisma, rateLimitPerMinute: 10 }, broke, brokeChat, [broken])).rejects.toMatchObject({
+    await expect(
+      uploadToChat({ db: db.prisma, rate: { subject: { userId: broke }, perMinute: 10 } }, broke, brokeChat, [broken]),
+    ).rejects.toMatchObject({
       status: 402,
     });
 
-    await expect(uploadToChat({ db: db.prisma, rateLimitPerMinute: 1 }, owner, chatId, [broken])).rejects.toMatchObject({ status: 422 });
-    await expect(uploadToChat({ db: db.prisma, rateLimitPerMinute: 1 }, owner, chatId, [broken])).rejects.toMatchObject({ status: 429 });
+    await expect(
+      uploadToChat({ db: db.prisma, rate: { subject: { userId: owner }, perMinute: 1 } }, owner, chatId, [broken]),
+    ).rejects.toMatchObject({ status: 422 });
+    await expect(
+      uploadToChat({ db: db.prisma, rate: { subject: { userId: owner }, perMinute: 1 } }, owner, chatId, [broken]),
+    ).rejects.toMatchObject({ status: 429 });
   });
 });
 

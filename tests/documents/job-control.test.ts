@@ -55,7 +55,7 @@ describe('document job control (PGlite, in-process worker)', () => {
     });
     const deps = testPipelineDeps(db.prisma, simulator.url);
     await driveJobsToRest(deps, { answer: false });
-    await answerAll(db.prisma, id);
+    await answerAll({ db: db.prisma }, id);
     return { id, jobId, deps };
   }
 

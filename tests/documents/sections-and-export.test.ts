@@ -207,16 +207,20 @@ describe('sections, versions, sharing and export of a written document', () => {
       catalog: testPipelineDeps(db.prisma, simulator.url).catalog,
       publicSources: false,
       fetchAllowHosts: [],
-      rateLimitPerMinute: 100,
     };
     await expect(
-      startDocument(deps, owner, {
-        request: 'Write a report',
-        sources: [],
-        files: [],
-        urls: ['https://example.org/'],
-        allowPublicSources: true,
-      }),
+      startDocument(
+        deps,
+        owner,
+        {
+          request: 'Write a report',
+          sources: [],
+          files: [],
+          urls: ['https://example.org/'],
+          allowPublicSources: true,
+        },
+        { subject: { userId: owner }, perMinute: 100 },
+      ),
     ).rejects.toMatchObject({ status: 422, message: expect.stringMatching(/PUBLIC_SOURCES is off/) });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { MAX_SOURCE_FILE_BYTES, parsePastedText, parseSourceFile } from '@/lib/documents/sources/parse-source-file';
 import { splitParagraphs } from '@/lib/documents/sources/split-paragraphs';
 import { docxWithParagraphs, pdfWithPages } from '@/tests/support/office-fixtures';

@@ -4,7 +4,7 @@ import { startSimulatorServer, type SimulatorServer } from '@/lib/llm/simulator'
 import { attachToDocument } from '@/lib/documents/attachments';
 import { getDocumentView, type SourceView } from '@/lib/documents/document-view';
 import { exportDocument } from '@/lib/documents/export/export-document';
-import type { DocumentRequest } from '@/lib/documents/documents-api';
+import type { DocumentRequest } from '@/lib/documents/document-request';
 import type { PipelineDeps } from '@/lib/documents/pipeline-deps';
 import { parsePastedText } from '@/lib/documents/sources/parse-source-file';
 import { createLinkReader } from '@/lib/documents/sources/read-link';
@@ -67,15 +67,20 @@ describe.each(testDatabaseKinds())('research from the web and from links on %s',
   });
 
   const start = (input: Partial<DocumentRequest>, publicSources = true) =>
-    startDocument({ db: db.prisma, catalog: deps().catalog, publicSources, fetchAllowHosts: ALLOW, rateLimitPerMinute: 1_000 }, owner, {
-      request: 'Write a report on the Port of Lisbon',
-      sectionCount: 1,
-      sources: [],
-      files: [],
-      urls: [],
-      allowPublicSources: true,
-      ...input,
-    });
+    startDocument(
+      { db: db.prisma, catalog: deps().catalog, publicSources, fetchAllowHosts: ALLOW },
+      owner,
+      {
+        request: 'Write a report on the Port of Lisbon',
+        sectionCount: 1,
+        sources: [],
+        files: [],
+        urls: [],
+        allowPublicSources: true,
+        ...input,
+      },
+      { subject: { userId: owner }, perMinute: 1_000 },
+    );
   const sourceAt = (sources: SourceView[], path: string) => sources.find((s) => s.url === `${pages.url}${path}`);
   const pageSentences = [PORT_PAGE, TRADE_PAGE, LINKED_PAGE].flatMap((p) => p.paragraphs.flatMap((text) => text.split(/(?<=\.)\s+/)));
 

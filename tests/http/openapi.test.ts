@@ -99,9 +99,9 @@ describe('the OpenAPI document', () => {
   it('documents, for every handler that reads a body or query, the very schema object it validates with', async () => {
     let checked = 0;
     for (const { urlPath, source } of routeFiles()) {
-      // `import { chatMessageBody as body } from '@/lib/chat/chat-api'` → body = that module's export
+      // `import { chatMessageBody as body } from '@/lib/http/api/chat'` → body = that module's export
       const imported = new Map<string, unknown>();
-      for (const [, names, from] of source.matchAll(/import \{([^}]+)\} from '(@\/lib\/[^']+-api)'/g)) {
+      for (const [, names, from] of source.matchAll(/import \{([^}]+)\} from '(@\/lib\/http\/api\/[^']+)'/g)) {
         const module = (await import(from.replace('@/', `${ROOT}/`) + '.ts')) as Record<string, unknown>;
         for (const name of names.split(',').map((n) => n.trim())) {
           const [exported, local = exported] = name.split(/\s+as\s+/);
@@ -115,7 +115,7 @@ describe('the OpenAPI document', () => {
         for (const [, reader, local] of handler.matchAll(/(readJson|parseQuery)\(request, (\w+)/g)) {
           expect(op, `${method} ${urlPath}`).toBeDefined();
           const schema = imported.get(local);
-          expect(schema, `${method} ${urlPath}: ${local} is not imported from a lib/**/*-api module`).toBeDefined();
+          expect(schema, `${method} ${urlPath}: ${local} is not imported from a lib/http/api module`).toBeDefined();
           expect(reader === 'readJson' ? op!.body : op!.query, `${method} ${urlPath}`).toBe(schema);
           checked++;
         }

@@ -1,5 +1,5 @@
 import type { App } from '@/lib/app';
-import { handleAuthRequest } from '@/lib/auth/session';
+import { handleAuthRequest } from '@/lib/http/auth-session';
 
 export const ORIGIN = 'http://localhost:3000';
 

@@ -2,7 +2,7 @@
  * The crash suite's child process: runs the document worker against
  * DATABASE_URL (PostgreSQL) or DATA_DIR (PGlite) until every job rests,
  * answering questions with a canned answer. QUIRE_CRASH_AT makes it SIGKILL
- * itself at a named point (lib/documents/jobs/crash-point.ts).
+ * itself at a named point (./crash-point.ts, handed to the pipeline as its crashPoint hook).
  *   LLM_BASE_URL=… DATABASE_URL=… QUIRE_CRASH_AT=write:after-call node --import tsx tests/support/crash-worker.ts
  */
 import { loadConfig } from '@/lib/config';
@@ -10,6 +10,7 @@ import { openDatabase } from '@/lib/db/client';
 import { createLinkReader } from '@/lib/documents/sources/read-link';
 import { publicSearchFromConfig } from '@/lib/documents/sources/searxng-search';
 import { releaseAllLeases } from '@/lib/documents/jobs/release-stale-leases';
+import { crashPoint } from './crash-point';
 import { driveJobsToRest, testPipelineDeps } from './documents-harness';
 
 const databaseUrl = process.env.DATABASE_URL || undefined;
@@ -19,6 +20,7 @@ if (database.kind === 'pglite') await releaseAllLeases(database.prisma);
 const cfg = loadConfig();
 const deps = testPipelineDeps(database.prisma, process.env.LLM_BASE_URL ?? '', {
   maxOutputTokens: 600,
+  crashPoint,
   // web research as the deployment configures it (PUBLIC_SOURCES, SEARCH_PROVIDER, SEARXNG_URL, FETCH_ALLOW_HOSTS)
   publicSources: cfg.publicSources,
   publicSearch: publicSearchFromConfig(cfg.search),

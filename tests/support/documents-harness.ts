@@ -6,7 +6,7 @@ import { answerQuestions } from '@/lib/documents/answers';
 import { createDocument } from '@/lib/documents/create-document';
 import { parsePastedText } from '@/lib/documents/sources/parse-source-file';
 import { createLinkReader } from '@/lib/documents/sources/read-link';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import type { PipelineDeps } from '@/lib/documents/pipeline-deps';
 import { runOneJob, type WorkerOptions } from '@/lib/documents/worker/document-worker';
 
@@ -72,13 +72,13 @@ export async function driveJobsToRest(
       await new Promise((resolve) => setTimeout(resolve, 60));
       continue;
     }
-    for (const job of waiting) await answerAll(deps.db, job.documentId);
+    for (const job of waiting) await answerAll(deps, job.documentId);
   }
   return runs;
 }
 
 /** Answers every open question; another worker process answering first is fine (a 409 here). */
-export async function answerAll(db: Db, documentId: string): Promise<void> {
+export async function answerAll({ db, crashPoint }: Pick<PipelineDeps, 'db' | 'crashPoint'>, documentId: string): Promise<void> {
   const questions = await db.documentQuestion.findMany({ where: { documentId, answer: null }, select: { id: true } });
   try {
     await answerQuestions(
@@ -86,6 +86,7 @@ export async function answerAll(db: Db, documentId: string): Promise<void> {
       documentId,
       questions.map((q) => ({ questionId: q.id, text: CANNED_ANSWER })),
     );
+    crashPoint?.('answers:after-commit');
   } catch (error) {
     if (!(error instanceof AppError && error.code === 'conflict')) throw error;
   }

@@ -1,7 +1,7 @@
 import { createChat, listArchivedChats, listChats } from '@/lib/chat/chats';
 import { searchChats } from '@/lib/chat/search-chats';
 import { parseQuery, readJson } from '@/lib/http/handler';
-import { chatCreateBody as createBody, chatListQuery as listQuery } from '@/lib/chat/chat-api';
+import { chatCreateBody as createBody, chatListQuery as listQuery } from '@/lib/http/api/chat';
 import { userRoute } from '@/lib/http/session-route';
 
 export const POST = userRoute(async ({ request, app, user }) => {

@@ -1,10 +1,9 @@
 import { listDocuments } from '@/lib/documents/document-view';
 import { readDocumentRequest } from '@/lib/http/read-document-request';
 import { startDocument } from '@/lib/documents/start-document';
-import { clientAddress } from '@/lib/http/request-origin';
 import { userRoute } from '@/lib/http/session-route';
 
-export const POST = userRoute(async ({ request, app, user }) => {
+export const POST = userRoute(async ({ request, app, user, rate }) => {
   const input = await readDocumentRequest(request);
   const { id } = await startDocument(
     {
@@ -12,11 +11,10 @@ export const POST = userRoute(async ({ request, app, user }) => {
       catalog: app.catalog,
       publicSources: app.config.publicSources,
       fetchAllowHosts: app.config.fetchAllowHosts,
-      rateLimitPerMinute: app.config.rateLimitPerMinute,
     },
     user.id,
     input,
-    clientAddress(request.headers),
+    rate,
   );
   return Response.json({ id }, { status: 201 });
 });

@@ -1,6 +1,6 @@
 import { listLedger } from '@/lib/billing/ledger-view';
 import { parseQuery } from '@/lib/http/handler';
-import { ledgerQuery as query } from '@/lib/billing/billing-api';
+import { ledgerQuery as query } from '@/lib/http/api/billing';
 import { userRoute } from '@/lib/http/session-route';
 
 export const GET = userRoute(async ({ request, app, user }) => {

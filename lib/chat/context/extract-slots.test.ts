@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { applySlotUpdates } from './apply-slot-updates';
 import { extractSlots } from './extract-slots';
-import { EN_SLOT_CASES } from './fixtures/slot-cases-en';
-import { RU_SLOT_CASES } from './fixtures/slot-cases-ru';
-import { ZH_SLOT_CASES } from './fixtures/slot-cases-zh';
-import type { SlotCase } from './fixtures/slot-case';
+import { EN_SLOT_CASES } from '@/tests/support/slot-cases/slot-cases-en';
+import { RU_SLOT_CASES } from '@/tests/support/slot-cases/slot-cases-ru';
+import { ZH_SLOT_CASES } from '@/tests/support/slot-cases/slot-cases-zh';
+import type { SlotCase } from '@/tests/support/slot-cases/slot-case';
 import type { SlotState } from './types';
 
 const at = new Date('2026-01-05T09:00:00Z');

@@ -1,4 +1,4 @@
-import { segmentWords } from '@/lib/help-center/segment';
+import { segmentWords } from '@/lib/text/segment';
 import { countTokens } from '@/lib/text/token-count';
 import type { ContextMessage, RecalledMessage } from './types';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { askService } from '@/lib/llm/simulator/sse-test-client';
+import { askService } from '@/tests/support/sse-test-client';
 import { summarizeChatPrompt } from './summarize-chat';
 
 describe('the running summary prompt', () => {

@@ -1,6 +1,6 @@
 import type { Db } from '@/lib/db/client';
 import { Prisma } from '@/lib/generated/prisma/client';
-import { countRequest, type RateRule } from '@/lib/http/rate-limit';
+import { countRequest, type RateRule } from '@/lib/rate-limit/rate-limit';
 
 export interface LiveTurnClaim {
   chatId: string;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADDRESS_LIMIT_FACTOR } from '@/lib/http/rate-limit';
+import { ADDRESS_LIMIT_FACTOR } from '@/lib/rate-limit/rate-limit';
 import { newUserChat, openChatHarness, type ChatHarness } from '@/tests/support/chat-harness';
 import { prepareTurn } from './prepare-turn';
 

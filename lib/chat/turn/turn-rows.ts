@@ -6,7 +6,7 @@ import { openRowsWithReservedCall, type ReservedCall } from '@/lib/billing/bille
 import type { ModelInfo } from '@/lib/llm/catalog';
 import type { AnswerContext } from '@/lib/chat/context/answer-context';
 import type { SlotState } from '@/lib/chat/context/types';
-import { messageSearchText } from '@/lib/help-center/segment';
+import { messageSearchText } from '@/lib/text/segment';
 import { type LiveTurnClaim, liveTurnClaimSql } from './live-turn-lock';
 import type { TurnMode } from './types';
 

@@ -1,5 +1,5 @@
 import type { Db } from '@/lib/db/client';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { numberedFacts } from '../facts';
 
 /** A document ready to export: sections with their citation markers renumbered document-wide. */

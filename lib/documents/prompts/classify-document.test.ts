@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { askService, jsonSchemaFormat } from '@/lib/llm/simulator/sse-test-client';
+import { askService, jsonSchemaFormat } from '@/tests/support/sse-test-client';
 import { labelledLine } from '@/lib/llm/simulator/conversation';
 import { DOCUMENT_TYPES } from '../types/registry';
 import { parseStructuredJson } from '../steps/model-json';

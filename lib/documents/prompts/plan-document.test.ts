@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { askService, jsonSchemaFormat } from '@/lib/llm/simulator/sse-test-client';
+import { askService, jsonSchemaFormat } from '@/tests/support/sse-test-client';
 import { labelledLine } from '@/lib/llm/simulator/conversation';
 import { InvalidModelOutputError, parseModelJson, parseStructuredJson } from '../steps/model-json';
 import { report } from '../types/report';

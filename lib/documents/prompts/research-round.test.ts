@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { askService, jsonSchemaFormat } from '@/lib/llm/simulator/sse-test-client';
+import { askService, jsonSchemaFormat } from '@/tests/support/sse-test-client';
 import { labelledLine } from '@/lib/llm/simulator/conversation';
 import { parseStructuredJson } from '../steps/model-json';
 import { factsReply, researchRoundPrompt } from './research-round';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { askService } from '@/lib/llm/simulator/sse-test-client';
+import { askService } from '@/tests/support/sse-test-client';
 import { summarizeDocumentPrompt } from './summarize-document';
 
 describe('the finalize step summary prompt', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { countTokens } from '@/lib/billing/tokens';
-import { askService } from '@/lib/llm/simulator/sse-test-client';
+import { askService } from '@/tests/support/sse-test-client';
 import { report } from '../types/report';
 import { buildWritePrompt, OUTLINE_WINDOW } from './write-section';
 

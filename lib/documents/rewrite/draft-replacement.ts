@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import type { PipelineDeps } from '../pipeline-deps';
 import { checkReplacement, type RewriteFlag } from './check-replacement';
 import { fitReplacement, type FittedRewrite } from './fit-replacement';

@@ -3,7 +3,7 @@ import { testDatabaseKinds } from '@/tests/support/test-database';
 import { listSectionVersions } from '../section-edits';
 import { acceptProposal, rejectProposal } from './proposals';
 import { rewriteRange } from './rewrite-range';
-import { openRewriteFixture, type RewriteFixture } from './rewrite-test-fixture';
+import { openRewriteFixture, type RewriteFixture } from '@/tests/support/rewrite-fixture';
 
 describe.each(testDatabaseKinds())('rewrite proposals (%s)', (kind) => {
   let fx: RewriteFixture;

@@ -1,5 +1,5 @@
 import type { Db } from '@/lib/db/client';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { CAN, requireSectionRole } from '../access';
 import { sectionConflict, writeSectionVersion } from '../section-edits';
 import type { RewriteFlag } from './check-replacement';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '@/tests/support/test-database';
 import { rewriteRange } from './rewrite-range';
-import { openRewriteFixture, withModelMiddleware, type RewriteFixture } from './rewrite-test-fixture';
+import { openRewriteFixture, withModelMiddleware, type RewriteFixture } from '@/tests/support/rewrite-fixture';
 
 const TEXT = 'The warehouse opened in spring and deliveries got faster.';
 const FRAGMENT = 'deliveries got faster';
@@ -29,7 +29,10 @@ describe.each(testDatabaseKinds())('what a rewrite may spend (%s)', (kind) => {
       instruction: 'make it uppercase',
       baseVersion,
       ...rangeOf(body),
-      rateLimit: options.rateLimit,
+      rateLimit: options.rateLimit && {
+        subject: { userId: options.userId ?? fx.owner, clientAddress: options.rateLimit.clientAddress },
+        perMinute: options.rateLimit.perMinute,
+      },
     });
 
   it('rewrites are rate limited per person: over the limit is a 429 that calls no model', async () => {

@@ -1,6 +1,6 @@
 import { InsufficientCreditsError } from '@/lib/billing/ledger';
 import { formatUsd } from '@/lib/billing/pricing';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { BudgetExhaustedError } from '../jobs/job-budget';
 import type { PipelineDeps } from '../pipeline-deps';
 import { ModelCallError, StepAbortedError, type CallScope } from '../steps/call-model';

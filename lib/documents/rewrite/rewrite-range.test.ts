@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '@/tests/support/test-database';
 import { listSectionVersions, restoreSectionVersion, writeSectionVersion } from '../section-edits';
 import { rewriteRange, type RewriteRangeRequest } from './rewrite-range';
-import { openRewriteFixture, replyRewriter, withModelMiddleware, type RewriteFixture } from './rewrite-test-fixture';
+import { openRewriteFixture, replyRewriter, withModelMiddleware, type RewriteFixture } from '@/tests/support/rewrite-fixture';
 
 describe.each(testDatabaseKinds())('rewriting a range of a section (%s)', (kind) => {
   let fx: RewriteFixture;

@@ -1,4 +1,4 @@
-import { takeRateLimit } from '@/lib/http/rate-limit';
+import { takeRequestRate, type RequestRate } from '@/lib/rate-limit/rate-limit';
 import type { PipelineDeps } from '../pipeline-deps';
 import { writeSectionVersion } from '../section-edits';
 import { CAN, requireSectionRole } from '../access';
@@ -17,7 +17,8 @@ export interface RewriteRangeRequest {
   baseVersion: number;
   signal?: AbortSignal;
   /** a model call per request: counted against the person and their client address (after 404/409, before 402) */
-  rateLimit?: { perMinute: number; clientAddress?: string };
+  /** the caller's rate limit; absent when the caller is not a person's request (tests of the logic) */
+  rateLimit?: RequestRate;
 }
 
 export type RewriteResult = AppliedRewrite | { applied: false; proposalId: string; proposal: string; flags: RewriteFlag[] };
@@ -31,8 +32,7 @@ export type RewriteResult = AppliedRewrite | { applied: false; proposalId: strin
  */
 export async function rewriteRange(deps: PipelineDeps, request: RewriteRangeRequest): Promise<RewriteResult> {
   const target = await loadRewriteTarget(deps.db, request);
-  if (request.rateLimit)
-    await takeRateLimit(deps.db, { userId: request.userId, clientAddress: request.rateLimit.clientAddress }, request.rateLimit.perMinute);
+  if (request.rateLimit) await takeRequestRate(deps.db, request.rateLimit);
   const draft = await draftReplacement(deps, target, request.instruction, request.signal ?? new AbortController().signal);
   if (draft.flags.length > 0) {
     // the proposal is theirs to accept only while they may still edit (removed during the model call: 404)

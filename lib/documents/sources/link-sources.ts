@@ -1,4 +1,4 @@
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { LinkError } from '@/lib/web/link-error';
 import { checkLinkUrl } from '@/lib/web/link-policy';
 import type { ParsedSource } from './parse-source-file';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import type { SourceKind } from './upload-limits';
 
 /**

@@ -1,4 +1,4 @@
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { cleanText } from '@/lib/text/clean-text';
 import { extractTextInWorker, type ExtractedText } from './parse-in-worker';
 import { splitMarkdownParagraphs, splitParagraphs } from './split-paragraphs';

@@ -1,4 +1,4 @@
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { HostSlots } from '@/lib/web/host-slots';
 import { LinkError } from '@/lib/web/link-error';
 import { hostPortOf } from '@/lib/web/link-policy';

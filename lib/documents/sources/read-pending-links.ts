@@ -1,5 +1,4 @@
 import { LinkError } from '@/lib/web/link-error';
-import { crashPoint } from '../jobs/crash-point';
 import { commitFence } from '../jobs/fence';
 import type { StepContext } from '../steps/step-context';
 import type { ReadPage } from './read-link';
@@ -45,7 +44,7 @@ async function readOne(ctx: StepContext, sourceId: string, url: string): Promise
     reason =
       error instanceof LinkError ? error.message : `The page could not be read: ${error instanceof Error ? error.message : String(error)}`;
   }
-  crashPoint('research:after-fetch');
+  ctx.deps.crashPoint?.('research:after-fetch');
   const elapsed = Date.now() - started;
   await ctx.deps.db.$transaction(async (tx) => {
     await commitFence(tx, ctx.lease);

@@ -2,7 +2,6 @@ import type { ModelMessage } from 'ai';
 import type { Tx } from '@/lib/db/client';
 import { runBilledCall, type BilledCallResult } from '@/lib/billing/billed-call';
 import { openLedgerEntry } from '@/lib/billing/ledger';
-import { crashPoint } from '../jobs/crash-point';
 import { checkFence } from '../jobs/fence';
 import { assertWithinBudget, refreshJobSpent } from '../jobs/job-budget';
 import type { JobLease } from '../jobs/job-lease';
@@ -184,13 +183,13 @@ async function callModelOnce(ctx: CallScope, call: PipelineCall, maxOutputTokens
       headers: { 'x-quire-job-id': jobId, 'x-quire-purpose': call.purpose },
       ids: { turnId: null, jobId },
       log: deps.log,
-      onReserved: () => crashPoint(`${call.purpose}:before-call`),
+      onReserved: () => ctx.deps.crashPoint?.(`${call.purpose}:before-call`),
     });
   } finally {
     // the job's spent counter follows every settlement, and a refused reservation changes nothing
     await refreshJobSpent(deps.db, jobId);
   }
-  crashPoint(`${call.purpose}:after-call`);
+  ctx.deps.crashPoint?.(`${call.purpose}:after-call`);
   const { round } = result;
   if (round.aborted) throw new StepAbortedError(String(ctx.signal.reason ?? 'aborted'));
   if (result.failure) {

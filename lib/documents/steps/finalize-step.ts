@@ -1,5 +1,4 @@
 import { countWords, postDocumentEvent } from '../chat-events';
-import { crashPoint } from '../jobs/crash-point';
 import { checkFence, commitFence } from '../jobs/fence';
 import { DB_NOW } from '../jobs/job-lease';
 import { summarizeDocumentPrompt } from '../prompts/summarize-document';
@@ -46,7 +45,7 @@ async function writeSummary(ctx: StepContext): Promise<void> {
     await commitFence(tx, ctx.lease);
     await tx.document.updateMany({ where: { id: ctx.document.id, summary: null }, data: { summary: result.text.trim() } });
   });
-  crashPoint('finalize:after-summary');
+  ctx.deps.crashPoint?.('finalize:after-summary');
 }
 
 async function completeJob(ctx: StepContext): Promise<void> {
@@ -87,5 +86,5 @@ async function completeJob(ctx: StepContext): Promise<void> {
       });
     }
   });
-  crashPoint('finalize:after-commit');
+  ctx.deps.crashPoint?.('finalize:after-commit');
 }

@@ -1,5 +1,4 @@
 import { advanceStep } from '../jobs/advance-step';
-import { crashPoint } from '../jobs/crash-point';
 import { commitFence } from '../jobs/fence';
 import { findDocumentType } from '../types/registry';
 import { planDocumentPrompt } from '../prompts/plan-document';
@@ -29,6 +28,6 @@ export const planStep: PipelineStep = {
       });
       await advanceStep(tx, ctx.lease, 'plan', 'questions');
     });
-    crashPoint('plan:after-commit');
+    ctx.deps.crashPoint?.('plan:after-commit');
   },
 };

@@ -1,5 +1,4 @@
 import { advanceStep, awaitAnswers } from '../jobs/advance-step';
-import { crashPoint } from '../jobs/crash-point';
 import { commitFence } from '../jobs/fence';
 import { postDocumentEvent } from '../chat-events';
 import { askQuestionsPrompt } from '../prompts/ask-questions';
@@ -63,7 +62,7 @@ export const questionsStep: PipelineStep = {
         });
       }
     });
-    crashPoint('questions:after-commit');
+    ctx.deps.crashPoint?.('questions:after-commit');
   },
 };
 

@@ -3,7 +3,6 @@ import type { z } from 'zod';
 import { answeredQuestionsContext } from '../answers';
 import { postDocumentEvent } from '../chat-events';
 import { advanceStep } from '../jobs/advance-step';
-import { crashPoint } from '../jobs/crash-point';
 import { commitFence } from '../jobs/fence';
 import { LeaseLostError } from '../jobs/job-lease';
 import { normalizeFact, quoteFor } from '../facts';
@@ -41,7 +40,7 @@ export const researchStep: PipelineStep = {
     // links are read before any section uses them: the URLs the person gave, then this round's search results
     await readPendingLinks(ctx);
     await gatherPublicSources(ctx, section, round);
-    crashPoint('research:after-reading');
+    ctx.deps.crashPoint?.('research:after-reading');
     // pages read for any section are sources of the document: the most relevant paragraphs reach this one
     const material = await sectionMaterial(db, ctx.document.id, `${section.title} ${section.brief}`);
     // Nothing to read: no call at all (a call could only invent facts).
@@ -104,7 +103,7 @@ async function commitRound(
     });
     if (advanced.count === 0) throw new LeaseLostError(ctx.lease.jobId);
   });
-  crashPoint('research:after-commit');
+  ctx.deps.crashPoint?.('research:after-commit');
 }
 
 /** Every section has this round: start the next one, or hand the sections to the writers. */

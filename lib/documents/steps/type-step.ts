@@ -1,5 +1,4 @@
 import { advanceStep } from '../jobs/advance-step';
-import { crashPoint } from '../jobs/crash-point';
 import { commitFence } from '../jobs/fence';
 import { DOCUMENT_TYPES, findDocumentType } from '../types/registry';
 import { classifyDocumentPrompt } from '../prompts/classify-document';
@@ -24,6 +23,6 @@ export const typeStep: PipelineStep = {
       await tx.document.update({ where: { id: ctx.document.id }, data: { type: type.key, title } });
       await advanceStep(tx, ctx.lease, 'type', 'plan');
     });
-    crashPoint('type:after-commit');
+    ctx.deps.crashPoint?.('type:after-commit');
   },
 };

@@ -2,7 +2,6 @@ import { canonicalize } from '../canvas/serialize-section';
 import { factCheck, type FactFlag } from '../canvas/fact-check';
 import { advanceStep } from '../jobs/advance-step';
 import { claimNextSection, heldSection, type ClaimedSection } from '../jobs/claim-next-section';
-import { crashPoint } from '../jobs/crash-point';
 import { checkFence, commitFence } from '../jobs/fence';
 import { LeaseLostError } from '../jobs/job-lease';
 import { numberedFacts } from '../facts';
@@ -35,10 +34,10 @@ export const writeStep: PipelineStep = {
       return section;
     });
     if (!claimed) return;
-    crashPoint('write:after-claim');
+    ctx.deps.crashPoint?.('write:after-claim');
     const draft = await writeSection(ctx, claimed);
     await saveDraft(ctx, claimed, draft);
-    crashPoint('write:after-commit');
+    ctx.deps.crashPoint?.('write:after-commit');
   },
 };
 
@@ -83,7 +82,7 @@ async function writeSection(ctx: StepContext, claimed: ClaimedSection): Promise<
   const first = await draftOnce(ctx, stepKey, buildWritePrompt(promptInput), section.title);
   const firstFlags = check(first);
   if (firstFlags.length === 0) return { body: first, flags: [] };
-  crashPoint('write:after-check');
+  ctx.deps.crashPoint?.('write:after-check');
   // Flagged: regenerate once, told what was unsupported; still flagged → saved as `flagged` with the flags listed.
   const second = await draftOnce(
     ctx,

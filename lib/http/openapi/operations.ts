@@ -1,10 +1,10 @@
-import { authOperations } from '@/lib/auth/auth-api';
-import { staffOperations } from '@/lib/auth/staff-api';
-import { billingOperations } from '@/lib/billing/billing-api';
-import { chatOperations } from '@/lib/chat/chat-api';
-import { documentOperations } from '@/lib/documents/documents-api';
-import { sectionOperations } from '@/lib/documents/sections-api';
-import { opsOperations } from '@/lib/ops/ops-api';
+import { authOperations } from '@/lib/http/api/auth';
+import { staffOperations } from '@/lib/http/api/staff';
+import { billingOperations } from '@/lib/http/api/billing';
+import { chatOperations } from '@/lib/http/api/chat';
+import { documentOperations } from '@/lib/http/api/documents';
+import { sectionOperations } from '@/lib/http/api/sections';
+import { opsOperations } from '@/lib/http/api/ops';
 import type { ApiOperation } from './api-operation';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chat, user } from '@/lib/llm/simulator/sse-test-client';
+import { chat, user } from '@/tests/support/sse-test-client';
 import { CONTINUATION_TAIL_CHARS, continuationRequest } from './continue-answer';
 
 const request = (answer: string) => continuationRequest(answer) as Array<{ role: string; content: string }>;

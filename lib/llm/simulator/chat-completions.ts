@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { BodyTooLargeError, readCappedBody } from '@/lib/http/read-capped-body';
+import { BodyTooLargeError, readCappedBody } from '@/lib/streams/read-capped-body';
 import { clampTokenDelay, MAX_SIMULATOR_BODY_BYTES } from './limits';
 import { findSimulatedModel } from './models';
 import { openAIErrorResponse } from './openai-errors';

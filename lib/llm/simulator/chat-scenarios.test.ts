@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chat, TOOL, user } from './sse-test-client';
+import { chat, TOOL, user } from '@/tests/support/sse-test-client';
 
 const ALL_TOOLS = [TOOL('search_docs'), TOOL('remember_fact'), TOOL('start_document')];
 const ask = (text: string, tools = ALL_TOOLS) => chat({ messages: [user(text)], tools });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { repeatedTailEnd, restartedLine } from './scenarios/continuation-artifacts';
 import { locateTailEnd } from './scenarios/continue-answer';
 import { numberedListText } from './scenarios/numbered-list';
-import { chat, TOOL, user } from './sse-test-client';
+import { chat, TOOL, user } from '@/tests/support/sse-test-client';
 
 const continuationMessage = (tail: string) =>
   `Quire task: continue-answer\nContinue the answer exactly where it stopped.\n<<<ANSWER TAIL\n${tail}\nANSWER TAIL>>>`;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { handleSimulatorRequest } from './handler';
 import { MAX_SIMULATOR_BODY_BYTES, MAX_TOKEN_DELAY_MS } from './limits';
-import { postChat } from './sse-test-client';
+import { postChat } from '@/tests/support/sse-test-client';
 
 const KEY = 'this-deployments-simulator-key';
 const hello = { model: 'sim-swift', stream: true, messages: [{ role: 'user', content: 'hello' }] };

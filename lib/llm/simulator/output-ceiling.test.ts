@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SIMULATED_MODELS } from './models';
-import { chat, user } from './sse-test-client';
+import { chat, user } from '@/tests/support/sse-test-client';
 import { countTokens } from './text-tokens';
 
 describe('max_tokens ceiling', () => {

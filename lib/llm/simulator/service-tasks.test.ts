@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chat, system, TOOL, user } from './sse-test-client';
+import { chat, system, TOOL, user } from '@/tests/support/sse-test-client';
 
 async function runTask(task: string, input: string, model = 'sim-swift') {
   const reply = await chat({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { handleSimulatorRequest } from './handler';
-import { postChat, readStreamedReply, sseDataLines, system, TOOL, user } from './sse-test-client';
+import { postChat, readStreamedReply, sseDataLines, system, TOOL, user } from '@/tests/support/sse-test-client';
 
 describe('raw SSE wire format (OpenAI chat.completion.chunk)', () => {
   it('frames every event as `data: <json>\\n\\n` and ends with `data: [DONE]\\n\\n`', async () => {

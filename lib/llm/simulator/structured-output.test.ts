@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { chat, jsonSchemaFormat, postChat, system, user } from './sse-test-client';
+import { chat, jsonSchemaFormat, postChat, system, user } from '@/tests/support/sse-test-client';
 import { fitToSchema } from './structured-output';
 
 const outline = z.object({ sections: z.array(z.object({ title: z.string().min(1).max(200), brief: z.string().max(1000) })).min(1) });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { factCheck } from '@/lib/documents/canvas/fact-check';
 import { canonicalize } from '@/lib/documents/canvas/serialize-section';
-import { chat, system, user } from './sse-test-client';
+import { chat, system, user } from '@/tests/support/sse-test-client';
 
 async function writeSection(input: string): Promise<string> {
   const reply = await chat({ model: 'sim-swift', messages: [system('Quire task: write-section\nWrite Markdown.'), user(input)] });

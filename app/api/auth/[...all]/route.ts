@@ -1,5 +1,5 @@
 import { getApp } from '@/lib/app';
-import { handleAuthRequest } from '@/lib/auth/session';
+import { handleAuthRequest } from '@/lib/http/auth-session';
 
 async function handle(request: Request): Promise<Response> {
   return handleAuthRequest(await getApp(), request);

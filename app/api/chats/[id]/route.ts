@@ -1,7 +1,7 @@
 import { loadChatView } from '@/lib/chat/chat-view';
 import { deleteChat, setChatArchived, updateChatSettings } from '@/lib/chat/chats';
 import { readJson } from '@/lib/http/handler';
-import { chatSettingsBody as settings } from '@/lib/chat/chat-api';
+import { chatSettingsBody as settings } from '@/lib/http/api/chat';
 import { userRoute } from '@/lib/http/session-route';
 
 export const GET = userRoute<{ id: string }>(async ({ app, user, params: { id } }) => {

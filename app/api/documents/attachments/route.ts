@@ -2,15 +2,13 @@ import { requireOwnChat } from '@/lib/chat/chats';
 import { listWaitingAttachments, uploadToChat } from '@/lib/documents/attachments';
 import { readSourceFiles } from '@/lib/http/read-document-request';
 import { parseQuery } from '@/lib/http/handler';
-import { attachmentsQuery as listQuery } from '@/lib/documents/documents-api';
-import { clientAddress } from '@/lib/http/request-origin';
+import { attachmentsQuery as listQuery } from '@/lib/http/api/documents';
 import { userRoute } from '@/lib/http/session-route';
 
 /** Files attached in a chat (multipart: `chatId` + files); the chat's start_document makes them the document's sources. */
-export const POST = userRoute(async ({ request, app, user }) => {
+export const POST = userRoute(async ({ request, app, user, rate }) => {
   const { fields, files } = await readSourceFiles(request);
-  const deps = { db: app.db, rateLimitPerMinute: app.config.rateLimitPerMinute, clientAddress: clientAddress(request.headers) };
-  return Response.json(await uploadToChat(deps, user.id, fields.get('chatId') ?? '', files), { status: 201 });
+  return Response.json(await uploadToChat({ db: app.db, rate }, user.id, fields.get('chatId') ?? '', files), { status: 201 });
 });
 
 /** The files still waiting in one of the person's chats: the composer shows them again after a reload. */

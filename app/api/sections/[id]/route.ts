@@ -1,7 +1,7 @@
 import { CAN, requireSectionRole } from '@/lib/documents/access';
 import { writeSectionVersion } from '@/lib/documents/section-edits';
 import { readJson } from '@/lib/http/handler';
-import { sectionEditBody as body } from '@/lib/documents/sections-api';
+import { sectionEditBody as body } from '@/lib/http/api/sections';
 import { userRoute } from '@/lib/http/session-route';
 
 /** A manual edit: 200 `{version}`, or 409 with the current text when `baseVersion` is stale. */

@@ -1,10 +1,10 @@
 import { userIdByEmail } from '@/lib/auth/user-by-email';
 import { grantCredits } from '@/lib/billing/ledger';
 import { listCredits } from '@/lib/billing/ledger-view';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { parseQuery, readJson } from '@/lib/http/handler';
 import { logEvent } from '@/lib/log';
-import { creditsBody as body, creditsQuery as query, idempotencyKey } from '@/lib/auth/staff-api';
+import { creditsBody as body, creditsQuery as query, idempotencyKey } from '@/lib/http/api/staff';
 import { staffRoute } from '@/lib/http/session-route';
 
 /**

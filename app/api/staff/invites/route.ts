@@ -1,7 +1,7 @@
 import { createInvite, inviteLink, listInvites } from '@/lib/auth/invites';
 import { inviteMail } from '@/lib/mail/link-mail';
 import { readJson } from '@/lib/http/handler';
-import { inviteBody as body } from '@/lib/auth/staff-api';
+import { inviteBody as body } from '@/lib/http/api/staff';
 import { logEvent } from '@/lib/log';
 import { staffRoute } from '@/lib/http/session-route';
 import { linkOrigin, requestOrigin } from '@/lib/http/request-origin';

@@ -1,7 +1,7 @@
 import { userIdByEmail } from '@/lib/auth/user-by-email';
 import { listLedger } from '@/lib/billing/ledger-view';
 import { parseQuery } from '@/lib/http/handler';
-import { staffLedgerQuery as query } from '@/lib/auth/staff-api';
+import { staffLedgerQuery as query } from '@/lib/http/api/staff';
 import { staffRoute } from '@/lib/http/session-route';
 
 /** Any user's ledger (by email), or everyone's. */

@@ -1,6 +1,6 @@
 import { listTranscripts } from '@/lib/chat/transcripts';
 import { parseQuery } from '@/lib/http/handler';
-import { transcriptsQuery as query } from '@/lib/auth/staff-api';
+import { transcriptsQuery as query } from '@/lib/http/api/staff';
 import { staffRoute } from '@/lib/http/session-route';
 
 export const GET = staffRoute(async ({ request, app }) => {

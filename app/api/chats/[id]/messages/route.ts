@@ -1,9 +1,9 @@
 import { startTurnResponse } from '@/lib/chat/start-turn';
 import { readJson } from '@/lib/http/handler';
-import { chatMessageBody as body } from '@/lib/chat/chat-api';
+import { chatMessageBody as body } from '@/lib/http/api/chat';
 import { userRoute } from '@/lib/http/session-route';
 
-export const POST = userRoute<{ id: string }>(async ({ request, app, user, params: { id } }) => {
+export const POST = userRoute<{ id: string }>(async ({ request, app, rate, params: { id } }) => {
   const { text, model } = await readJson(request, body);
-  return startTurnResponse(app, user, request, { chatId: id, mode: 'answer', text, modelId: model });
+  return startTurnResponse(app.turnDeps, rate, request, { chatId: id, mode: 'answer', text, modelId: model });
 });

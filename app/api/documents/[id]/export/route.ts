@@ -1,7 +1,7 @@
 import { CAN, requireDocumentRole } from '@/lib/documents/access';
 import { exportDocument } from '@/lib/documents/export/export-document';
 import { parseQuery } from '@/lib/http/handler';
-import { exportQuery as query } from '@/lib/documents/documents-api';
+import { exportQuery as query } from '@/lib/http/api/documents';
 import { userRoute } from '@/lib/http/session-route';
 
 export const GET = userRoute<{ id: string }>(async ({ request, app, user, params: { id } }) => {

@@ -1,7 +1,7 @@
 import { CAN, requireDocumentRole } from '@/lib/documents/access';
 import { listMembers, shareDocument } from '@/lib/documents/members';
 import { readJson } from '@/lib/http/handler';
-import { shareBody as body } from '@/lib/documents/documents-api';
+import { shareBody as body } from '@/lib/http/api/documents';
 import { userRoute } from '@/lib/http/session-route';
 
 export const POST = userRoute<{ id: string }>(async ({ request, app, user, params: { id } }) => {

@@ -1,14 +1,12 @@
 import { CAN, requireDocumentRole } from '@/lib/documents/access';
 import { uploadToDocument } from '@/lib/documents/attachments';
 import { readAddedSources } from '@/lib/http/read-document-request';
-import { clientAddress } from '@/lib/http/request-origin';
 import { userRoute } from '@/lib/http/session-route';
 
 /** Attaches more files (multipart) or links and pasted text (JSON) later; research rounds still to come read them. */
-export const POST = userRoute<{ id: string }>(async ({ request, app, user, params: { id } }) => {
+export const POST = userRoute<{ id: string }>(async ({ request, app, user, rate, params: { id } }) => {
   await requireDocumentRole(app.db, id, user.id, CAN.edit);
   const added = await readAddedSources(request);
-  const deps = { db: app.db, rateLimitPerMinute: app.config.rateLimitPerMinute, clientAddress: clientAddress(request.headers) };
   const permission = { publicSources: app.config.publicSources, fetchAllowHosts: app.config.fetchAllowHosts };
-  return Response.json(await uploadToDocument(deps, user.id, id, { ...added, permission }), { status: 201 });
+  return Response.json(await uploadToDocument({ db: app.db, rate }, user.id, id, { ...added, permission }), { status: 201 });
 });

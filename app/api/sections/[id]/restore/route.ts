@@ -1,7 +1,7 @@
 import { CAN, requireSectionRole } from '@/lib/documents/access';
 import { restoreSectionVersion } from '@/lib/documents/section-edits';
 import { readJson } from '@/lib/http/handler';
-import { restoreBody as body } from '@/lib/documents/sections-api';
+import { restoreBody as body } from '@/lib/http/api/sections';
 import { userRoute } from '@/lib/http/session-route';
 
 /** Appends the old text as a new version (nothing is deleted); 409 on a stale base. */

@@ -1,5 +1,6 @@
 import { getApp } from '@/lib/app';
-import { notFound, errorResponse } from '@/lib/http/errors';
+import { notFound } from '@/lib/errors';
+import { errorResponse } from '@/lib/http/error-response';
 import { simulatorApiKey } from '@/lib/llm/model-endpoint';
 import { handleSimulatorRequest } from '@/lib/llm/simulator/handler';
 

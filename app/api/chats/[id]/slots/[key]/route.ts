@@ -1,10 +1,10 @@
 import { requireOwnChat } from '@/lib/chat/chats';
 import { canonicalUpdate, recordSlotValues, removeSlot } from '@/lib/chat/slots-store';
 import { isSlotKey, SLOT_KEYS } from '@/lib/chat/context/types';
-import { AppError, notFound } from '@/lib/http/errors';
+import { AppError, notFound } from '@/lib/errors';
 import { readJson } from '@/lib/http/handler';
 import { userRoute } from '@/lib/http/session-route';
-import { slotValueBody as body } from '@/lib/chat/chat-api';
+import { slotValueBody as body } from '@/lib/http/api/chat';
 
 /** A key is a built-in slot name or `fact:<slug>`; anything else names no fact. */
 function checkedKey(key: string): string {

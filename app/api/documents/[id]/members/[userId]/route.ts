@@ -1,7 +1,7 @@
 import { CAN, requireDocumentRole } from '@/lib/documents/access';
 import { changeMemberRole, removeMember } from '@/lib/documents/members';
 import { readJson } from '@/lib/http/handler';
-import { memberRoleBody as body } from '@/lib/documents/documents-api';
+import { memberRoleBody as body } from '@/lib/http/api/documents';
 import { userRoute } from '@/lib/http/session-route';
 
 /** The owner changes a member's role. */

@@ -1,17 +1,16 @@
 import { dismissFlag } from '@/lib/documents/dismiss-flag';
-import { dismissFlagBody as body } from '@/lib/documents/sections-api';
+import { dismissFlagBody as body } from '@/lib/http/api/sections';
 import { readJson } from '@/lib/http/handler';
-import { clientAddress } from '@/lib/http/request-origin';
 import { userRoute } from '@/lib/http/session-route';
 
 /** 200 `{token, reason, flags, status}`: the flag leaves the section, who and why are kept; 400, 403, 404, 429. */
-export const POST = userRoute<{ id: string }>(async ({ request, app, user, params: { id } }) => {
+export const POST = userRoute<{ id: string }>(async ({ request, app, user, rate, params: { id } }) => {
   const input = await readJson(request, body);
   const result = await dismissFlag(app.db, {
     sectionId: id,
     userId: user.id,
     ...input,
-    rateLimit: { perMinute: app.config.rateLimitPerMinute, clientAddress: clientAddress(request.headers) },
+    rateLimit: rate,
   });
   return Response.json(result);
 });

@@ -1,10 +1,10 @@
 import { startTurnResponse } from '@/lib/chat/start-turn';
 import { readJson } from '@/lib/http/handler';
-import { chatMessageBody as body } from '@/lib/chat/chat-api';
+import { chatMessageBody as body } from '@/lib/http/api/chat';
 import { userRoute } from '@/lib/http/session-route';
 
 /** Replaces one of the person's messages with new text (it and what followed go) and streams the new answer. */
-export const POST = userRoute<{ id: string; messageId: string }>(async ({ request, app, user, params: { id, messageId } }) => {
+export const POST = userRoute<{ id: string; messageId: string }>(async ({ request, app, rate, params: { id, messageId } }) => {
   const { text, model } = await readJson(request, body);
-  return startTurnResponse(app, user, request, { chatId: id, mode: 'edit', messageId, text, modelId: model });
+  return startTurnResponse(app.turnDeps, rate, request, { chatId: id, mode: 'edit', messageId, text, modelId: model });
 });

@@ -1,6 +1,6 @@
 import { acceptProposal } from '@/lib/documents/rewrite/proposals';
 import { readJson } from '@/lib/http/handler';
-import { acceptProposalBody as body } from '@/lib/documents/sections-api';
+import { acceptProposalBody as body } from '@/lib/http/api/sections';
 import { userRoute } from '@/lib/http/session-route';
 
 /** Applies a pending proposal as a `rewrite` version: 200 `{applied: true, version, body, range}`, or 409 with the current text. */

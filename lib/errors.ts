@@ -1,6 +1,6 @@
 /**
  * Every error a person can see has a stable code, a message, and an HTTP status
- * from this one table. Domain code throws AppError; route handlers turn it into
+ * from this one table. Domain code throws AppError; the route wrapper in lib/http turns it into
  * `{error: {code, message}}`.
  */
 export const ERROR_STATUS = {
@@ -44,10 +44,3 @@ export class AppError extends Error {
 }
 
 export const notFound = (what = 'Not found') => new AppError('not_found', what);
-
-export function errorResponse(error: AppError): Response {
-  return Response.json(
-    { error: { code: error.code, message: error.message }, ...error.body },
-    { status: error.status, headers: error.headers },
-  );
-}

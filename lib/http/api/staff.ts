@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOperations } from '@/lib/http/openapi/api-operation';
-import { INVITE_DAYS_MAX } from './invites';
+import { INVITE_DAYS_MAX } from '@/lib/auth/invites';
 
 /**
  * The staff routes' request schemas (app/api/staff/**) and how the API document

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineOperations } from '@/lib/http/openapi/api-operation';
-import { MAX_MESSAGE_CHARS } from './limits';
-import { SEARCH_QUERY_MAX } from './search-chats';
+import { MAX_MESSAGE_CHARS } from '@/lib/chat/limits';
+import { SEARCH_QUERY_MAX } from '@/lib/chat/search-chats';
 
 /**
  * The chat routes' request schemas (app/api/chats/**, app/api/models) and how

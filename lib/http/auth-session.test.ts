@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '@/lib/app';
 import { loadConfig } from '@/lib/config';
 import { openTestDatabase, type TestDatabase } from '@/tests/support/test-database';
-import { currentUser, handleAuthRequest } from './session';
+import { currentUser, handleAuthRequest } from './auth-session';
 
 const origin = 'http://localhost:3000';
 

@@ -1,8 +1,8 @@
 /** Test helpers: call the handler in-process and read its raw SSE. Used only by *.test.ts. */
 import { z } from 'zod';
 import type { JsonReply, ServicePrompt } from '@/lib/llm/service-prompt';
-import { handleSimulatorRequest } from './handler';
-import type { SimulatorOptions } from './types';
+import { handleSimulatorRequest } from '@/lib/llm/simulator/handler';
+import type { SimulatorOptions } from '@/lib/llm/simulator/types';
 
 export interface ChatRequestBody {
   model?: string;

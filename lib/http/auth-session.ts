@@ -1,19 +1,15 @@
 import type { App } from '@/lib/app';
-import { AppError, errorResponse } from '@/lib/http/errors';
-import { countSignInAttempt, emailOf, knownDeviceCookie } from './sign-in-limit';
+import { AppError } from '@/lib/errors';
+import { errorResponse } from '@/lib/http/error-response';
+import { countSignInAttempt, emailOf, knownDeviceCookie } from '@/lib/auth/sign-in-limit';
 import { resolveAuthSecret } from '@/lib/deployment-secret';
 import { clientAddress, publicOrigin, requestOrigin } from '@/lib/http/request-origin';
 import { assertJsonBody, assertSameOrigin } from '@/lib/http/same-origin';
 import { withCleanJsonBody } from '@/lib/http/handler';
-import { foreignRedirectTarget } from './return-path';
+import { foreignRedirectTarget } from '@/lib/auth/return-path';
+import type { SessionUser } from '@/lib/auth/session-user';
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
-  role: 'user' | 'staff';
-  emailVerified: boolean;
-}
+export type { SessionUser };
 
 export async function currentUser(app: App, request: Request): Promise<SessionUser | null> {
   const cookie = request.headers.get('cookie');

@@ -1,11 +1,21 @@
 import type { Db } from '@/lib/db/client';
 import { Prisma } from '@/lib/generated/prisma/client';
-import { AppError } from './errors';
+import { AppError } from '@/lib/errors';
 
 /** Who a request is counted against: the account, and the real client address when the server established one. */
 export interface RateSubject {
   userId: string;
   clientAddress?: string;
+}
+
+/**
+ * A request's rate limit, ready-made by the route wrapper: who it counts against
+ * and the deployment's RATE_LIMIT_PER_MINUTE. Domain functions that call models
+ * or take uploads receive this and take it with `takeRequestRate`.
+ */
+export interface RequestRate {
+  subject: RateSubject;
+  perMinute: number;
 }
 
 /** One counter and its limit per minute. */
@@ -35,6 +45,10 @@ export function rateRules(subject: RateSubject | string, perMinute: number): Rat
  */
 export async function takeRateLimit(db: Db, subject: RateSubject | string, perMinute: number, now = new Date()): Promise<void> {
   await takeRateRules(db, rateRules(subject, perMinute), now);
+}
+
+export async function takeRequestRate(db: Db, rate: RequestRate, now = new Date()): Promise<void> {
+  await takeRateLimit(db, rate.subject, rate.perMinute, now);
 }
 
 export async function takeRateRules(db: Db, rules: RateRule[], now = new Date()): Promise<void> {

@@ -1,11 +1,11 @@
 import { wrapLanguageModel, type LanguageModelMiddleware } from 'ai';
 import { startSimulatorServer, type SimulatorServer } from '@/lib/llm/simulator';
 import type { ModelProvider } from '@/lib/llm/provider';
-import { createDocument } from '../create-document';
-import { shareDocument } from '../members';
-import type { PipelineDeps } from '../pipeline-deps';
-import { writeSectionVersion } from '../section-edits';
-import { parsePastedText } from '../sources/parse-source-file';
+import { createDocument } from '@/lib/documents/create-document';
+import { shareDocument } from '@/lib/documents/members';
+import type { PipelineDeps } from '@/lib/documents/pipeline-deps';
+import { writeSectionVersion } from '@/lib/documents/section-edits';
+import { parsePastedText } from '@/lib/documents/sources/parse-source-file';
 import { openTestDatabase, type TestDatabase, type TestDatabaseKind } from '@/tests/support/test-database';
 import { createTestChat, createTestUser, driveJobsToRest, SAMPLE_SOURCE, testPipelineDeps } from '@/tests/support/documents-harness';
 
