@@ -1,5 +1,5 @@
 import type { Tx } from '@/lib/db/client';
-import type { Prisma } from '@/lib/generated/prisma/client';
+import { postChatEvent } from '@/lib/chat/chat-events';
 
 /**
  * The chat messages no model writes (docs/architecture.md, problem 4): the system posts
@@ -47,19 +47,7 @@ export interface SectionChange {
 }
 
 export async function postDocumentEvent(tx: Tx, chatId: string, event: DocumentChatEvent): Promise<string> {
-  const message = await tx.message.create({
-    data: {
-      chatId,
-      role: 'system',
-      kind: 'event',
-      text: describeEvent(event),
-      status: 'complete',
-      meta: JSON.parse(JSON.stringify(event)) as Prisma.InputJsonValue,
-    },
-    select: { id: true, createdAt: true },
-  });
-  await tx.chat.update({ where: { id: chatId }, data: { lastMessageAt: message.createdAt } });
-  return message.id;
+  return postChatEvent(tx, chatId, { text: describeEvent(event), meta: { ...event } });
 }
 
 export function describeEvent(event: DocumentChatEvent): string {

@@ -5,6 +5,7 @@ import { canonicalize } from './canvas/serialize-section';
 import { factCheck } from './canvas/fact-check';
 import { countWords, describeEvent, postDocumentEvent, type SectionChange, type UpdatedBy, type UpdatedEvent } from './chat-events';
 import { absorbSave, continuesBurst } from './edit-burst';
+import { latestChatEvent, rewriteChatEvent } from '@/lib/chat/chat-events';
 import { numberedFacts } from './facts';
 import { sectionDigest } from './section-digest';
 import { type DocumentRole, requireDocumentRole } from './access';
@@ -110,23 +111,11 @@ async function postUpdated(
 ): Promise<void> {
   if (!document.chatId) return;
   const now = new Date();
-  const last = await tx.message.findFirst({
-    where: {
-      chatId: document.chatId,
-      kind: 'event',
-      AND: [{ meta: { path: ['event'], equals: 'document_updated' } }, { meta: { path: ['documentId'], equals: document.id } }],
-    },
-    orderBy: { createdAt: 'desc' },
-    select: { id: true, meta: true },
-  });
+  const last = await latestChatEvent(tx, document.chatId, { event: 'document_updated', documentId: document.id });
   const previous = last?.meta as UpdatedEvent | null | undefined;
   if (last && previous && continuesBurst(previous, document.id, by, now)) {
     const merged = absorbSave({ ...previous, title: document.title }, change, now);
-    await tx.message.update({
-      where: { id: last.id },
-      data: { text: describeEvent(merged), meta: JSON.parse(JSON.stringify(merged)) as Prisma.InputJsonValue },
-    });
-    await tx.chat.update({ where: { id: document.chatId }, data: { lastMessageAt: now } });
+    await rewriteChatEvent(tx, document.chatId, last.id, { text: describeEvent(merged), meta: { ...merged } }, now);
     return;
   }
   const at = now.toISOString();

@@ -1,23 +1,14 @@
-/** One model the offline simulator serves; the shape Quire's model catalog uses too. */
-export interface SimulatedModel {
-  id: string;
-  label: string;
-  contextWindow: number;
-  maxOutputTokens: number;
-  /** USD per million input tokens. */
-  inputPrice: number;
-  /** USD per million output tokens (reasoning tokens are output tokens). */
-  outputPrice: number;
-  /** Streams `reasoning_content` before the answer, spending part of the ceiling on it. */
-  reasoning: boolean;
-  /**
-   * Honours `response_format: json_schema` (replies with exactly the JSON the
-   * schema describes). Without it the model refuses a schema with a 400 and
-   * wraps JSON replies in prose, like the small models that need Quire's
-   * tolerant parser.
-   */
-  structuredOutputs: boolean;
-}
+import type { ModelInfo } from '../catalog';
+
+/**
+ * A model the simulator serves: the catalog's own description of a model, less
+ * what only the catalog knows (that it is simulated, which endpoint serves it).
+ * A reasoning model streams `reasoning_content` before the answer, spending part
+ * of its ceiling on it. Without structured outputs the model refuses a schema
+ * with a 400 and wraps JSON replies in prose, like the small models that need
+ * Quire's tolerant parser.
+ */
+export type SimulatedModel = Omit<ModelInfo, 'simulated' | 'provider'>;
 
 export const SIMULATED_MODELS: readonly SimulatedModel[] = [
   {
