@@ -9,7 +9,7 @@
  * process's own CPU time outside the model window is reported too (PostgreSQL's
  * CPU is not in it): that one moves only when the code does.
  */
-import { rewriteRange } from '@/lib/documents/rewrite/rewrite-range';
+import { rewriteRange } from '@/lib/documents/sections/rewrite/rewrite-range';
 import { openRewriteFixture, withModelMiddleware } from '@/tests/support/rewrite-fixture';
 import { median, percentile, round } from './support';
 

@@ -8,9 +8,9 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { openDatabase, type Database } from '@/lib/db/client';
-import { createDocument } from '@/lib/documents/create-document';
+import { createDocument } from '@/lib/documents/intake/queue-document';
 import { parsePastedText } from '@/lib/documents/sources/parse-source-file';
-import { DEFAULT_LEASE_MS } from '@/lib/documents/worker/document-worker';
+import { DEFAULT_LEASE_MS } from '@/lib/documents/pipeline/worker/document-worker';
 import { startSimulatorServer } from '@/lib/llm/simulator';
 import { answerAll, createTestUser, SAMPLE_SOURCE, writePromptTokensOf40Sections } from '@/tests/support/documents-harness';
 import { createPostgresDatabase } from '@/tests/support/test-database';

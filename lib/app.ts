@@ -11,7 +11,7 @@ import type { ModelProvider } from '@/lib/llm/provider';
 import { createStopBus, type StopBus } from '@/lib/chat/turn/stop-bus';
 import type { TurnDeps } from '@/lib/chat/turn/types';
 import { documentChatTools } from '@/lib/documents/chat-tools';
-import { processLinkReader, type PipelineDeps } from '@/lib/documents/pipeline-deps';
+import { processLinkReader, type PipelineDeps } from '@/lib/documents/pipeline/pipeline-deps';
 import { publicSearchFromConfig } from '@/lib/documents/sources/searxng-search';
 import { CLIENT_ADDRESS_HEADER } from '@/lib/http/forwarded';
 import { linkOrigin, ownOrigins } from '@/lib/http/request-origin';

@@ -5,9 +5,9 @@ import { sweepStaleReservations } from '@/lib/billing/ledger';
 import { settleOrphanedTurns } from '@/lib/chat/sweep';
 import { LIVE_TURN_STALE_MS } from '@/lib/chat/turn/live-turn-lock';
 import { seedHelpCenter } from '@/lib/help-center/seed';
-import { releaseAllLeases } from '@/lib/documents/jobs/release-stale-leases';
-import { startDocumentWorker } from '@/lib/documents/worker/document-worker';
-import { workerOptionsFromEnv } from '@/lib/documents/worker/worker-options';
+import { releaseAllLeases } from '@/lib/documents/pipeline/jobs/release-stale-leases';
+import { startDocumentWorker } from '@/lib/documents/pipeline/worker/document-worker';
+import { workerOptionsFromEnv } from '@/lib/documents/pipeline/worker/worker-options';
 import { buildPipeline } from '@/lib/app';
 
 export interface BackgroundTasks {

@@ -3,9 +3,9 @@
 // database: jobs are claimed with FOR UPDATE SKIP LOCKED and leases expire.
 import { loadConfig } from '../lib/config';
 import { openDatabase } from '../lib/db/client';
-import { startDocumentWorker } from '../lib/documents/worker/document-worker';
+import { startDocumentWorker } from '@/lib/documents/pipeline/worker/document-worker';
 import { buildPipeline } from '../lib/app';
-import { workerOptionsFromEnv } from '../lib/documents/worker/worker-options';
+import { workerOptionsFromEnv } from '@/lib/documents/pipeline/worker/worker-options';
 import { logEvent, safeUrl } from '../lib/log';
 import { gracefulShutdown } from '../lib/server/shutdown';
 

@@ -3,7 +3,7 @@ import type { InviteView } from '@/lib/auth/invites';
 import type { listCredits, listLedger } from '@/lib/billing/ledger-view';
 import type { listChats } from '@/lib/chat/chats';
 import type { listTranscripts } from '@/lib/chat/transcripts';
-import type { WaitingAttachment } from '@/lib/documents/attachments';
+import type { WaitingAttachment } from '@/lib/documents/intake/attachments';
 import type { ModelInfo } from '@/lib/llm/catalog';
 
 /** What a value looks like after JSON: dates become ISO strings. */

@@ -1,9 +1,9 @@
 import type { Json } from '@/components/api/api-types';
 import type { DocumentSectionJson, FactFlagJson } from '@/components/documents/document-types';
 import type { DocumentRole } from '@/lib/documents/access';
-import type { AppliedRewrite } from '@/lib/documents/rewrite/proposals';
-import type { RewriteResult } from '@/lib/documents/rewrite/rewrite-range';
-import type { SectionVersionView } from '@/lib/documents/section-edits';
+import type { AppliedRewrite } from '@/lib/documents/sections/rewrite/proposals';
+import type { RewriteResult } from '@/lib/documents/sections/rewrite/rewrite-range';
+import type { SectionVersionView } from '@/lib/documents/sections/section-versions';
 
 /** A section as the document page hands it to the canvas (GET /api/documents/:id). */
 export type CanvasSectionJson = DocumentSectionJson;

@@ -1,7 +1,7 @@
 import type { Json } from '@/components/api/api-types';
 import type { DocumentListItem, DocumentView } from '@/lib/documents/document-view';
 import type { listMembers } from '@/lib/documents/members';
-import type { RewriteFlag } from '@/lib/documents/rewrite/check-replacement';
+import type { RewriteFlag } from '@/lib/documents/sections/rewrite/check-replacement';
 
 /** GET /api/documents/:id and GET /api/documents, as the browser receives them. */
 export type DocumentJson = Json<DocumentView>;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChat } from '@/lib/chat/chats';
 import { refreshSummary } from '@/lib/chat/summaries';
-import { createDocument } from '@/lib/documents/create-document';
-import { rewriteScope } from '@/lib/documents/rewrite/rewrite-model-call';
-import { callModelBilled, StepAbortedError } from '@/lib/documents/steps/call-model';
+import { createDocument } from '@/lib/documents/intake/queue-document';
+import { rewriteScope } from '@/lib/documents/sections/rewrite/rewrite-model-call';
+import { callModelBilled, StepAbortedError } from '@/lib/documents/pipeline/steps/call-model';
 import { ModelCatalog } from '@/lib/llm/catalog';
 import { createModelProvider } from '@/lib/llm/provider';
 import { SIMULATED_MODELS } from '@/lib/llm/simulator';

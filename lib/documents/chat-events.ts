@@ -14,7 +14,7 @@ export type DocumentChatEvent =
 
 /**
  * Updated: which sections changed, how, and who changed them. A person's
- * saves in one burst share one card (lib/documents/edit-burst.ts): `saves`
+ * saves in one burst share one card (lib/documents/sections/edit-burst.ts): `saves`
  * counts them, `firstAt`/`lastAt` bound them. `by` is absent on cards
  * posted before it existed.
  */

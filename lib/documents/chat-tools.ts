@@ -2,9 +2,9 @@ import { tool, zodSchema } from 'ai';
 import { z } from 'zod';
 import type { ChatToolContext, ChatToolFactory } from '@/lib/chat/tools/registry';
 import { checkUploadAllowed } from './sources/upload-gate';
-import { createDocument } from './create-document';
-import type { PipelineDeps } from './pipeline-deps';
-import { reviseSection } from './revise-section';
+import { createDocument } from './intake/queue-document';
+import type { PipelineDeps } from './pipeline/pipeline-deps';
+import { reviseSection } from './sections/revise-section';
 
 /**
  * The chat model's document tools. The model decides when to call them; the

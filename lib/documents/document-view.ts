@@ -2,7 +2,7 @@ import type { Db } from '@/lib/db/client';
 import { AppError } from '@/lib/errors';
 import type { DocumentRole } from './access';
 import type { FactFlag } from './canvas/fact-check';
-import { numberedFactsOfDocument } from './facts';
+import { numberedFactsOfDocument } from './pipeline/research-facts';
 
 /** What a footnote `[^n]` of a section stands for: the fact, the exact sentence it came from, and where. */
 export interface CitationView {

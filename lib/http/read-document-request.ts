@@ -4,7 +4,7 @@ import { AppError } from '@/lib/errors';
 import { assertMultipartBody } from '@/lib/http/same-origin';
 import { describeBytes } from '@/lib/streams/read-capped-body';
 import { cleanText } from '@/lib/text/clean-text';
-import { addedSourcesBody, createFields, type DocumentRequest } from '@/lib/documents/document-request';
+import { addedSourcesBody, createFields, type DocumentRequest } from '@/lib/documents/intake/document-request';
 import { MAX_SOURCE_TEXT_CHARS, parsePastedText, type ParsedSource, type SourceFile } from '@/lib/documents/sources/parse-source-file';
 import {
   MAX_FILES_PER_REQUEST,

@@ -1,5 +1,5 @@
 import type { Db } from '@/lib/db/client';
-import { countWaitingJobs } from '@/lib/documents/jobs/count-waiting-jobs';
+import { countWaitingJobs } from '@/lib/documents/pipeline/jobs/count-waiting-jobs';
 import { metrics } from './metrics';
 import { logError } from '@/lib/log';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attachToChat, listWaitingAttachments, removeWaitingAttachment } from '@/lib/documents/attachments';
-import { createDocument } from '@/lib/documents/create-document';
+import { attachToChat, listWaitingAttachments, removeWaitingAttachment } from '@/lib/documents/intake/attachments';
+import { createDocument } from '@/lib/documents/intake/queue-document';
 import { parsePastedText, parseSourceFile } from '@/lib/documents/sources/parse-source-file';
 import { createTestChat, createTestUser } from '@/tests/support/documents-harness';
 import { pdfWithPages } from '@/tests/support/office-fixtures';

@@ -1,6 +1,6 @@
 import type { ToolExecutionOptions } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attachToChat } from '@/lib/documents/attachments';
+import { attachToChat } from '@/lib/documents/intake/attachments';
 import { documentChatTools } from '@/lib/documents/chat-tools';
 import { parsePastedText } from '@/lib/documents/sources/parse-source-file';
 import { startSimulatorServer, type SimulatorServer } from '@/lib/llm/simulator';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createDocument } from '@/lib/documents/create-document';
+import { createDocument } from '@/lib/documents/intake/queue-document';
 import { LINKS_AT_ONCE } from '@/lib/documents/sources/read-pending-links';
 import { runCrashSequence } from '@/tests/support/crash-suite';
 import { createTestChat, createTestUser } from '@/tests/support/documents-harness';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDocument } from '@/lib/documents/create-document';
-import type { PipelineDeps } from '@/lib/documents/pipeline-deps';
-import { reviseSection } from '@/lib/documents/revise-section';
+import { createDocument } from '@/lib/documents/intake/queue-document';
+import type { PipelineDeps } from '@/lib/documents/pipeline/pipeline-deps';
+import { reviseSection } from '@/lib/documents/sections/revise-section';
 import { openRewriteFixture, withModelMiddleware, type RewriteFixture } from '@/tests/support/rewrite-fixture';
 import { parsePastedText } from '@/lib/documents/sources/parse-source-file';
 import { driveJobsToRest, SAMPLE_SOURCE } from '@/tests/support/documents-harness';

@@ -1,6 +1,6 @@
 import { inflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uploadToChat } from '@/lib/documents/attachments';
+import { uploadToChat } from '@/lib/documents/intake/attachments';
 import { extractTextInWorker, PARSE_LIMITS } from '@/lib/documents/sources/parse-in-worker';
 import { parseSourceFile } from '@/lib/documents/sources/parse-source-file';
 import { createTestChat, createTestUser } from '../support/documents-harness';

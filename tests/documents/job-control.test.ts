@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulatorServer, type SimulatorServer } from '@/lib/llm/simulator';
-import { createDocument } from '@/lib/documents/create-document';
-import { requestCancel, resumeJob } from '@/lib/documents/job-control';
-import { finalizeStep } from '@/lib/documents/steps/finalize-step';
+import { createDocument } from '@/lib/documents/intake/queue-document';
+import { requestCancel, resumeJob } from '@/lib/documents/pipeline/job-control';
+import { finalizeStep } from '@/lib/documents/pipeline/steps/finalize-step';
 import { parsePastedText } from '@/lib/documents/sources/parse-source-file';
 import type { PublicSearchProvider } from '@/lib/documents/sources/public-search';
-import { startDocumentWorker } from '@/lib/documents/worker/document-worker';
-import { loadStepContext } from '@/lib/documents/worker/run-claimed-job';
+import { startDocumentWorker } from '@/lib/documents/pipeline/worker/document-worker';
+import { loadStepContext } from '@/lib/documents/pipeline/worker/run-claimed-job';
 import { openTestDatabase, type TestDatabase } from '@/tests/support/test-database';
 import {
   answerAll,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulatorServer, type SimulatorServer } from '@/lib/llm/simulator';
-import { createDocument } from '@/lib/documents/create-document';
+import { createDocument } from '@/lib/documents/intake/queue-document';
 import { parsePastedText } from '@/lib/documents/sources/parse-source-file';
 import { getDocumentView } from '@/lib/documents/document-view';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '@/tests/support/test-database';

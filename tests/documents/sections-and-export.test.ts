@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulatorServer, type SimulatorServer } from '@/lib/llm/simulator';
 import { CAN, requireDocumentRole, requireSectionRole } from '@/lib/documents/access';
-import { createDocument } from '@/lib/documents/create-document';
+import { createDocument } from '@/lib/documents/intake/queue-document';
 import { exportDocument } from '@/lib/documents/export/export-document';
 import { changeMemberRole, removeMember, shareDocument } from '@/lib/documents/members';
 import { listNotifications, markDocumentNotificationsRead } from '@/lib/documents/notifications';
-import { reviseSection } from '@/lib/documents/revise-section';
-import { listSectionVersions, restoreSectionVersion, writeSectionVersion } from '@/lib/documents/section-edits';
+import { reviseSection } from '@/lib/documents/sections/revise-section';
+import { listSectionVersions, restoreSectionVersion, writeSectionVersion } from '@/lib/documents/sections/section-versions';
 import { parsePastedText } from '@/lib/documents/sources/parse-source-file';
-import { startDocument } from '@/lib/documents/start-document';
+import { startDocument } from '@/lib/documents/intake/start-document';
 import { openTestDatabase, type TestDatabase } from '@/tests/support/test-database';
 import { createTestChat, createTestUser, driveJobsToRest, SAMPLE_SOURCE, testPipelineDeps } from '@/tests/support/documents-harness';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulatorServer, type SimulatorRequestInfo, type SimulatorServer } from '@/lib/llm/simulator';
 import { ModelCatalog, parseModelCatalog } from '@/lib/llm/catalog';
 import { SIMULATED_MODELS } from '@/lib/llm/simulator/models';
-import { createDocument } from '@/lib/documents/create-document';
+import { createDocument } from '@/lib/documents/intake/queue-document';
 import { getDocumentView } from '@/lib/documents/document-view';
 import { parsePastedText } from '@/lib/documents/sources/parse-source-file';
 import { openTestDatabase, type TestDatabase } from '@/tests/support/test-database';

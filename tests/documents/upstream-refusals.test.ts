@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDocument } from '@/lib/documents/create-document';
-import { runOneJob } from '@/lib/documents/worker/document-worker';
+import { createDocument } from '@/lib/documents/intake/queue-document';
+import { runOneJob } from '@/lib/documents/pipeline/worker/document-worker';
 import { createModelProvider } from '@/lib/llm/provider';
 import { createTestUser, SAMPLE_SOURCE, testPipelineDeps } from '@/tests/support/documents-harness';
 import { parsePastedText } from '@/lib/documents/sources/parse-source-file';

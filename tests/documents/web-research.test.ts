@@ -1,15 +1,15 @@
 import { lookup } from 'node:dns/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulatorServer, type SimulatorServer } from '@/lib/llm/simulator';
-import { attachToDocument } from '@/lib/documents/attachments';
+import { attachToDocument } from '@/lib/documents/intake/attachments';
 import { getDocumentView, type SourceView } from '@/lib/documents/document-view';
 import { exportDocument } from '@/lib/documents/export/export-document';
-import type { DocumentRequest } from '@/lib/documents/document-request';
-import type { PipelineDeps } from '@/lib/documents/pipeline-deps';
+import type { DocumentRequest } from '@/lib/documents/intake/document-request';
+import type { PipelineDeps } from '@/lib/documents/pipeline/pipeline-deps';
 import { parsePastedText } from '@/lib/documents/sources/parse-source-file';
 import { createLinkReader } from '@/lib/documents/sources/read-link';
 import { searxngSearch } from '@/lib/documents/sources/searxng-search';
-import { startDocument } from '@/lib/documents/start-document';
+import { startDocument } from '@/lib/documents/intake/start-document';
 import { createTestUser, driveJobsToRest, SAMPLE_SOURCE, testPipelineDeps } from '@/tests/support/documents-harness';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '@/tests/support/test-database';
 import {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '@/lib/db/client';
-import { createDocument } from '@/lib/documents/create-document';
+import { createDocument } from '@/lib/documents/intake/queue-document';
 import { parsePastedText } from '@/lib/documents/sources/parse-source-file';
 import { startSimulatorServer, type SimulatorServer } from '@/lib/llm/simulator';
 import { runChild } from '@/tests/support/crash-suite';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDocument } from '@/lib/documents/create-document';
+import { createDocument } from '@/lib/documents/intake/queue-document';
 import { getDocumentView } from '@/lib/documents/document-view';
 import { parsePastedText } from '@/lib/documents/sources/parse-source-file';
 import { ModelCatalog, type ModelInfo } from '@/lib/llm/catalog';

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase, type Database } from '@/lib/db/client';
-import { createDocument } from '@/lib/documents/create-document';
+import { createDocument } from '@/lib/documents/intake/queue-document';
 import { parsePastedText } from '@/lib/documents/sources/parse-source-file';
 import { startSimulatorServer } from '@/lib/llm/simulator';
 import { bundledScript } from './bundled-script';

@@ -2,13 +2,13 @@ import type { Db } from '@/lib/db/client';
 import { ModelCatalog, parseModelCatalog } from '@/lib/llm/catalog';
 import { createModelProvider } from '@/lib/llm/provider';
 import { SIMULATED_MODELS } from '@/lib/llm/simulator/models';
-import { answerQuestions } from '@/lib/documents/answers';
-import { createDocument } from '@/lib/documents/create-document';
+import { answerQuestions } from '@/lib/documents/pipeline/answers';
+import { createDocument } from '@/lib/documents/intake/queue-document';
 import { parsePastedText } from '@/lib/documents/sources/parse-source-file';
 import { createLinkReader } from '@/lib/documents/sources/read-link';
 import { AppError } from '@/lib/errors';
-import type { PipelineDeps } from '@/lib/documents/pipeline-deps';
-import { runOneJob, type WorkerOptions } from '@/lib/documents/worker/document-worker';
+import type { PipelineDeps } from '@/lib/documents/pipeline/pipeline-deps';
+import { runOneJob, type WorkerOptions } from '@/lib/documents/pipeline/worker/document-worker';
 
 /** A user with a wallet, as sign-up would leave them. */
 export async function createTestUser(db: Db, options: { id?: string; email?: string; credits?: bigint } = {}): Promise<string> {

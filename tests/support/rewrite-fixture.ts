@@ -1,10 +1,10 @@
 import { wrapLanguageModel, type LanguageModelMiddleware } from 'ai';
 import { startSimulatorServer, type SimulatorServer } from '@/lib/llm/simulator';
 import type { ModelProvider } from '@/lib/llm/provider';
-import { createDocument } from '@/lib/documents/create-document';
+import { createDocument } from '@/lib/documents/intake/queue-document';
 import { shareDocument } from '@/lib/documents/members';
-import type { PipelineDeps } from '@/lib/documents/pipeline-deps';
-import { writeSectionVersion } from '@/lib/documents/section-edits';
+import type { PipelineDeps } from '@/lib/documents/pipeline/pipeline-deps';
+import { writeSectionVersion } from '@/lib/documents/sections/section-versions';
 import { parsePastedText } from '@/lib/documents/sources/parse-source-file';
 import { openTestDatabase, type TestDatabase, type TestDatabaseKind } from '@/tests/support/test-database';
 import { createTestChat, createTestUser, driveJobsToRest, SAMPLE_SOURCE, testPipelineDeps } from '@/tests/support/documents-harness';

@@ -1,6 +1,6 @@
 import { listDocuments } from '@/lib/documents/document-view';
 import { readDocumentRequest } from '@/lib/http/read-document-request';
-import { startDocument } from '@/lib/documents/start-document';
+import { startDocument } from '@/lib/documents/intake/start-document';
 import { userRoute } from '@/lib/http/session-route';
 
 export const POST = userRoute(async ({ request, app, user, rate }) => {

@@ -1,5 +1,5 @@
 import type { Db } from '@/lib/db/client';
-import { loadExport } from './document-export';
+import { loadExport } from './load-export';
 import { renderHtml } from './html-export';
 import { renderMarkdown } from './markdown-export';
 

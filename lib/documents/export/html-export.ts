@@ -1,7 +1,7 @@
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
-import { footnoteText, readOnText, type ExportedDocument } from './document-export';
+import { footnoteText, readOnText, type ExportedDocument } from './load-export';
 import { renderBlocks, escapeHtml, type FootnoteRefs } from './mdast-html';
 
 /**

@@ -1,4 +1,4 @@
-import { footnoteText, readOnText, type ExportedDocument } from './document-export';
+import { footnoteText, readOnText, type ExportedDocument } from './load-export';
 
 /** The whole document as Markdown: title, summary, sections, sources as footnotes. Deterministic. */
 export function renderMarkdown(doc: ExportedDocument): string {

@@ -1,5 +1,5 @@
-import { commitFence } from '../jobs/fence';
-import type { StepContext } from '../steps/step-context';
+import { commitFence } from '../pipeline/jobs/fence';
+import type { StepContext } from '../pipeline/steps/step-context';
 import { publicSearchAllowed } from './public-search';
 import { readPendingLinks } from './read-pending-links';
 

@@ -1,6 +1,6 @@
 import { LinkError } from '@/lib/web/link-error';
-import { commitFence } from '../jobs/fence';
-import type { StepContext } from '../steps/step-context';
+import { commitFence } from '../pipeline/jobs/fence';
+import type { StepContext } from '../pipeline/steps/step-context';
 import type { ReadPage } from './read-link';
 
 /** Links read at once for one job; the reader still keeps each host to one or two. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOperations } from '@/lib/http/openapi/api-operation';
-import { createFields } from '@/lib/documents/document-request';
+import { createFields } from '@/lib/documents/intake/document-request';
 import { MAX_FILES_PER_REQUEST, MAX_SOURCE_FILE_BYTES, MAX_UPLOAD_FILES_BYTES } from '@/lib/documents/sources/upload-limits';
 
 /**

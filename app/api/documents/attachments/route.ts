@@ -1,5 +1,5 @@
 import { requireOwnChat } from '@/lib/chat/chats';
-import { listWaitingAttachments, uploadToChat } from '@/lib/documents/attachments';
+import { listWaitingAttachments, uploadToChat } from '@/lib/documents/intake/attachments';
 import { readSourceFiles } from '@/lib/http/read-document-request';
 import { parseQuery } from '@/lib/http/handler';
 import { attachmentsQuery as listQuery } from '@/lib/http/api/documents';

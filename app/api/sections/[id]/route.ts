@@ -1,5 +1,5 @@
 import { CAN, requireSectionRole } from '@/lib/documents/access';
-import { writeSectionVersion } from '@/lib/documents/section-edits';
+import { writeSectionVersion } from '@/lib/documents/sections/section-versions';
 import { readJson } from '@/lib/http/handler';
 import { sectionEditBody as body } from '@/lib/http/api/sections';
 import { userRoute } from '@/lib/http/session-route';

@@ -1,5 +1,5 @@
 import { CAN, requireDocumentRole } from '@/lib/documents/access';
-import { answerQuestions } from '@/lib/documents/answers';
+import { answerQuestions } from '@/lib/documents/pipeline/answers';
 import { readJson } from '@/lib/http/handler';
 import { takeRequestRate } from '@/lib/rate-limit/rate-limit';
 import { answersBody as body } from '@/lib/http/api/documents';

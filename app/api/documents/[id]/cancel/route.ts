@@ -1,5 +1,5 @@
 import { CAN, requireDocumentRole } from '@/lib/documents/access';
-import { requestCancel } from '@/lib/documents/job-control';
+import { requestCancel } from '@/lib/documents/pipeline/job-control';
 import { userRoute } from '@/lib/http/session-route';
 
 export const POST = userRoute<{ id: string }>(async ({ app, user, params: { id } }) => {

@@ -1,5 +1,5 @@
 import { CAN, requireDocumentRole } from '@/lib/documents/access';
-import { readSectionHeads, takeHeadsRateLimit } from '@/lib/documents/section-heads';
+import { readSectionHeads, takeHeadsRateLimit } from '@/lib/documents/sections/live-versions';
 import { userRoute } from '@/lib/http/session-route';
 
 /** What an open document page polls: each section's version and who saved it (no text). */

@@ -1,5 +1,5 @@
 import { CAN, requireDocumentRole } from '@/lib/documents/access';
-import { resumeJob } from '@/lib/documents/job-control';
+import { resumeJob } from '@/lib/documents/pipeline/job-control';
 import { readJson } from '@/lib/http/handler';
 import { takeRequestRate } from '@/lib/rate-limit/rate-limit';
 import { resumeBody as body } from '@/lib/http/api/documents';

@@ -1,5 +1,5 @@
 import { CAN, requireDocumentRole } from '@/lib/documents/access';
-import { uploadToDocument } from '@/lib/documents/attachments';
+import { uploadToDocument } from '@/lib/documents/intake/attachments';
 import { readAddedSources } from '@/lib/http/read-document-request';
 import { userRoute } from '@/lib/http/session-route';
 

@@ -1,4 +1,4 @@
-import { removeWaitingAttachment } from '@/lib/documents/attachments';
+import { removeWaitingAttachment } from '@/lib/documents/intake/attachments';
 import { userRoute } from '@/lib/http/session-route';
 
 /** Removes a file still waiting in the person's chat; 404 for anyone else's, 409 once a document adopted it. */

@@ -1,5 +1,5 @@
 import { CAN, requireSectionRole } from '@/lib/documents/access';
-import { restoreSectionVersion } from '@/lib/documents/section-edits';
+import { restoreSectionVersion } from '@/lib/documents/sections/section-versions';
 import { readJson } from '@/lib/http/handler';
 import { restoreBody as body } from '@/lib/http/api/sections';
 import { userRoute } from '@/lib/http/session-route';

@@ -1,4 +1,4 @@
-import { rewriteRange } from '@/lib/documents/rewrite/rewrite-range';
+import { rewriteRange } from '@/lib/documents/sections/rewrite/rewrite-range';
 import { readJson } from '@/lib/http/handler';
 import { rewriteBody as body } from '@/lib/http/api/sections';
 import { userRoute } from '@/lib/http/session-route';

@@ -1,5 +1,5 @@
 import { CAN, requireSectionRole } from '@/lib/documents/access';
-import { listSectionVersions } from '@/lib/documents/section-edits';
+import { listSectionVersions } from '@/lib/documents/sections/section-versions';
 import { userRoute } from '@/lib/http/session-route';
 
 export const GET = userRoute<{ id: string }>(async ({ app, user, params: { id } }) => {

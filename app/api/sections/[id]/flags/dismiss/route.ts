@@ -1,4 +1,4 @@
-import { dismissFlag } from '@/lib/documents/dismiss-flag';
+import { dismissFlag } from '@/lib/documents/sections/dismiss-flag';
 import { dismissFlagBody as body } from '@/lib/http/api/sections';
 import { readJson } from '@/lib/http/handler';
 import { userRoute } from '@/lib/http/session-route';

@@ -1,4 +1,4 @@
-import { acceptProposal } from '@/lib/documents/rewrite/proposals';
+import { acceptProposal } from '@/lib/documents/sections/rewrite/proposals';
 import { readJson } from '@/lib/http/handler';
 import { acceptProposalBody as body } from '@/lib/http/api/sections';
 import { userRoute } from '@/lib/http/session-route';

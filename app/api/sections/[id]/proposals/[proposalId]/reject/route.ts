@@ -1,4 +1,4 @@
-import { rejectProposal } from '@/lib/documents/rewrite/proposals';
+import { rejectProposal } from '@/lib/documents/sections/rewrite/proposals';
 import { userRoute } from '@/lib/http/session-route';
 
 /** Marks a pending proposal rejected: 200 `{proposalId, status: "rejected"}`; the section is not touched. */
