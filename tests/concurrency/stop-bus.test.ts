@@ -33,7 +33,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('Stop across web processes when 
     return server;
   };
 
-  /** Starts a long answer on `streaming`, stops it through `stopping`, and checks it ended as the person saw it. */
+  /**
+   * Starts a long answer on `streaming`, stops it through `stopping`, and checks it ended as the person saw it.
+   * The list takes many seconds to stream and the wall-clock cap is minutes away, so an outcome of `stopped`
+   * means the Stop reached the streaming process (no timing needed, which a busy machine would make flaky).
+   */
   async function stopAcross(streaming: TurnServerProcess, stopping: TurnServerProcess) {
     const user = await createUser(db.prisma);
     const chat = await createChat(db.prisma, catalog, user.id, {});
@@ -41,16 +45,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('Stop across web processes when 
     expect(res.status).toBe(200);
     const stream = readUiStream(res.body!);
     await stream.readUntil((s) => s.text.length > 20);
-    const stopSentAt = Date.now();
     const stopped = await post(stopping.port, '/stop', { chatId: chat.id });
     expect(stopped.status).toBe(200);
     await stream.readToEnd();
-    const stopTookMs = Date.now() - stopSentAt;
     expect(stream.turnOutcome()?.status).toBe('stopped');
     const answer = await db.prisma.message.findFirstOrThrow({ where: { chatId: chat.id, role: 'assistant' } });
     expect(answer.status).toBe('stopped');
     expect(answer.text).toBe(stream.state.text);
-    return stopTookMs;
+    expect(answer.text).not.toMatch(/^60\. /m); // the list's last item never came
   }
 
   beforeAll(async () => {
@@ -79,7 +81,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('Stop across web processes when 
         { timeout: 15_000 },
       )
       .toBe(true);
-    expect(await stopAcross(a!, b!)).toBeLessThan(3_000); // the whole list would take far longer
+    await stopAcross(a!, b!); // with the flag read every 10 minutes, only the NOTIFY can have stopped it
     // neither process died of an unhandled rejection on the way
     expect([a!.child.exitCode, b!.child.exitCode]).toEqual([null, null]);
   }, 90_000);
@@ -93,7 +95,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('Stop across web processes when 
     await new Promise((r) => setTimeout(r, 500));
     expect(await listeners()).toEqual(others); // its bus is down and stays down
 
-    expect(await stopAcross(down, servers[0]!)).toBeLessThan(5_000);
+    await stopAcross(down, servers[0]!);
     expect(await listeners()).toEqual(others); // it was still not listening: the flag ended the turn
     expect(down.child.exitCode).toBeNull();
   }, 90_000);
