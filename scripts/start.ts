@@ -10,7 +10,7 @@ import { loadConfig } from '../lib/config';
 import { openDatabase } from '../lib/db/client';
 import { setSharedDatabase } from '../lib/db/shared';
 import { normalizeIncomingRequest } from '../lib/http/forwarded';
-import { loadDirectRouter } from '../lib/server/direct-routes';
+import { loadDirectRouter } from '@/lib/server/next-bypass-routes';
 import { startMetricsServer } from '../lib/server/metrics-server';
 import { gracefulShutdown } from '../lib/server/shutdown';
 import { hasWellFormedPath, MALFORMED_PATH_BODY } from '../lib/server/well-formed-path';
@@ -37,7 +37,7 @@ async function main() {
   const nextApp = next({ dev, dir: process.cwd(), port: cfg.port, hostname: 'localhost' });
   await nextApp.prepare();
   const handle = nextApp.getRequestHandler();
-  // the hot chat route is served without Next's request pipeline (lib/server/direct-routes.ts); in dev Next compiles routes on demand
+  // the hot chat route is served without Next's request pipeline (lib/server/next-bypass-routes.ts); in dev Next compiles routes on demand
   const direct = dev ? null : await loadDirectRouter(path.join(process.cwd(), '.next'));
   const shutdown = gracefulShutdown();
   const server = createServer(

@@ -8,8 +8,8 @@ import { PrismaClient } from '@/lib/generated/prisma/client';
 import { lockDataDir } from './data-dir-lock';
 import { applyMigrations } from './migrate';
 import { pgliteAdapterFactory } from './pglite-adapter';
-import { hotStatementNames } from './statement-names';
-import { registerDirectSql } from './direct-sql';
+import { hotStatementNames } from './prepared-statements';
+import { registerDirectSql } from './pool-query';
 import { logError } from '@/lib/log';
 
 export type Db = PrismaClient;

@@ -1,6 +1,6 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModelV3 } from '@ai-sdk/provider';
-import { withLeanStream } from './lean-chat-stream';
+import { withSinglePassStream } from './single-pass-stream';
 import { detectProviderKind, ModelProfile, type ProviderKind } from './provider-profile';
 
 type ChatModel = LanguageModelV3;
@@ -45,7 +45,7 @@ export function createModelProvider(options: EndpointOptions): ModelProvider {
     chatModel(modelId) {
       let model = models.get(modelId);
       if (!model) {
-        model = withLeanStream(provider.chatModel(modelId), new ModelProfile(kind, modelId, options.log));
+        model = withSinglePassStream(provider.chatModel(modelId), new ModelProfile(kind, modelId, options.log));
         models.set(modelId, model);
       }
       return model;

@@ -1,7 +1,7 @@
 import { UI_MESSAGE_STREAM_HEADERS, type InferUIMessageChunk } from 'ai';
 import { describeInternalFailure } from '@/lib/llm/upstream-failure';
 import { serverTiming } from '@/lib/ops/phase-clock';
-import { createFrameWriter } from './frame-writer';
+import { createFrameWriter } from './batched-frames';
 import { runTurn } from './run-turn';
 import type { PreparedTurn, TurnDeps, TurnOutcome, TurnSink } from './types';
 import type { ChatMessage } from './wire';

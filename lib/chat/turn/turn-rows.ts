@@ -1,6 +1,6 @@
 import type { ModelMessage } from 'ai';
 import type { Db, Tx } from '@/lib/db/client';
-import { queryRows } from '@/lib/db/direct-sql';
+import { queryRows } from '@/lib/db/pool-query';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { openRowsWithReservedCall, type ReservedCall } from '@/lib/billing/billed-call';
 import type { ModelInfo } from '@/lib/llm/catalog';

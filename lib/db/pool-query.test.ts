@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '@/tests/support/test-database';
-import { hasDirectPath, queryRows } from './direct-sql';
+import { hasDirectPath, queryRows } from './pool-query';
 
 /**
  * A statement sent straight to PostgreSQL's pool must give exactly what Prisma's $queryRaw gives for the

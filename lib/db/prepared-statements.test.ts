@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openTestDatabase, testDatabaseKinds } from '@/tests/support/test-database';
-import { hotStatementNames } from './statement-names';
+import { hotStatementNames } from './prepared-statements';
 
 describe('hotStatementNames', () => {
   it('names a statement from its third use on, with the same name every time', () => {

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { metrics } from '@/lib/ops/metrics';
-import { DIRECT_ROUTES, directRouter, type RouteHandler } from './direct-routes';
+import { DIRECT_ROUTES, directRouter, type RouteHandler } from './next-bypass-routes';
 
 const messagesRoute = DIRECT_ROUTES.find((r) => r.page === '/api/chats/[id]/messages')!;
 

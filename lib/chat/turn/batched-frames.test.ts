@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createFrameWriter, FRAME_MAX_CHARS, FRAME_MS } from './frame-writer';
+import { createFrameWriter, FRAME_MAX_CHARS, FRAME_MS } from './batched-frames';
 
 function collect() {
   const events: string[] = [];

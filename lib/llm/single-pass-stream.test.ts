@@ -4,14 +4,14 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulatorServer, type SimulatorServer } from '@/lib/llm/simulator';
-import { withLeanStream } from './lean-chat-stream';
+import { withSinglePassStream } from './single-pass-stream';
 import { ModelProfile } from './provider-profile';
 
-/** An endpoint with no quirks: the lean stream must then send exactly the SDK's request. */
+/** An endpoint with no quirks: the single-pass stream must then send exactly the SDK's request. */
 const generic = (modelId: string) => new ModelProfile('generic', modelId);
 
 /**
- * The lean stream must hand streamRound exactly what the SDK's own stream does: the same parts in the same
+ * The single-pass stream must hand streamRound exactly what the SDK's own stream does: the same parts in the same
  * order for text, reasoning, tool calls, a cut answer and errors, from the same simulated upstream.
  */
 describe('the lean chat stream gives the same parts as the SDK', () => {
@@ -45,7 +45,7 @@ describe('the lean chat stream gives the same parts as the SDK', () => {
   };
   const both = async (modelId: string, options: LanguageModelV3CallOptions) => {
     const sdk = provider.chatModel(modelId);
-    return { sdk: await collect(sdk, options), lean: await collect(withLeanStream(sdk, generic('sim')), options) };
+    return { sdk: await collect(sdk, options), lean: await collect(withSinglePassStream(sdk, generic('sim')), options) };
   };
   const prompt = (text: string): LanguageModelV3CallOptions['prompt'] => [{ role: 'user', content: [{ type: 'text', text }] }];
   const thrown = (call: () => PromiseLike<unknown>) =>
@@ -90,7 +90,7 @@ describe('the lean chat stream gives the same parts as the SDK', () => {
 
     const failing = { prompt: prompt('hello [sim:error]') };
     const sdkError = await thrown(() => provider.chatModel('sim-swift').doStream(failing));
-    const leanError = await thrown(() => withLeanStream(provider.chatModel('sim-swift'), generic('sim-swift')).doStream(failing));
+    const leanError = await thrown(() => withSinglePassStream(provider.chatModel('sim-swift'), generic('sim-swift')).doStream(failing));
     expect(leanError).toMatchObject({ statusCode: 500, message: (sdkError as Error).message });
   });
 
@@ -102,7 +102,7 @@ describe('the lean chat stream gives the same parts as the SDK', () => {
     const nowhere = createOpenAICompatible({ name: 'quire', baseURL: `http://127.0.0.1:${port}/v1`, includeUsage: true });
     const failing = { prompt: prompt('hello') };
     const sdkError = await thrown(() => nowhere.chatModel('sim-swift').doStream(failing));
-    const leanError = await thrown(() => withLeanStream(nowhere.chatModel('sim-swift'), generic('sim-swift')).doStream(failing));
+    const leanError = await thrown(() => withSinglePassStream(nowhere.chatModel('sim-swift'), generic('sim-swift')).doStream(failing));
     expect(sdkError).toMatchObject({ isRetryable: true, message: expect.stringMatching(/^Cannot connect to API: .*ECONNREFUSED/) });
     expect(leanError).toMatchObject({ isRetryable: true, message: (sdkError as Error).message });
   });
@@ -119,7 +119,7 @@ describe('the lean chat stream gives the same parts as the SDK', () => {
     await new Promise<void>((resolve) => dropping.listen(0, '127.0.0.1', resolve));
     try {
       const { port } = dropping.address() as AddressInfo;
-      const model = withLeanStream(
+      const model = withSinglePassStream(
         createOpenAICompatible({ name: 'quire', baseURL: `http://127.0.0.1:${port}/v1` }).chatModel('m'),
         generic('m'),
       );
@@ -152,7 +152,7 @@ describe('the lean chat stream gives the same parts as the SDK', () => {
   it('Stop: aborting mid-stream closes the upstream connection', async () => {
     const slow = await startSimulatorServer({ tokenDelayMs: 20 });
     try {
-      const model = withLeanStream(
+      const model = withSinglePassStream(
         createOpenAICompatible({
           name: 'quire',
           baseURL: slow.url,

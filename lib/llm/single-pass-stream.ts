@@ -15,12 +15,12 @@ import type { IncomingMessage } from 'node:http';
 import { adaptRequest } from './adapt-request';
 import { lessonFromRefusal } from './profile-learning';
 import type { ModelProfile } from './provider-profile';
-import { postJsonStreaming } from './upstream-post';
+import { postJsonStreaming } from './keep-alive-post';
 
 /**
- * The parts of the SDK's OpenAI-compatible chat model that the lean stream reuses: the request it would send
+ * The parts of the SDK's OpenAI-compatible chat model that the single-pass stream reuses: the request it would send
  * (prompt, tools, response format, provider options), its error handling and its usage conversion. They are
- * not in the model's public type; `assertLeanStreamable` checks at start-up that this SDK version has them.
+ * not in the model's public type; `assertSinglePassStreamable` checks at start-up that this SDK version has them.
  */
 interface SdkChatModelInternals {
   getArgs(options: LanguageModelV3CallOptions): Promise<{ args: Record<string, unknown>; warnings: SharedV3Warning[] }>;
@@ -62,13 +62,13 @@ interface WireChunk {
   }>;
 }
 
-export function assertLeanStreamable(model: object): asserts model is SdkChatModelInternals {
+export function assertSinglePassStreamable(model: object): asserts model is SdkChatModelInternals {
   const m = model as Partial<SdkChatModelInternals>;
   const missing = (['getArgs', 'transformRequestBody', 'convertUsage', 'failedResponseHandler', 'config'] as const).filter(
     (name) => m[name] === undefined,
   );
   if (missing.length > 0)
-    throw new Error(`The AI SDK's chat model no longer has ${missing.join(', ')}: lib/llm/lean-chat-stream.ts needs updating.`);
+    throw new Error(`The AI SDK's chat model no longer has ${missing.join(', ')}: lib/llm/single-pass-stream.ts needs updating.`);
 }
 
 /**
@@ -79,8 +79,8 @@ export function assertLeanStreamable(model: object): asserts model is SdkChatMod
  * mapped to the same stream parts the SDK emits, in one pass. The request, its errors, tool-call assembly
  * (the SDK's StreamingToolCallTracker) and usage are the SDK's own; everything but `doStream` is delegated.
  */
-export function withLeanStream(sdkModel: LanguageModelV3, profile: ModelProfile): LanguageModelV3 {
-  assertLeanStreamable(sdkModel);
+export function withSinglePassStream(sdkModel: LanguageModelV3, profile: ModelProfile): LanguageModelV3 {
+  assertSinglePassStreamable(sdkModel);
   const internals: SdkChatModelInternals = sdkModel;
   const lean: LanguageModelV3 = Object.create(sdkModel);
   lean.doStream = (options) => leanDoStream(sdkModel, internals, profile, options);
