@@ -9,6 +9,7 @@ import { fetchJson } from '@/components/api/fetch-json';
 import { LocalTime } from '@/components/format/local-time';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 
 const STATUS_TONE: Record<InviteJson['status'], BadgeTone> = { active: 'green', used: 'indigo', revoked: 'neutral', expired: 'amber' };
 
@@ -30,78 +31,65 @@ export function InviteList({ invites }: { invites: InviteJson[] }) {
     }
   }
 
-  if (invites.length === 0) {
-    return (
-      <p className="rounded-xl border border-dashed border-zinc-300 px-4 py-10 text-center text-sm text-zinc-500 dark:border-zinc-700">
-        {t('empty')}
-      </p>
-    );
-  }
+  const columns: DataTableColumn<InviteJson>[] = [
+    {
+      key: 'for',
+      header: t('for'),
+      cell: (invite) => invite.email ?? <span className="text-zinc-500">{t('anyone')}</span>,
+    },
+    {
+      key: 'status',
+      header: t('status'),
+      cell: (invite) => <Badge tone={STATUS_TONE[invite.status]}>{t(`statuses.${invite.status}`)}</Badge>,
+    },
+    {
+      key: 'created',
+      header: t('created'),
+      className: 'text-zinc-600 dark:text-zinc-400',
+      cell: (invite) => (
+        <>
+          <span className="block whitespace-nowrap">
+            <LocalTime iso={invite.createdAt} />
+          </span>
+          <span className="block text-xs text-zinc-500">{t('by', { email: invite.createdBy.email })}</span>
+        </>
+      ),
+    },
+    {
+      key: 'expires',
+      header: t('expires'),
+      className: 'whitespace-nowrap text-zinc-600 dark:text-zinc-400',
+      cell: (invite) => <LocalTime iso={invite.expiresAt} />,
+    },
+    {
+      key: 'usedBy',
+      header: t('usedBy'),
+      className: 'text-zinc-600 dark:text-zinc-400',
+      cell: (invite) => invite.usedBy?.email ?? '—',
+    },
+    {
+      key: 'revoke',
+      header: t('revoke'),
+      headerHidden: true,
+      align: 'right',
+      cell: (invite) =>
+        invite.status === 'active' && (
+          <Button size="sm" variant="ghost" onClick={() => revoke(invite.id)} disabled={revoking === invite.id} data-testid="revoke-invite">
+            {t('revoke')}
+          </Button>
+        ),
+    },
+  ];
+
   return (
-    <div className="overflow-x-auto rounded-xl border border-zinc-200 dark:border-zinc-800">
-      <table className="w-full min-w-[40rem] text-sm">
-        <caption className="sr-only">{t('caption')}</caption>
-        <thead className="bg-zinc-50 text-xs text-zinc-500 dark:bg-zinc-900">
-          <tr>
-            <th scope="col" className="px-4 py-2.5 text-left font-medium">
-              {t('for')}
-            </th>
-            <th scope="col" className="px-2 py-2.5 text-left font-medium">
-              {t('status')}
-            </th>
-            <th scope="col" className="px-2 py-2.5 text-left font-medium">
-              {t('created')}
-            </th>
-            <th scope="col" className="px-2 py-2.5 text-left font-medium">
-              {t('expires')}
-            </th>
-            <th scope="col" className="px-2 py-2.5 text-left font-medium">
-              {t('usedBy')}
-            </th>
-            <th scope="col" className="px-4 py-2.5">
-              <span className="sr-only">{t('revoke')}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {invites.map((invite) => (
-            <tr
-              key={invite.id}
-              className="border-t border-zinc-200 dark:border-zinc-800"
-              data-testid="invite-row"
-              data-status={invite.status}
-            >
-              <td className="px-4 py-2.5">{invite.email ?? <span className="text-zinc-500">{t('anyone')}</span>}</td>
-              <td className="px-2 py-2.5">
-                <Badge tone={STATUS_TONE[invite.status]}>{t(`statuses.${invite.status}`)}</Badge>
-              </td>
-              <td className="px-2 py-2.5 text-zinc-600 dark:text-zinc-400">
-                <span className="block whitespace-nowrap">
-                  <LocalTime iso={invite.createdAt} />
-                </span>
-                <span className="block text-xs text-zinc-500">{t('by', { email: invite.createdBy.email })}</span>
-              </td>
-              <td className="px-2 py-2.5 whitespace-nowrap text-zinc-600 dark:text-zinc-400">
-                <LocalTime iso={invite.expiresAt} />
-              </td>
-              <td className="px-2 py-2.5 text-zinc-600 dark:text-zinc-400">{invite.usedBy?.email ?? '—'}</td>
-              <td className="px-4 py-2.5 text-right">
-                {invite.status === 'active' && (
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    onClick={() => revoke(invite.id)}
-                    disabled={revoking === invite.id}
-                    data-testid="revoke-invite"
-                  >
-                    {t('revoke')}
-                  </Button>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption={t('caption')}
+      columns={columns}
+      rows={invites}
+      rowKey={(invite) => invite.id}
+      rowAttributes={(invite) => ({ 'data-testid': 'invite-row', 'data-status': invite.status })}
+      empty={t('empty')}
+      className="min-w-[40rem]"
+    />
   );
 }
