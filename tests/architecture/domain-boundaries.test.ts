@@ -83,6 +83,10 @@ describe('layer rules (biome.json)', () => {
     expect(importsOf('lib/chat/start-turn.ts')).toContain('lib/chat/turn/prepare-turn');
   });
 
+  it('every list bans routes, UI and test support (Biome applies only the last matching override, so a list without them lifts the ban)', () => {
+    for (const rule of rules) expect(rule.forbidden, rule.from.join(', ')).toEqual(expect.arrayContaining(['app', 'components', 'tests']));
+  });
+
   it('finds a crossing written as a relative import', () => {
     const rule = rules.find((r) => r.from.includes('lib/chat'))!;
     expect(crossings({ ...rule, forbidden: ['lib/chat/turn'] }).length).toBeGreaterThan(0);
