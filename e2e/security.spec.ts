@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { expect, test } from '@playwright/test';
 import { linkMailedTo } from './mailbox';
-import { setPasswordFromMail, signUpApi, signUpInBrowser, uniqueEmail } from './support';
+import { setPasswordFromMail, signUpApi, signUpInBrowser, signUpStaffInBrowser, uniqueEmail } from './support';
 
 // Attacks on accounts through the production server: the mail links, the staff list and redirects.
 
@@ -171,4 +171,58 @@ test('a display name is at most 100 characters: a 60,000-character one is a 400 
   });
   expect(res.status()).toBe(400);
   expect((await request.post('/api/auth/sign-in/email', { data: { email, password: 'correct-horse-battery' } })).status()).toBe(401);
+});
+
+test("an answer whose markup names the page's globals (DOM clobbering) breaks neither the chat nor the staff transcript", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await signUpInBrowser(page, uniqueEmail('clobber'));
+  await expect(page).toHaveURL(/\/chats\//);
+  const chatId = new URL(page.url()).pathname.split('/').pop()!;
+  // names the browser would put on `document` and `window`: Next's flight data, document methods, forms
+  const hostile =
+    'Look <img name="getElementById" src="data:,"> <a id="__next_f" href="#top">here</a> <form name="documentElement"><input name="body"></form> done';
+  await page.getByTestId('chat-input').fill(`[sim:echo] ${hostile}`);
+  await page.getByTestId('send-button').click();
+  await expect(page.getByTestId('message-assistant').last()).toHaveAttribute('data-status', 'complete', { timeout: 30_000 });
+
+  /** The server-rendered page with the answer on it hydrates: React has taken over the answer's element. */
+  const hydrated = (p: typeof page) =>
+    p.evaluate(() => {
+      const answer = document.querySelector('[data-testid="message-assistant"]');
+      return answer !== null && Object.keys(answer).some((key) => key.startsWith('__react'));
+    });
+  const clobbered = (p: typeof page) =>
+    p.evaluate(() => ({
+      getElementById: typeof document.getElementById,
+      documentElement: document.documentElement instanceof HTMLHtmlElement,
+      unscoped: document.getElementsByName('getElementById').length + (document.getElementById('__next_f') ? 1 : 0),
+      scoped: document.getElementsByName('user-content-getElementById').length,
+    }));
+
+  await page.reload();
+  await expect.poll(() => hydrated(page)).toBe(true);
+  expect(await clobbered(page)).toEqual({ getElementById: 'function', documentElement: true, unscoped: 0, scoped: 1 });
+  // and it still works: another message is sent and answered
+  await page.getByTestId('chat-input').fill('Hello again');
+  await page.getByTestId('send-button').click();
+  await expect(page.getByTestId('message-assistant')).toHaveCount(2);
+  await expect(page.getByTestId('message-assistant').last()).toHaveAttribute('data-status', 'complete', { timeout: 30_000 });
+  expect(errors).toEqual([]);
+
+  const staffContext = await browser.newContext();
+  const staff = await staffContext.newPage();
+  const staffErrors: string[] = [];
+  staff.on('pageerror', (error) => staffErrors.push(error.message));
+  await signUpStaffInBrowser(staff, 'clobber-staff@example.com');
+  await staff.goto(`/staff/transcripts/${chatId}`);
+  await expect(staff.getByTestId('message-assistant').first()).toBeVisible();
+  await expect.poll(() => hydrated(staff)).toBe(true);
+  expect(await clobbered(staff)).toEqual({ getElementById: 'function', documentElement: true, unscoped: 0, scoped: 1 });
+  expect(staffErrors).toEqual([]);
+  await staffContext.close();
 });

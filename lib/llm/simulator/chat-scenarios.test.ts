@@ -50,6 +50,14 @@ describe('a request for code', () => {
   });
 });
 
+describe('[sim:echo]', () => {
+  it('answers with the words as they are, markup and all, and calls no tool', async () => {
+    const reply = await ask('[sim:echo] How do I reset <img name="getElementById" src="data:,"> my password?');
+    expect(reply.toolCalls).toHaveLength(0);
+    expect(reply.content).toBe('How do I reset <img name="getElementById" src="data:,"> my password?');
+  });
+});
+
 describe('tool calls', () => {
   it.each([
     ['How do I reset my password?', 'reset password'],

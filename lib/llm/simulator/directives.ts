@@ -27,6 +27,8 @@ export interface Directives {
   artifact: ContinuationArtifact | null;
   /** `[sim:markdown]`: an answer with code, math, a table and a footnote. */
   markdown: boolean;
+  /** `[sim:echo]`: the answer is the person's words as they are (hostile content for the renderers' tests). */
+  echo: boolean;
 }
 
 const DIRECTIVE = /\[sim:([^\]\n]+)\]/g;
@@ -43,6 +45,7 @@ export function parseDirectives(text: string): Directives {
     parallelTools: false,
     artifact: null,
     markdown: false,
+    echo: false,
   };
   for (const match of text.matchAll(DIRECTIVE)) {
     const body = match[1].trim().toLowerCase();
@@ -53,6 +56,7 @@ export function parseDirectives(text: string): Directives {
     else if (body === 'text+tool') directives.textThenTool = true;
     else if (body === 'parallel-tools') directives.parallelTools = true;
     else if (body === 'markdown') directives.markdown = true;
+    else if (body === 'echo') directives.echo = true;
     else if (body.startsWith('delay=')) directives.delayMs = nonNegativeInt(body.slice(6));
     else if (body.startsWith('list')) directives.listLength = nonNegativeInt(body.slice(4));
     else if (body.startsWith('artifact=')) {

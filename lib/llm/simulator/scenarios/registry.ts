@@ -3,6 +3,7 @@ import { searchKeywords } from '../intents';
 import type { ReplyContext, SimulatedReply } from '../types';
 import type { ChatScenario } from './chat-scenario';
 import { codeAnswer } from './code-answer';
+import { echo } from './echo';
 import { greeting } from './greeting';
 import { numberedList } from './numbered-list';
 import { plainAnswer } from './plain-answer';
@@ -20,6 +21,7 @@ import { toolResultAnswer } from './tool-result-answer';
  */
 export const CHAT_SCENARIOS: readonly ChatScenario[] = [
   toolResultAnswer,
+  echo,
   textThenTool,
   parallelSearchDocs,
   rememberFact,
