@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import type { getWallet } from '@/lib/billing/wallet';
+import type { listCredits, listLedger, toCallView } from '@/lib/billing/ledger-view';
 import { defineOperations } from '@/lib/http/openapi/api-operation';
+import type { AllTrue, DescribesJsonOf, ResultOf } from './json-shape';
 
 /**
  * The wallet and ledger routes' request schemas (app/api/wallet, app/api/ledger)
@@ -13,6 +16,60 @@ export const ledgerQuery = z.object({
   status: z.enum(['reserved', 'settled', 'refunded']).optional(),
 });
 
+export const walletResponse = z.strictObject({ balanceMicros: z.number().int(), reservedMicros: z.number().int() });
+
+/** One upstream call under a ledger entry (and, for staff, under a chat answer). */
+export const modelCallResponse = z.strictObject({
+  model: z.string(),
+  purpose: z.string().meta({ description: 'answer, tool_round, continuation, summary, plan, research, write…' }),
+  status: z.string().meta({ description: 'reserved, charged or refunded' }),
+  inputTokens: z.number().int(),
+  outputTokens: z.number().int(),
+  reasoningTokens: z.number().int(),
+  estimated: z.boolean().meta({ description: 'The endpoint reported no usage: the tokens are counted here.' }),
+  costMicros: z.number().int(),
+  finishReason: z.string().nullable(),
+  error: z.string().nullable(),
+});
+
+export const ledgerEntryResponse = z.strictObject({
+  id: z.string(),
+  userId: z.string(),
+  userEmail: z.string().nullable(),
+  chatTitle: z.string().nullable().meta({ description: 'null once the chat is deleted' }),
+  documentTitle: z.string().nullable(),
+  turnId: z.string().nullable(),
+  jobId: z.string().nullable(),
+  chatId: z.string().nullable(),
+  documentId: z.string().nullable(),
+  messageId: z.string().nullable(),
+  status: z.string().meta({ description: 'reserved, settled or refunded' }),
+  reservedMicros: z.number().int(),
+  chargedMicros: z.number().int(),
+  createdAt: z.iso.datetime(),
+  calls: z.array(modelCallResponse),
+});
+
+/** A top-up: a ledger's credit line. */
+export const creditGrantResponse = z.strictObject({
+  id: z.string(),
+  userId: z.string(),
+  userEmail: z.string().nullable(),
+  amountMicros: z.number().int(),
+  reason: z.string(),
+  grantedByEmail: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+});
+
+export type BillingResponseChecks = AllTrue<
+  [
+    DescribesJsonOf<typeof walletResponse, ResultOf<typeof getWallet>>,
+    DescribesJsonOf<typeof modelCallResponse, ReturnType<typeof toCallView>>,
+    DescribesJsonOf<typeof ledgerEntryResponse, ResultOf<typeof listLedger>[number]>,
+    DescribesJsonOf<typeof creditGrantResponse, ResultOf<typeof listCredits>[number]>,
+  ]
+>;
+
 export const billingOperations = defineOperations([
   {
     method: 'GET',
@@ -21,6 +78,7 @@ export const billingOperations = defineOperations([
     auth: 'session',
     summary: "The caller's balance and what is reserved for live work.",
     responses: { 200: '`{balanceMicros, reservedMicros}`.' },
+    responseBodies: { 200: walletResponse },
   },
   {
     method: 'GET',
@@ -30,5 +88,6 @@ export const billingOperations = defineOperations([
     summary: "The caller's ledger: one entry per chat turn or pipeline step, with its model calls.",
     query: ledgerQuery,
     responses: { 200: 'The entries, newest first.' },
+    responseBodies: { 200: z.array(ledgerEntryResponse) },
   },
 ]);

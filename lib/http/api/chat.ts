@@ -2,11 +2,23 @@ import { z } from 'zod';
 import { defineOperations } from '@/lib/http/openapi/api-operation';
 import { MAX_MESSAGE_CHARS } from '@/lib/chat/limits';
 import { SEARCH_QUERY_MAX } from '@/lib/chat/search-chats';
+import {
+  chatClosedResponse,
+  chatCreatedResponse,
+  chatDeletedResponse,
+  chatListResponse,
+  chatViewResponse,
+  modelResponse,
+  slotRemovedResponse,
+  slotSavedResponse,
+  turnStoppedResponse,
+} from './chat-responses';
 
 /**
  * The chat routes' request schemas (app/api/chats/**, app/api/models) and how
  * the API document describes each operation. The routes validate with these
  * schemas; lib/http/openapi/ turns the same ones into the OpenAPI document.
+ * What the routes answer is in chat-responses.ts.
  */
 
 export const chatCreateBody = z.object({
@@ -65,6 +77,7 @@ export const chatOperations = defineOperations([
     summary: "The caller's chats, newest activity first; archived ones or a search on request.",
     query: chatListQuery,
     responses: { 200: 'The chats.' },
+    responseBodies: { 200: chatListResponse },
   },
   {
     method: 'POST',
@@ -73,7 +86,8 @@ export const chatOperations = defineOperations([
     auth: 'session',
     summary: 'Start a chat.',
     body: chatCreateBody,
-    responses: { 201: 'The new chat.' },
+    responses: { 201: "`{id}` of the new chat (with `reuseEmpty`, possibly of the caller's untouched one)." },
+    responseBodies: { 201: chatCreatedResponse },
   },
   {
     method: 'GET',
@@ -82,6 +96,7 @@ export const chatOperations = defineOperations([
     auth: 'session',
     summary: 'A chat with its messages (oldest first) and pinned facts.',
     responses: { 200: 'The chat.' },
+    responseBodies: { 200: chatViewResponse },
   },
   {
     method: 'PATCH',
@@ -91,6 +106,7 @@ export const chatOperations = defineOperations([
     summary: 'Rename a chat, switch its summaries on or off, archive it or bring it back.',
     body: chatSettingsBody,
     responses: { 200: 'The chat as it is now.' },
+    responseBodies: { 200: chatViewResponse },
   },
   {
     method: 'DELETE',
@@ -99,6 +115,7 @@ export const chatOperations = defineOperations([
     auth: 'session',
     summary: 'Delete a chat (its ledger entries stay).',
     responses: { 200: '`{id, deleted: true}`.', 409: 'An answer is being written in the chat.' },
+    responseBodies: { 200: chatDeletedResponse },
   },
   {
     method: 'POST',
@@ -158,6 +175,7 @@ export const chatOperations = defineOperations([
     auth: 'session',
     summary: "Stop the chat's live turn, whichever process streams it.",
     responses: { 200: '`{stopped, turnId}`.' },
+    responseBodies: { 200: turnStoppedResponse },
   },
   {
     method: 'POST',
@@ -166,6 +184,7 @@ export const chatOperations = defineOperations([
     auth: 'session',
     summary: 'Close a chat; the next message reopens it.',
     responses: { 200: '`{status: "closed"}`.' },
+    responseBodies: { 200: chatClosedResponse },
   },
   {
     method: 'PATCH',
@@ -175,6 +194,7 @@ export const chatOperations = defineOperations([
     summary: 'Correct a pinned fact (`key`: a built-in slot name or `fact:<name>`).',
     body: slotValueBody,
     responses: { 200: '`{key, value}`.' },
+    responseBodies: { 200: slotSavedResponse },
   },
   {
     method: 'DELETE',
@@ -183,6 +203,7 @@ export const chatOperations = defineOperations([
     auth: 'session',
     summary: 'Remove a pinned fact.',
     responses: { 200: '`{key, removed: true}`.' },
+    responseBodies: { 200: slotRemovedResponse },
   },
   {
     method: 'GET',
@@ -191,5 +212,6 @@ export const chatOperations = defineOperations([
     auth: 'session',
     summary: 'The models a chat can use, with their prices and the provider that serves each (`provider`).',
     responses: { 200: 'The catalog.' },
+    responseBodies: { 200: z.array(modelResponse) },
   },
 ]);

@@ -1,14 +1,29 @@
 import { z } from 'zod';
 import { defineOperations } from '@/lib/http/openapi/api-operation';
-import { createFields } from '@/lib/documents/intake/document-request';
+import { addedSourcesBody, createFields } from '@/lib/documents/intake/document-request';
 import { MAX_FILES_PER_REQUEST, MAX_SOURCE_FILE_BYTES, MAX_UPLOAD_FILES_BYTES } from '@/lib/documents/sources/upload-limits';
+import {
+  answersSavedResponse,
+  attachmentRemovedResponse,
+  documentCreatedResponse,
+  documentListItemResponse,
+  documentMemberResponse,
+  documentViewResponse,
+  jobStatusResponse,
+  liveSectionsResponse,
+  memberRemovedResponse,
+  memberRoleResponse,
+  notificationResponse,
+  savedSourceResponse,
+  waitingAttachmentResponse,
+} from './documents-responses';
 
 /**
  * The document routes' request schemas (app/api/documents/**, app/api/notifications)
  * and how the API document describes each operation. The routes validate with
  * these schemas; lib/http/openapi/ turns the same ones into the OpenAPI document.
  * POST /api/documents validates with `createFields` (lib/http/read-document-request.ts
- * also reads the multipart form into it).
+ * also reads the multipart form into it). What the routes answer is in documents-responses.ts.
  */
 
 export const answersBody = z.object({
@@ -62,6 +77,7 @@ export const documentOperations = defineOperations([
     auth: 'session',
     summary: "The caller's own and shared documents.",
     responses: { 200: 'The documents.' },
+    responseBodies: { 200: z.array(documentListItemResponse) },
   },
   {
     method: 'POST',
@@ -74,6 +90,7 @@ export const documentOperations = defineOperations([
     bodyType: 'json-or-multipart',
     multipartBody: documentForm,
     responses: { 201: '`{id}` of the new document.', ...pipelineRefusals, 422: 'A file could not be read.' },
+    responseBodies: { 201: documentCreatedResponse },
   },
   {
     method: 'GET',
@@ -82,6 +99,7 @@ export const documentOperations = defineOperations([
     auth: 'session',
     summary: 'A document with its questions, progress, sections and sources.',
     responses: { 200: 'The document.' },
+    responseBodies: { 200: documentViewResponse },
   },
   {
     method: 'POST',
@@ -90,7 +108,12 @@ export const documentOperations = defineOperations([
     auth: 'session',
     summary: "Answer the document's questions; writing goes on.",
     body: answersBody,
-    responses: { 200: 'The document job as it is now.', 409: 'The document is not waiting for answers.', 429: pipelineRefusals[429] },
+    responses: {
+      200: '`{woke, remaining}`: whether writing goes on, and how many questions are still open.',
+      409: 'The document is not waiting for answers.',
+      429: pipelineRefusals[429],
+    },
+    responseBodies: { 200: answersSavedResponse },
   },
   {
     method: 'POST',
@@ -98,7 +121,8 @@ export const documentOperations = defineOperations([
     tag: 'Documents',
     auth: 'session',
     summary: 'Cancel the document job.',
-    responses: { 200: 'The job as it is now.', 409: 'The document has already ended.' },
+    responses: { 200: "`{status}`: the job's status now.", 409: 'The document has already ended.' },
+    responseBodies: { 200: jobStatusResponse },
   },
   {
     method: 'POST',
@@ -107,7 +131,8 @@ export const documentOperations = defineOperations([
     auth: 'session',
     summary: 'Resume a paused document, optionally with a larger budget.',
     body: resumeBody,
-    responses: { 200: 'The job as it is now.', 409: 'Only a paused or failed document can be resumed.', ...pipelineRefusals },
+    responses: { 200: "`{status}`: the job's status now.", 409: 'Only a paused or failed document can be resumed.', ...pipelineRefusals },
+    responseBodies: { 200: jobStatusResponse },
   },
   {
     method: 'GET',
@@ -129,6 +154,7 @@ export const documentOperations = defineOperations([
       200: '`{sections: [{id, position, version, status, savedBy: {name, you} | null, savedAt}]}` in document order.',
       429: 'Polled too often; `Retry-After` says when to try again.',
     },
+    responseBodies: { 200: liveSectionsResponse },
   },
   {
     method: 'GET',
@@ -137,6 +163,7 @@ export const documentOperations = defineOperations([
     auth: 'session',
     summary: "The document's members and their roles.",
     responses: { 200: 'The members.' },
+    responseBodies: { 200: z.array(documentMemberResponse) },
   },
   {
     method: 'POST',
@@ -145,7 +172,8 @@ export const documentOperations = defineOperations([
     auth: 'session',
     summary: 'Share the document: reviewers read, see history and restore; editors also edit and rewrite.',
     body: shareBody,
-    responses: { 201: 'The member.', 422: 'No account uses that email.' },
+    responses: { 201: '`{userId, role}` of the member.', 422: 'No account uses that email.' },
+    responseBodies: { 201: memberRoleResponse },
   },
   {
     method: 'PATCH',
@@ -154,7 +182,8 @@ export const documentOperations = defineOperations([
     auth: 'session',
     summary: "Change a member's role (owner).",
     body: memberRoleBody,
-    responses: { 200: 'The member as they are now.' },
+    responses: { 200: '`{userId, role}` of the member as they are now.' },
+    responseBodies: { 200: memberRoleResponse },
   },
   {
     method: 'DELETE',
@@ -162,17 +191,25 @@ export const documentOperations = defineOperations([
     tag: 'Documents',
     auth: 'session',
     summary: "Revoke a member's access (owner).",
-    responses: { 200: 'The removed member.' },
+    responses: { 200: '`{userId, removed: true}`.' },
+    responseBodies: { 200: memberRemovedResponse },
   },
   {
     method: 'POST',
     path: '/api/documents/{id}/sources',
     tag: 'Documents',
     auth: 'session',
-    summary: 'Attach more files; research rounds still to come read them.',
-    body: documentSourcesForm,
-    bodyType: 'multipart',
-    responses: { 201: 'The files as sources.', ...pipelineRefusals, 422: 'A file could not be read.' },
+    summary: 'Attach more files, links or pasted text; research rounds still to come read them.',
+    description: 'Files as `multipart/form-data`; links and pasted text as JSON (links need public sources).',
+    body: addedSourcesBody,
+    bodyType: 'json-or-multipart',
+    multipartBody: documentSourcesForm,
+    responses: {
+      201: 'The new sources, `[{id, title, kind}]`.',
+      ...pipelineRefusals,
+      422: 'A file could not be read, or the document does not read links.',
+    },
+    responseBodies: { 201: z.array(savedSourceResponse) },
   },
   {
     method: 'GET',
@@ -181,7 +218,8 @@ export const documentOperations = defineOperations([
     auth: 'session',
     summary: "The files still waiting in one of the caller's chats.",
     query: attachmentsQuery,
-    responses: { 200: 'The waiting files.' },
+    responses: { 200: 'The waiting files, newest first.' },
+    responseBodies: { 200: z.array(waitingAttachmentResponse) },
   },
   {
     method: 'POST',
@@ -191,7 +229,8 @@ export const documentOperations = defineOperations([
     summary: "Attach files in a chat; the chat's start_document makes them the document's sources.",
     body: chatAttachmentForm,
     bodyType: 'multipart',
-    responses: { 201: 'The waiting files.', ...pipelineRefusals, 422: 'A file could not be read.' },
+    responses: { 201: 'The files just attached, `[{id, title, kind}]`.', ...pipelineRefusals, 422: 'A file could not be read.' },
+    responseBodies: { 201: z.array(savedSourceResponse) },
   },
   {
     method: 'DELETE',
@@ -200,13 +239,15 @@ export const documentOperations = defineOperations([
     auth: 'session',
     summary: 'Remove a file still waiting in a chat.',
     responses: { 200: '`{id, removed: true}`.', 409: 'A document has already adopted the file.' },
+    responseBodies: { 200: attachmentRemovedResponse },
   },
   {
     method: 'GET',
     path: '/api/notifications',
     tag: 'Documents',
     auth: 'session',
-    summary: "The caller's notifications (a finished document), newest first.",
-    responses: { 200: 'The notifications.' },
+    summary: "The caller's notifications (a finished document, a document shared with them), newest first.",
+    responses: { 200: 'The notifications (up to 50).' },
+    responseBodies: { 200: z.array(notificationResponse) },
   },
 ]);

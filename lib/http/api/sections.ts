@@ -1,5 +1,12 @@
 import { z } from 'zod';
+import type { FactFlag } from '@/lib/documents/canvas/fact-check';
+import type { DismissedFlag } from '@/lib/documents/sections/dismiss-flag';
+import type { RewriteFlag } from '@/lib/documents/sections/rewrite/check-replacement';
+import type { AppliedRewrite, rejectProposal } from '@/lib/documents/sections/rewrite/proposals';
+import type { RewriteResult } from '@/lib/documents/sections/rewrite/rewrite-range';
+import type { SectionVersionView } from '@/lib/documents/sections/section-versions';
 import { defineOperations } from '@/lib/http/openapi/api-operation';
+import type { AllTrue, DescribesJsonOf, ResultOf } from './json-shape';
 
 /**
  * The section routes' request schemas (app/api/sections/**) and how the API
@@ -23,6 +30,63 @@ export const dismissFlagBody = z.object({ token: z.string().trim().min(1).max(20
 
 export const acceptProposalBody = z.object({ baseVersion: z.number().int().nonnegative() });
 
+const offsets = { start: z.number().int(), end: z.number().int() };
+const factKind = z.enum(['number', 'date', 'code', 'name']);
+
+/** A figure, date, code or name the section's sources do not support; UTF-16 offsets into the body. */
+export const factFlagResponse = z.strictObject({ token: z.string(), kind: factKind, ...offsets });
+
+/** A reason a rewrite was held back; a lost citation marker sits empty at the end of the replacement. */
+export const rewriteFlagResponse = z.strictObject({ token: z.string(), kind: z.enum([...factKind.options, 'citation']), ...offsets });
+
+export const sectionSavedResponse = z.strictObject({ version: z.number().int() });
+
+export const appliedRewriteResponse = z.strictObject({
+  applied: z.literal(true),
+  version: z.number().int(),
+  body: z.string().meta({ description: "The section's Markdown as saved." }),
+  range: z.strictObject(offsets).meta({ description: 'Where the replacement now sits in `body`.' }),
+});
+
+export const rewriteResponse = z.discriminatedUnion('applied', [
+  appliedRewriteResponse,
+  z.strictObject({
+    applied: z.literal(false),
+    proposalId: z.string(),
+    proposal: z.string().meta({ description: 'The replacement text, held back.' }),
+    flags: z.array(rewriteFlagResponse),
+  }),
+]);
+
+export const proposalRejectedResponse = z.strictObject({ proposalId: z.string(), status: z.literal('rejected') });
+
+export const flagDismissedResponse = z.strictObject({
+  token: z.string(),
+  reason: z.string(),
+  flags: z.array(factFlagResponse).meta({ description: 'The flags the section still has.' }),
+  status: z.enum(['written', 'flagged']),
+});
+
+export const sectionVersionResponse = z.strictObject({
+  version: z.number().int(),
+  kind: z.enum(['draft', 'manual', 'rewrite', 'restore']),
+  author: z.string().meta({ description: 'A name; "Quire" for the pipeline.' }),
+  createdAt: z.iso.datetime(),
+  body: z.string(),
+});
+
+export type SectionResponseChecks = AllTrue<
+  [
+    DescribesJsonOf<typeof factFlagResponse, FactFlag>,
+    DescribesJsonOf<typeof rewriteFlagResponse, RewriteFlag>,
+    DescribesJsonOf<typeof appliedRewriteResponse, AppliedRewrite>,
+    DescribesJsonOf<typeof rewriteResponse, RewriteResult>,
+    DescribesJsonOf<typeof proposalRejectedResponse, ResultOf<typeof rejectProposal>>,
+    DescribesJsonOf<typeof flagDismissedResponse, DismissedFlag>,
+    DescribesJsonOf<typeof sectionVersionResponse, SectionVersionView>,
+  ]
+>;
+
 const staleBase = 'The base version is stale; the answer carries the current text.';
 
 export const sectionOperations = defineOperations([
@@ -34,6 +98,7 @@ export const sectionOperations = defineOperations([
     summary: "Save a manual edit of a section's Markdown.",
     body: sectionEditBody,
     responses: { 200: '`{version}`.', 409: staleBase },
+    responseBodies: { 200: sectionSavedResponse },
   },
   {
     method: 'POST',
@@ -48,6 +113,7 @@ export const sectionOperations = defineOperations([
       409: staleBase,
       429: 'Rate limit reached; `Retry-After` says when to try again.',
     },
+    responseBodies: { 200: rewriteResponse },
   },
   {
     method: 'POST',
@@ -57,6 +123,7 @@ export const sectionOperations = defineOperations([
     summary: 'Apply a pending rewrite proposal as a new version.',
     body: acceptProposalBody,
     responses: { 200: '`{applied: true, version, body, range}`.', 409: staleBase },
+    responseBodies: { 200: appliedRewriteResponse },
   },
   {
     method: 'POST',
@@ -65,6 +132,7 @@ export const sectionOperations = defineOperations([
     auth: 'session',
     summary: 'Reject a pending rewrite proposal; the section is not touched.',
     responses: { 200: '`{proposalId, status: "rejected"}`.', 409: 'The proposal was already decided.' },
+    responseBodies: { 200: proposalRejectedResponse },
   },
   {
     method: 'POST',
@@ -78,6 +146,7 @@ export const sectionOperations = defineOperations([
       404: 'No such section, or it has no flag with this token.',
       429: 'Rate limit reached; `Retry-After` says when to try again.',
     },
+    responseBodies: { 200: flagDismissedResponse },
   },
   {
     method: 'GET',
@@ -86,6 +155,7 @@ export const sectionOperations = defineOperations([
     auth: 'session',
     summary: "A section's versions, oldest first.",
     responses: { 200: 'The versions.' },
+    responseBodies: { 200: z.array(sectionVersionResponse) },
   },
   {
     method: 'POST',
@@ -95,5 +165,6 @@ export const sectionOperations = defineOperations([
     summary: 'Restore an old version as a new one (nothing is deleted).',
     body: restoreBody,
     responses: { 200: '`{version}` of the new version.', 409: staleBase },
+    responseBodies: { 200: sectionSavedResponse },
   },
 ]);

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { defineOperations } from '@/lib/http/openapi/api-operation';
-import { INVITE_DAYS_MAX } from '@/lib/auth/invites';
+import { INVITE_DAYS_MAX, type createInvite, type InviteView } from '@/lib/auth/invites';
+import type { listTranscripts } from '@/lib/chat/transcripts';
+import { creditGrantResponse, ledgerEntryResponse } from './billing';
+import { chatViewResponse } from './chat-responses';
+import type { AllTrue, DescribesJsonOf, ResultOf } from './json-shape';
 
 /**
  * The staff routes' request schemas (app/api/staff/**) and how the API document
@@ -46,6 +50,51 @@ export const transcriptsQuery = z.object({
   to: z.coerce.date().optional(),
 });
 
+export const creditsGrantedResponse = z.strictObject({
+  ok: z.literal(true),
+  grantId: z.string(),
+  amountMicros: z.number().int(),
+  replayed: z.boolean().meta({ description: 'true when an earlier request with the same key made the grant' }),
+});
+
+const person = z.strictObject({ name: z.string(), email: z.string() });
+
+export const inviteResponse = z.strictObject({
+  id: z.string(),
+  email: z.string().nullable().meta({ description: 'When set, only this address may sign up with it.' }),
+  status: z.enum(['active', 'used', 'revoked', 'expired']),
+  createdAt: z.iso.datetime(),
+  expiresAt: z.iso.datetime(),
+  revokedAt: z.iso.datetime().nullable(),
+  createdBy: person,
+  usedBy: person.extend({ at: z.iso.datetime() }).nullable(),
+});
+
+export const inviteCreatedResponse = z.strictObject({
+  invite: inviteResponse,
+  link: z.string().meta({ description: 'The sign-up link; the server keeps only its hash.' }),
+  mailed: z.boolean(),
+});
+
+export const transcriptRowResponse = z.strictObject({
+  chatId: z.string(),
+  user: z.string().meta({ description: "The owner's email." }),
+  title: z.string(),
+  status: z.string(),
+  lastMessageAt: z.iso.datetime(),
+  statuses: z
+    .strictObject({ stopped: z.number().int(), truncated: z.number().int(), error: z.number().int() })
+    .meta({ description: 'How many answers ended each way.' }),
+});
+
+export type StaffResponseChecks = AllTrue<
+  [
+    DescribesJsonOf<typeof inviteResponse, InviteView>,
+    DescribesJsonOf<typeof inviteResponse, ResultOf<typeof createInvite>['invite']>,
+    DescribesJsonOf<typeof transcriptRowResponse, ResultOf<typeof listTranscripts>[number]>,
+  ]
+>;
+
 export const staffOperations = defineOperations([
   {
     method: 'POST',
@@ -56,7 +105,12 @@ export const staffOperations = defineOperations([
     description:
       'An `Idempotency-Key` header (or the `idempotencyKey` field) makes it safe to send twice: the second answer is 200 with the first grant.',
     body: creditsBody,
-    responses: { 201: '`{ok, grantId, amountMicros, replayed: false}`.', 200: 'A replay: the first grant, nothing more added.' },
+    responses: {
+      201: '`{ok, grantId, amountMicros, replayed: false}`.',
+      200: 'A replay: the first grant, nothing more added.',
+      409: 'The idempotency key was already used for a different top-up.',
+    },
+    responseBodies: { 200: creditsGrantedResponse, 201: creditsGrantedResponse },
   },
   {
     method: 'GET',
@@ -66,6 +120,7 @@ export const staffOperations = defineOperations([
     summary: "Top-ups with their reasons and who made them: one user's (by email) or everyone's.",
     query: creditsQuery,
     responses: { 200: 'The top-ups, newest first.' },
+    responseBodies: { 200: z.array(creditGrantResponse) },
   },
   {
     method: 'GET',
@@ -74,6 +129,7 @@ export const staffOperations = defineOperations([
     auth: 'staff',
     summary: 'Every invite, newest first, with who made it and who used it.',
     responses: { 200: 'The invites.' },
+    responseBodies: { 200: z.array(inviteResponse) },
   },
   {
     method: 'POST',
@@ -83,6 +139,7 @@ export const staffOperations = defineOperations([
     summary: 'Make a sign-up link for one new account (mailed when an email is given).',
     body: inviteBody,
     responses: { 201: '`{invite, link, mailed}`; the link is in this answer only.' },
+    responseBodies: { 201: inviteCreatedResponse },
   },
   {
     method: 'DELETE',
@@ -91,6 +148,7 @@ export const staffOperations = defineOperations([
     auth: 'staff',
     summary: 'Revoke an invite that has not made an account yet (idempotent).',
     responses: { 200: 'The revoked invite.', 409: 'The invite was already used.' },
+    responseBodies: { 200: inviteResponse },
   },
   {
     method: 'GET',
@@ -100,6 +158,7 @@ export const staffOperations = defineOperations([
     summary: "Any person's ledger (by email), or everyone's.",
     query: staffLedgerQuery,
     responses: { 200: 'The entries, newest first.' },
+    responseBodies: { 200: z.array(ledgerEntryResponse) },
   },
   {
     method: 'GET',
@@ -109,6 +168,7 @@ export const staffOperations = defineOperations([
     summary: 'Chats to review, filtered by answer status, model, person and dates.',
     query: transcriptsQuery,
     responses: { 200: 'The transcripts.' },
+    responseBodies: { 200: z.array(transcriptRowResponse) },
   },
   {
     method: 'GET',
@@ -116,6 +176,7 @@ export const staffOperations = defineOperations([
     tag: 'Staff',
     auth: 'staff',
     summary: "Any person's chat, read-only.",
-    responses: { 200: 'The chat.' },
+    responses: { 200: "The chat, with each answer's model calls." },
+    responseBodies: { 200: chatViewResponse },
   },
 ]);

@@ -10,7 +10,8 @@ export type OperationAuth = 'none' | 'session' | 'staff';
  * ones the route validates with, so the document cannot drift from the code.
  * Error statuses every route shares (400 for a body, 401, 403, 404 for a path
  * id…) are added by build-openapi.ts; `responses` names the success answers and
- * the operation's own refusals (402, 409, 422, 429…).
+ * the operation's own refusals (402, 409, 422, 429…), and `responseBodies` gives
+ * the JSON answers their schemas.
  */
 export interface ApiOperation {
   method: HttpMethod;
@@ -28,6 +29,12 @@ export interface ApiOperation {
   multipartBody?: z.ZodType;
   query?: z.ZodType;
   responses: Record<number, string>;
+  /**
+   * The JSON answer of each success status (and of any other status that
+   * answers with a body of its own, as readiness's 503 does). Written from what
+   * the route returns; tests/http/openapi.test.ts parses real answers with them.
+   */
+  responseBodies?: Record<number, z.ZodType>;
   /** the media type of the success answer when it is not JSON */
   produces?: string;
   /** better-auth's own routes answer errors as `{code, message}` rather than `{error: {code, message}}` */

@@ -34,11 +34,28 @@ const retryAfter = { 'Retry-After': { description: 'Seconds to wait.', schema: {
  * Dates arrive as strings (`z.coerce.date()` in queries).
  */
 export function requestJsonSchema(schema: z.ZodType): JsonSchema {
+  return jsonSchemaOf(schema, 'input');
+}
+
+/**
+ * The response schemas describe what the server sends (`io: 'output'`). A date
+ * is an ISO string, said by its format alone (zod's pattern for it is a wall of
+ * regex), and an integer's safe-integer bounds are no limit worth printing.
+ */
+export function responseJsonSchema(schema: z.ZodType): JsonSchema {
+  return jsonSchemaOf(schema, 'output');
+}
+
+function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   const { $schema: _dialect, ...json } = z.toJSONSchema(schema, {
-    io: 'input',
+    io,
     unrepresentable: 'any',
     override: ({ zodSchema, jsonSchema }) => {
       if (zodSchema._zod.def.type === 'date') Object.assign(jsonSchema, { type: 'string', format: 'date-time' });
+      if (io === 'input') return;
+      if (jsonSchema.format === 'date-time') delete jsonSchema.pattern;
+      if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
+      if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
     },
   }) as JsonSchema;
   return json;
@@ -115,7 +132,9 @@ function operationResponses(op: ApiOperation): Record<string, ResponseObject> {
     } else if (status >= 300 && status < 400) {
       responses[key] = { description, headers: { Location: { schema: { type: 'string' } } } };
     } else {
-      responses[key] = { description, content: { [status < 300 ? (op.produces ?? 'application/json') : 'application/json']: {} } };
+      const body = op.responseBodies?.[status];
+      const mediaType = status < 300 ? (op.produces ?? 'application/json') : 'application/json';
+      responses[key] = { description, content: { [mediaType]: body ? { schema: responseJsonSchema(body) } : {} } };
     }
   }
   return Object.fromEntries(Object.entries(responses).sort(([a], [b]) => Number(a) - Number(b)));

@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import type { ChatView, StaffModelCall } from '@/lib/chat/chat-view';
+import type { createChat, listArchivedChats, listChats } from '@/lib/chat/chats';
+import type { MessageMeta } from '@/lib/chat/message-meta';
+import type { ChatSearchHit } from '@/lib/chat/search-chats';
+import { MESSAGE_ROLES, MESSAGE_STATUSES, turnDataSchemas } from '@/lib/chat/turn/wire';
+import type { ModelInfo } from '@/lib/llm/catalog';
+import { modelCallResponse } from './billing';
+import type { AllTrue, DescribesJsonOf, ResultOf } from './json-shape';
+
+/**
+ * What the chat routes answer (app/api/chats/**, app/api/models), as the API
+ * document states it and the browser reads it. The checks at the end tie each
+ * schema to the domain type the route returns.
+ */
+
+export const chatSummaryResponse = z.strictObject({
+  id: z.string(),
+  title: z.string(),
+  status: z.string().meta({ description: 'open, closed or archived' }),
+  model: z.string(),
+  lastMessageAt: z.iso.datetime(),
+  createdAt: z.iso.datetime(),
+});
+
+export const chatSearchHitResponse = z.strictObject({
+  id: z.string(),
+  title: z.string(),
+  status: z.string(),
+  lastMessageAt: z.iso.datetime(),
+  snippet: z.string().nullable().meta({ description: 'Around the newest matching message; null when only the title matched.' }),
+});
+
+export const chatListResponse = z.union([
+  z.array(chatSummaryResponse).meta({ description: 'The list (up to 200).' }),
+  z.array(chatSearchHitResponse).meta({ description: 'With `q`: the chats that match (up to 50).' }),
+]);
+
+export const chatCreatedResponse = z.strictObject({ id: z.string() });
+
+const role = z.enum(MESSAGE_ROLES);
+
+/** What the model saw for one answer (lib/chat/context/answer-context.ts). */
+const answerContext = z.strictObject({
+  model: z.string(),
+  inputTokens: z.number().int(),
+  costMicros: z.number().meta({ description: 'Input cost of the prompt, to a hundredth of a micro-USD.' }),
+  parts: z.array(
+    z.strictObject({
+      part: z.enum(['system', 'slots', 'summary', 'recalled', 'window', 'current']),
+      tokens: z.number().int(),
+      costMicros: z.number(),
+    }),
+  ),
+  slots: z.array(z.strictObject({ key: z.string(), value: z.string(), previous: z.string().optional() })),
+  summary: z.string().nullable(),
+  window: z.array(z.strictObject({ id: z.string(), role, tokens: z.number().int() })),
+  recalled: z.array(z.strictObject({ id: z.string(), role, tokens: z.number().int(), matched: z.array(z.string()), excerpt: z.boolean() })),
+  omitted: z.number().int(),
+});
+
+/** Open by design: a document event's card carries its own numbers beside `event`. */
+const messageMeta = z.looseObject({
+  context: answerContext.optional(),
+  tools: z.array(z.strictObject(turnDataSchemas.tool.shape)).optional(),
+  event: z.string().optional().meta({ description: 'A system-posted document event: document_started, document_updated…' }),
+});
+
+export const staffModelCallResponse = modelCallResponse.extend({ turnId: z.string().nullable() });
+
+export const chatMessageResponse = z.strictObject({
+  id: z.string(),
+  role,
+  kind: z.string().meta({ description: 'text, or event for a system-posted document event' }),
+  text: z.string(),
+  status: z.enum(MESSAGE_STATUSES),
+  model: z.string().nullable(),
+  finishReason: z.string().nullable(),
+  continuations: z.number().int(),
+  usage: z.strictObject({
+    inputTokens: z.number().int(),
+    outputTokens: z.number().int(),
+    reasoningTokens: z.number().int(),
+    estimated: z.boolean(),
+  }),
+  costMicros: z.number().int(),
+  error: z.string().nullable(),
+  meta: messageMeta.nullable(),
+  createdAt: z.iso.datetime(),
+  calls: z.array(staffModelCallResponse).optional().meta({ description: 'Staff only: the model calls behind the answer.' }),
+});
+
+export const slotResponse = z.strictObject({
+  key: z.string(),
+  value: z.string(),
+  history: z.array(z.strictObject({ value: z.string().nullable(), messageId: z.string().nullable(), at: z.iso.datetime() })),
+});
+
+export const chatViewResponse = z.strictObject({
+  id: z.string(),
+  title: z.string(),
+  status: z.string(),
+  model: z.string(),
+  summariesEnabled: z.boolean(),
+  summary: z.string().nullable().optional().meta({ description: 'Staff only.' }),
+  user: z.strictObject({ email: z.string(), name: z.string() }).optional().meta({ description: 'Staff only: whose chat it is.' }),
+  liveTurnId: z.string().nullable(),
+  lastMessageAt: z.iso.datetime(),
+  idle: z.boolean().meta({ description: 'Untouched long enough that a new topic is suggested.' }),
+  messages: z.array(chatMessageResponse),
+  slots: z.array(slotResponse),
+});
+
+export const chatDeletedResponse = z.strictObject({ id: z.string(), deleted: z.literal(true) });
+export const turnStoppedResponse = z.strictObject({ stopped: z.boolean(), turnId: z.string().nullable() });
+export const chatClosedResponse = z.strictObject({ status: z.literal('closed') });
+export const slotSavedResponse = z.strictObject({ key: z.string(), value: z.string() });
+export const slotRemovedResponse = z.strictObject({ key: z.string(), removed: z.literal(true) });
+
+export const modelResponse = z.strictObject({
+  id: z.string(),
+  label: z.string(),
+  contextWindow: z.number().int(),
+  maxOutputTokens: z.number().int(),
+  inputPrice: z.number().meta({ description: 'USD per million input tokens' }),
+  outputPrice: z.number().meta({ description: 'USD per million output tokens' }),
+  reasoning: z.boolean(),
+  structuredOutputs: z.boolean(),
+  simulated: z.boolean(),
+  provider: z.string().optional(),
+});
+
+export type ChatResponseChecks = AllTrue<
+  [
+    DescribesJsonOf<typeof chatSummaryResponse, ResultOf<typeof listChats>[number]>,
+    DescribesJsonOf<typeof chatSummaryResponse, ResultOf<typeof listArchivedChats>[number]>,
+    DescribesJsonOf<typeof chatSearchHitResponse, ChatSearchHit>,
+    DescribesJsonOf<typeof chatCreatedResponse, ResultOf<typeof createChat>>,
+    DescribesJsonOf<typeof messageMeta, MessageMeta>,
+    DescribesJsonOf<typeof staffModelCallResponse, StaffModelCall>,
+    DescribesJsonOf<typeof chatViewResponse, ChatView>,
+    DescribesJsonOf<typeof modelResponse, ModelInfo>,
+  ]
+>;
