@@ -22,15 +22,37 @@ describe('the /docs/api page', () => {
     expect(text).toContain('DELETE /api/staff/invites/{id}');
   });
 
-  it('shows a body field with its limits and the response codes', () => {
-    const message = html.slice(html.indexOf('id="postApiChatsByIdMessages"'));
-    const entry = message
-      .slice(0, message.indexOf('</article>'))
+  /** One operation's entry as the words a reader sees. */
+  const entryText = (operationId: string) => {
+    const from = html.slice(html.indexOf(`id="${operationId}"`));
+    return from
+      .slice(0, from.indexOf('</article>'))
       .replace(/<[^>]+>/g, ' ')
       .replace(/\s+/g, ' ');
+  };
+
+  it('shows a body field with its limits and the response codes', () => {
+    const entry = entryText('postApiChatsByIdMessages');
     expect(entry).toContain('text string yes 1–6,000 characters');
     expect(entry).toMatch(/409 A turn is already live/);
     expect(entry).toMatch(/401 No valid session cookie/);
+  });
+
+  it("shows a JSON answer's fields, nested ones by their path", () => {
+    const entry = entryText('getApiDocumentsByIdLive');
+    expect(entry).toContain('200 answer Name Type Required');
+    expect(entry).toContain('sections[].savedBy object | null yes');
+    expect(entry).toContain('sections[].savedBy.name string yes');
+    expect(entry).toContain('sections[].savedAt string (date-time) | null yes');
+  });
+
+  it('shows each shape of an answer that takes one of several, and answers that are lists', () => {
+    const rewrite = entryText('postApiSectionsByIdRewrite');
+    expect(rewrite).toContain('200 answer: applied: true');
+    expect(rewrite).toContain('200 answer: applied: false');
+    expect(entryText('getApiAuthGetSession')).toContain('200 answer (or null)');
+    expect(entryText('getApiNotifications')).toContain('200 answer: an array, each item');
+    expect(entryText('postApiStaffCredits')).toContain('200, 201 answer');
   });
 
   it('links the machine-readable document', () => {

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { BrandMark } from '@/components/app-shell/brand-mark';
 import { openApiDocument, type OpenApiDocument } from '@/lib/http/openapi/build-openapi';
-import { schemaFields, type SchemaField } from '@/lib/http/openapi/schema-fields';
+import { responseShapes, schemaFields, type SchemaField } from '@/lib/http/openapi/schema-fields';
 
 export const metadata: Metadata = { title: 'API' };
 
@@ -110,6 +110,15 @@ function OperationEntry({ doc, method, path, op }: Listed & { doc: Doc }) {
       {formSchema && (
         <FieldTable caption="Multipart form (multipart/form-data)" fields={schemaFields(formSchema as Record<string, unknown>)} />
       )}
+      {answerTables(op).map(({ caption, fields }) =>
+        fields.length ? (
+          <FieldTable key={caption} caption={caption} fields={fields} />
+        ) : (
+          <p key={caption} className="text-sm font-medium">
+            <WithCode text={caption} />
+          </p>
+        ),
+      )}
       <div>
         <h4 className="text-sm font-medium">Responses</h4>
         <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
@@ -124,6 +133,28 @@ function OperationEntry({ doc, method, path, op }: Listed & { doc: Doc }) {
         </dl>
       </div>
     </article>
+  );
+}
+
+/**
+ * The JSON answers' fields, one table per shape; statuses that answer alike
+ * (a grant and its replay, ready and not ready) share one.
+ */
+function answerTables(op: Operation): { caption: string; fields: SchemaField[] }[] {
+  const byShape = new Map<string, { statuses: string[]; schema: Record<string, unknown> }>();
+  for (const [status, response] of Object.entries(op.responses)) {
+    const schema = (response.content as Record<string, { schema?: Record<string, unknown> }> | undefined)?.['application/json']?.schema;
+    if (!schema || '$ref' in schema) continue;
+    const key = JSON.stringify(schema);
+    const entry = byShape.get(key) ?? { statuses: [], schema };
+    entry.statuses.push(status);
+    byShape.set(key, entry);
+  }
+  return [...byShape.values()].flatMap(({ statuses, schema }) =>
+    responseShapes(schema).map((shape) => ({
+      caption: `${statuses.join(', ')} answer${shape.label ? `: ${shape.label}` : ''}${shape.nullable ? ' (or null)' : ''}`,
+      fields: shape.fields,
+    })),
   );
 }
 
@@ -151,7 +182,9 @@ function FieldTable({ caption, fields }: { caption: string; fields: (SchemaField
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-left text-sm">
-        <caption className="mb-1 text-left font-medium">{caption}</caption>
+        <caption className="mb-1 text-left font-medium">
+          <WithCode text={caption} />
+        </caption>
         <thead className="text-xs text-zinc-600 dark:text-zinc-400">
           <tr>
             <th scope="col" className="py-1 pr-3 font-medium">

@@ -1,7 +1,8 @@
 /**
  * A JSON Schema object flattened into the rows a person reads on /docs/api:
- * one row per field (nested objects in arrays as `answers[].text`), its type
- * and its limits in words. Pure: it reads the built document only.
+ * one row per field (nested objects as `progress.step`, objects in arrays as
+ * `answers[].text`), its type and its limits in words. Pure: it reads the built
+ * document only.
  */
 
 type JsonSchema = Record<string, unknown>;
@@ -24,9 +25,68 @@ export function schemaFields(schema: JsonSchema | undefined, prefix = '', depth 
     const items = field.items as JsonSchema | undefined;
     const shapes = schemaVariants(items).filter((variant) => variant.type === 'object');
     if (shapes.length) row.notes.push(`each one of: ${shapes.map(objectShape).join(' or ')}`);
-    const nested = items?.type === 'object' && depth < DEPTH_LIMIT ? schemaFields(items, `${name}[].`, depth + 1) : [];
+    if (depth >= DEPTH_LIMIT) return [row];
+    const inItems = objectOf(items);
+    const inField = objectOf(field);
+    const nested = inItems ? schemaFields(inItems, `${name}[].`, depth + 1) : inField ? schemaFields(inField, `${name}.`, depth + 1) : [];
     return [row, ...nested];
   });
+}
+
+/** The object a field holds, also when it may be null instead (`savedBy: {name, you} | null`). */
+function objectOf(schema: JsonSchema | undefined): JsonSchema | undefined {
+  if (schema?.type === 'object' && schema.properties) return schema;
+  const variants = schemaVariants(schema);
+  const objects = variants.filter((variant) => variant.type === 'object' && variant.properties);
+  return objects.length === 1 && variants.every((variant) => variant === objects[0] || variant.type === 'null') ? objects[0] : undefined;
+}
+
+/** One table of an answer: its fields, and what the caption says about the shape holding them. */
+export interface ResponseShape {
+  /** `an array, each item` for a list; a union's variant is named by its description or its constant fields */
+  label: string;
+  /** the answer may be `null` instead */
+  nullable: boolean;
+  fields: SchemaField[];
+}
+
+/**
+ * An answer's JSON Schema as the tables a person reads: one for an object, one
+ * per variant of a union (`applied: true` or `applied: false`), the items' fields
+ * for an array. A `null` variant marks the others nullable.
+ */
+export function responseShapes(schema: JsonSchema): ResponseShape[] {
+  const variants = schemaVariants(schema);
+  if (variants.length) {
+    const nullable = variants.some((variant) => variant.type === 'null');
+    return variants
+      .filter((variant) => variant.type !== 'null')
+      .flatMap((variant) =>
+        responseShapes(variant).map((shape) => ({
+          ...shape,
+          label: [variantName(variant), shape.label].filter(Boolean).join(': '),
+          nullable: nullable || shape.nullable,
+        })),
+      );
+  }
+  if (schema.type === 'array') {
+    const items = (schema.items ?? {}) as JsonSchema;
+    if (!objectOf(items) && !schemaVariants(items).length)
+      return [{ label: `an array of ${typeName(items)}`, nullable: false, fields: [] }];
+    return responseShapes(items).map((shape) => ({
+      ...shape,
+      label: `${['an array', shape.label].filter(Boolean).join(' of ')}, each item`,
+    }));
+  }
+  return [{ label: '', nullable: false, fields: schemaFields(schema) }];
+}
+
+function variantName(schema: JsonSchema): string {
+  if (typeof schema.description === 'string') return schema.description.replace(/\.$/, '');
+  const constants = Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>).filter(
+    ([, field]) => field.const !== undefined,
+  );
+  return constants.map(([key, field]) => `${key}: ${JSON.stringify(field.const)}`).join(', ');
 }
 
 /** One variant per line of a union (`sources[]` of text or url) reads better as its own list: the caller shows `variants`. */
@@ -50,7 +110,9 @@ export function typeName(schema: JsonSchema): string {
   if (variants.length) return [...new Set(variants.map(typeName))].join(' | ');
   if (schema.type === 'array') return `${typeName((schema.items ?? {}) as JsonSchema)}[]`;
   if (schema.contentMediaType) return 'file';
-  if (typeof schema.type === 'string') return schema.format ? `${schema.type} (${schema.format})` : schema.type;
+  // zod writes a nullable string as `type: ["string", "null"]`
+  const types = Array.isArray(schema.type) ? (schema.type as string[]) : typeof schema.type === 'string' ? [schema.type] : [];
+  if (types.length) return types.map((type) => (schema.format && type !== 'null' ? `${type} (${schema.format})` : type)).join(' | ');
   return 'any';
 }
 
