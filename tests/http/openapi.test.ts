@@ -6,12 +6,15 @@ import { GET as openApiRoute } from '@/app/api/openapi.json/route';
 import { POST as postMessage } from '@/app/api/chats/[id]/messages/route';
 import { PATCH as patchChat } from '@/app/api/chats/[id]/route';
 import { POST as createChatRoute } from '@/app/api/chats/route';
+import { z } from 'zod';
 import { buildApp, type App } from '@/lib/app';
 import { loadConfig } from '@/lib/config';
-import { buildOpenApi } from '@/lib/http/openapi/build-openapi';
+import { startSimulatorServer, type SimulatorServer } from '@/lib/llm/simulator';
+import { buildOpenApi, responseJsonSchema } from '@/lib/http/openapi/build-openapi';
 import { API_OPERATIONS } from '@/lib/http/openapi/operations';
 import { cookieOf, jsonRequest, serveApp, signUp } from '@/tests/support/auth-client';
 import { openTestDatabase, type TestDatabase } from '@/tests/support/test-database';
+import { tourTheApi } from './api-tour';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const doc = buildOpenApi();
@@ -150,6 +153,30 @@ describe('the OpenAPI document', () => {
     expect(doc.paths['/api/sections/{id}'].patch.requestBody!.required).toBe(true);
   });
 
+  it("gives every JSON success answer a schema, emitted as that answer's content", () => {
+    const missing: string[] = [];
+    for (const op of API_OPERATIONS) {
+      const operation = `${op.method} ${op.path}`;
+      for (const status of Object.keys(op.responses).map(Number)) {
+        if (status >= 200 && status < 300 && !op.produces && !op.responseBodies?.[status]) missing.push(`${operation} ${status}`);
+      }
+      for (const [status, schema] of Object.entries(op.responseBodies ?? {})) {
+        expect(op.responses[Number(status)], `${operation}: ${status} has a schema but no description`).toBeDefined();
+        expect(Number(status) >= 300 && Number(status) < 500, `${operation}: ${status} is a refusal, answered as {error}`).toBe(false);
+        const emitted = doc.paths[op.path][op.method.toLowerCase()].responses[status] as { content: Record<string, { schema?: unknown }> };
+        expect(emitted.content['application/json']?.schema, `${operation} ${status}`).toEqual(responseJsonSchema(schema));
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('describes answers as the client reads them: dates as date-time strings, strict objects', () => {
+    const live = doc.paths['/api/documents/{id}/live'].get.responses['200'] as { content: Record<string, { schema: Record<string, any> }> };
+    const section = live.content['application/json'].schema.properties.sections.items;
+    expect(section.additionalProperties).toBe(false);
+    expect(section.properties.savedAt).toEqual({ anyOf: [{ type: 'string', format: 'date-time' }, { type: 'null' }] });
+  });
+
   it('gives staff routes 401 and 403, and public routes no security', () => {
     const grant = doc.paths['/api/staff/credits'].post;
     expect(Object.keys(grant.responses)).toEqual(expect.arrayContaining(['401', '403']));
@@ -160,16 +187,22 @@ describe('the OpenAPI document', () => {
 
 describe('the routes and their document agree', () => {
   let db: TestDatabase;
+  let simulator: SimulatorServer;
   let app: App;
   let cookie: string;
   let chatId: string;
 
   beforeAll(async () => {
     db = await openTestDatabase('pglite');
+    simulator = await startSimulatorServer({ port: 0, tokenDelayMs: 0 });
     const cfg = loadConfig({
       NODE_ENV: 'test',
       DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'quire-openapi-')),
       AUTH_SECRET: 'a-test-secret-of-enough-length',
+      LLM_BASE_URL: simulator.url,
+      SIGNUP: 'open',
+      // the tour below makes more model calls in a minute than a person would
+      RATE_LIMIT_PER_MINUTE: '1000',
     });
     app = await buildApp(cfg, db);
     serveApp(app);
@@ -180,6 +213,7 @@ describe('the routes and their document agree', () => {
 
   afterAll(async () => {
     await app?.stopBus.close();
+    await simulator?.close();
     await db?.dispose();
   });
 
@@ -216,4 +250,24 @@ describe('the routes and their document agree', () => {
     expect(served.openapi).toBe('3.1.0');
     expect(Object.keys(served.paths)).toContain('/api/chats/{id}/messages');
   });
+
+  it('answers every JSON operation with a body its schema accepts, strictly (no field left undocumented)', async () => {
+    const answers = await tourTheApi(app);
+    const unschemed: string[] = [];
+    const failures: string[] = [];
+    for (const answer of answers) {
+      const where = `${answer.method} ${answer.path} ${answer.status}`;
+      const schema = API_OPERATIONS.find((op) => op.method === answer.method && op.path === answer.path)?.responseBodies?.[answer.status];
+      if (!schema) unschemed.push(where);
+      const parsed = schema?.safeParse(answer.body);
+      if (parsed && !parsed.success) failures.push(`${where}\n${z.prettifyError(parsed.error)}`);
+    }
+    expect(failures).toEqual([]);
+    expect(unschemed).toEqual([]);
+    const answered = new Set(answers.map((answer) => `${answer.method} ${answer.path} ${answer.status}`));
+    const unanswered = API_OPERATIONS.flatMap((op) =>
+      Object.keys(op.responseBodies ?? {}).map((status) => `${op.method} ${op.path} ${status}`),
+    );
+    expect(unanswered.filter((operation) => !answered.has(operation))).toEqual([]);
+  }, 240_000);
 });
