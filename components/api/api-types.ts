@@ -1,45 +1,66 @@
-import type { ChatView, StaffModelCall } from '@/lib/chat/chat-view';
-import type { InviteView } from '@/lib/auth/invites';
-import type { listCredits, listLedger } from '@/lib/billing/ledger-view';
-import type { listChats } from '@/lib/chat/chats';
-import type { listTranscripts } from '@/lib/chat/transcripts';
-import type { WaitingAttachment } from '@/lib/documents/intake/attachments';
-import type { ModelInfo } from '@/lib/llm/catalog';
+import type { z } from 'zod';
+import type { creditGrantResponse, ledgerEntryResponse, walletResponse } from '@/lib/http/api/billing';
+import type { chatCreateBody, chatSettingsBody, slotValueBody } from '@/lib/http/api/chat';
+import type {
+  chatCreatedResponse,
+  chatDeletedResponse,
+  chatMessageResponse,
+  chatSearchHitResponse,
+  chatSummaryResponse,
+  chatViewResponse,
+  modelResponse,
+  slotResponse,
+  staffModelCallResponse,
+} from '@/lib/http/api/chat-responses';
+import type { answersBody, memberRoleBody, resumeBody, shareBody } from '@/lib/http/api/documents';
+import type { savedSourceResponse, waitingAttachmentResponse } from '@/lib/http/api/documents-responses';
+import type { JsonOf } from '@/lib/http/api/json-shape';
+import type { creditsBody, inviteBody, inviteCreatedResponse, inviteResponse, transcriptRowResponse } from '@/lib/http/api/staff';
 
-/** What a value looks like after JSON: dates become ISO strings. */
-export type Json<T> = T extends Date
-  ? string
-  : T extends bigint
-    ? number
-    : T extends ReadonlyArray<infer U>
-      ? Json<U>[]
-      : T extends object
-        ? { [K in keyof T]: Json<T[K]> }
-        : T;
+/**
+ * The API's answers and bodies as the browser holds them, inferred from the
+ * schemas the API document is built from (lib/http/api/*). Type-only imports:
+ * nothing of those server modules reaches the client bundle.
+ */
 
 /** Server data handed to client components in the same shape the HTTP API returns. */
-export function toJson<T>(value: T): Json<T> {
-  return JSON.parse(JSON.stringify(value)) as Json<T>;
+export function toJson<T>(value: T): JsonOf<T> {
+  return JSON.parse(JSON.stringify(value)) as JsonOf<T>;
 }
 
-export type ChatJson = Json<ChatView>;
-export type ChatMessageJson = ChatJson['messages'][number];
-export type SlotJson = ChatJson['slots'][number];
-export type ChatSummaryJson = Json<Awaited<ReturnType<typeof listChats>>[number]>;
-export type LedgerEntryJson = Json<Awaited<ReturnType<typeof listLedger>>[number]>;
+export type ChatJson = z.infer<typeof chatViewResponse>;
+export type ChatMessageJson = z.infer<typeof chatMessageResponse>;
+export type SlotJson = z.infer<typeof slotResponse>;
+export type ChatSummaryJson = z.infer<typeof chatSummaryResponse>;
+/** GET /api/chats?q=…: a chat whose title or messages match. */
+export type ChatSearchHitJson = z.infer<typeof chatSearchHitResponse>;
+export type ChatCreatedJson = z.infer<typeof chatCreatedResponse>;
+export type ChatDeletedJson = z.infer<typeof chatDeletedResponse>;
+export type LedgerEntryJson = z.infer<typeof ledgerEntryResponse>;
 /** A top-up as a ledger's credit line. */
-export type CreditJson = Json<Awaited<ReturnType<typeof listCredits>>[number]>;
-export type TranscriptRowJson = Json<Awaited<ReturnType<typeof listTranscripts>>[number]>;
-export type ModelJson = ModelInfo;
+export type CreditJson = z.infer<typeof creditGrantResponse>;
+export type TranscriptRowJson = z.infer<typeof transcriptRowResponse>;
+export type ModelJson = z.infer<typeof modelResponse>;
 /** An invite as staff list it (GET /api/staff/invites). */
-export type InviteJson = Json<InviteView>;
+export type InviteJson = z.infer<typeof inviteResponse>;
+/** POST /api/staff/invites: the invite and its link, shown this once. */
+export type CreatedInviteJson = z.infer<typeof inviteCreatedResponse>;
 /** A file waiting in a chat for start_document (GET /api/documents/attachments?chatId=…). */
-export type WaitingAttachmentJson = Json<WaitingAttachment>;
+export type WaitingAttachmentJson = z.infer<typeof waitingAttachmentResponse>;
+/** A file just attached (POST /api/documents/attachments). */
+export type AttachedSourceJson = z.infer<typeof savedSourceResponse>;
 
 /** A model call as staff see it under each answer (GET /api/staff/transcripts/:chatId). */
-export type StaffModelCallJson = Json<StaffModelCall>;
+export type StaffModelCallJson = z.infer<typeof staffModelCallResponse>;
 
-export interface WalletJson {
-  balanceMicros: number;
-  reservedMicros: number;
-}
+export type WalletJson = z.infer<typeof walletResponse>;
+
+export type ChatCreateBody = z.input<typeof chatCreateBody>;
+export type ChatSettingsBody = z.input<typeof chatSettingsBody>;
+export type SlotValueBody = z.input<typeof slotValueBody>;
+export type AnswersBody = z.input<typeof answersBody>;
+export type ResumeBody = z.input<typeof resumeBody>;
+export type ShareBody = z.input<typeof shareBody>;
+export type MemberRoleBody = z.input<typeof memberRoleBody>;
+export type CreditsBody = z.input<typeof creditsBody>;
+export type InviteBody = z.input<typeof inviteBody>;

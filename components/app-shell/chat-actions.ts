@@ -1,11 +1,14 @@
 'use client';
 
+import type { ChatDeletedJson, ChatJson, ChatSettingsBody } from '@/components/api/api-types';
 import { fetchJson } from '@/components/api/fetch-json';
+
+const changeChat = (chatId: string, body: ChatSettingsBody) => fetchJson<ChatJson>(`/api/chats/${chatId}`, { method: 'PATCH', body });
 
 /** The chat list's actions on one chat (PATCH / DELETE /api/chats/:id). */
 export const chatActions = {
-  rename: (chatId: string, title: string) => fetchJson(`/api/chats/${chatId}`, { method: 'PATCH', body: { title } }),
-  archive: (chatId: string) => fetchJson(`/api/chats/${chatId}`, { method: 'PATCH', body: { status: 'archived' } }),
-  unarchive: (chatId: string) => fetchJson(`/api/chats/${chatId}`, { method: 'PATCH', body: { status: 'open' } }),
-  remove: (chatId: string) => fetchJson(`/api/chats/${chatId}`, { method: 'DELETE' }),
+  rename: (chatId: string, title: string) => changeChat(chatId, { title }),
+  archive: (chatId: string) => changeChat(chatId, { status: 'archived' }),
+  unarchive: (chatId: string) => changeChat(chatId, { status: 'open' }),
+  remove: (chatId: string) => fetchJson<ChatDeletedJson>(`/api/chats/${chatId}`, { method: 'DELETE' }),
 };

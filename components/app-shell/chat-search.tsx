@@ -4,14 +4,9 @@ import { Search } from 'lucide-react';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useEffect, useState, type ReactNode } from 'react';
+import type { ChatSearchHitJson as Hit } from '@/components/api/api-types';
 import { fetchJson } from '@/components/api/fetch-json';
 import { useChatTitle } from '@/components/chat/use-chat-title';
-
-interface Hit {
-  id: string;
-  title: string;
-  snippet: string | null;
-}
 
 const DEBOUNCE_MS = 250;
 

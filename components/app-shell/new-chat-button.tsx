@@ -5,6 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import type { ChatCreateBody, ChatCreatedJson } from '@/components/api/api-types';
 import { fetchJson } from '@/components/api/fetch-json';
 import { Button } from '@/components/ui/button';
 
@@ -16,7 +17,10 @@ export function NewChatButton() {
   async function create() {
     setPending(true);
     try {
-      const { id } = await fetchJson<{ id: string }>('/api/chats', { method: 'POST', body: { reuseEmpty: true } });
+      const { id } = await fetchJson<ChatCreatedJson>('/api/chats', {
+        method: 'POST',
+        body: { reuseEmpty: true } satisfies ChatCreateBody,
+      });
       router.push(`/chats/${id}`);
       router.refresh();
     } catch (error) {

@@ -1,5 +1,18 @@
 import { ApiError, parseApiError } from '@/components/api/fetch-json';
-import type { AcceptedProposalJson, RewriteResponse, SectionSnapshot, SectionVersionJson } from './canvas-types';
+import type {
+  AcceptedProposalJson,
+  AcceptProposalBody,
+  DismissFlagBody,
+  FlagDismissedJson,
+  ProposalRejectedJson,
+  RestoreBody,
+  RewriteBody,
+  RewriteResponse,
+  SectionEditBody,
+  SectionSavedJson,
+  SectionSnapshot,
+  SectionVersionJson,
+} from './canvas-types';
 
 /** A 409 from any section write: the section moved on; `current` is what the server has now. */
 export class SectionConflictError extends Error {
@@ -44,16 +57,17 @@ const base = (sectionId: string) => `/api/sections/${encodeURIComponent(sectionI
 
 export const sectionApi = {
   save: (sectionId: string, body: string, baseVersion: number) =>
-    sectionRequest<{ version: number }>(base(sectionId), 'PATCH', { body, baseVersion }),
+    sectionRequest<SectionSavedJson>(base(sectionId), 'PATCH', { body, baseVersion } satisfies SectionEditBody),
   versions: (sectionId: string) => sectionRequest<SectionVersionJson[]>(`${base(sectionId)}/versions`, 'GET'),
   restore: (sectionId: string, version: number, baseVersion: number) =>
-    sectionRequest<{ version: number }>(`${base(sectionId)}/restore`, 'POST', { version, baseVersion }),
-  rewrite: (sectionId: string, input: { start: number; end: number; instruction: string; baseVersion: number }) =>
-    sectionRequest<RewriteResponse>(`${base(sectionId)}/rewrite`, 'POST', input),
+    sectionRequest<SectionSavedJson>(`${base(sectionId)}/restore`, 'POST', { version, baseVersion } satisfies RestoreBody),
+  rewrite: (sectionId: string, input: RewriteBody) => sectionRequest<RewriteResponse>(`${base(sectionId)}/rewrite`, 'POST', input),
   accept: (sectionId: string, proposalId: string, baseVersion: number) =>
-    sectionRequest<AcceptedProposalJson>(`${base(sectionId)}/proposals/${encodeURIComponent(proposalId)}/accept`, 'POST', { baseVersion }),
+    sectionRequest<AcceptedProposalJson>(`${base(sectionId)}/proposals/${encodeURIComponent(proposalId)}/accept`, 'POST', {
+      baseVersion,
+    } satisfies AcceptProposalBody),
   dismissFlag: (sectionId: string, token: string, reason: string) =>
-    sectionRequest<unknown>(`${base(sectionId)}/flags/dismiss`, 'POST', { token, reason }),
+    sectionRequest<FlagDismissedJson>(`${base(sectionId)}/flags/dismiss`, 'POST', { token, reason } satisfies DismissFlagBody),
   reject: (sectionId: string, proposalId: string) =>
-    sectionRequest<unknown>(`${base(sectionId)}/proposals/${encodeURIComponent(proposalId)}/reject`, 'POST', {}),
+    sectionRequest<ProposalRejectedJson>(`${base(sectionId)}/proposals/${encodeURIComponent(proposalId)}/reject`, 'POST', {}),
 };

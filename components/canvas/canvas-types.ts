@@ -1,9 +1,19 @@
-import type { Json } from '@/components/api/api-types';
+import type { z } from 'zod';
 import type { DocumentSectionJson, FactFlagJson } from '@/components/documents/document-types';
 import type { DocumentRole } from '@/lib/documents/access';
-import type { AppliedRewrite } from '@/lib/documents/sections/rewrite/proposals';
-import type { RewriteResult } from '@/lib/documents/sections/rewrite/rewrite-range';
-import type { SectionVersionView } from '@/lib/documents/sections/section-versions';
+import type {
+  acceptProposalBody,
+  appliedRewriteResponse,
+  dismissFlagBody,
+  flagDismissedResponse,
+  proposalRejectedResponse,
+  restoreBody,
+  rewriteBody,
+  rewriteResponse,
+  sectionEditBody,
+  sectionSavedResponse,
+  sectionVersionResponse,
+} from '@/lib/http/api/sections';
 
 /** A section as the document page hands it to the canvas (GET /api/documents/:id). */
 export type CanvasSectionJson = DocumentSectionJson;
@@ -16,13 +26,27 @@ export interface SectionSnapshot {
 }
 
 /** GET /api/sections/:id/versions, oldest first. */
-export type SectionVersionJson = Json<SectionVersionView>;
+export type SectionVersionJson = z.infer<typeof sectionVersionResponse>;
+
+/** PATCH /api/sections/:id and POST …/restore: the version just saved. */
+export type SectionSavedJson = z.infer<typeof sectionSavedResponse>;
 
 /** POST /api/sections/:id/rewrite: applied, or held back as a proposal (the replacement text) with its flags. */
-export type RewriteResponse = Json<RewriteResult>;
+export type RewriteResponse = z.infer<typeof rewriteResponse>;
 
 /** POST /api/sections/:id/proposals/:proposalId/accept. */
-export type AcceptedProposalJson = Json<AppliedRewrite>;
+export type AcceptedProposalJson = z.infer<typeof appliedRewriteResponse>;
+
+export type ProposalRejectedJson = z.infer<typeof proposalRejectedResponse>;
+
+/** POST /api/sections/:id/flags/dismiss: the flags left and the section's status. */
+export type FlagDismissedJson = z.infer<typeof flagDismissedResponse>;
+
+export type SectionEditBody = z.input<typeof sectionEditBody>;
+export type RewriteBody = z.input<typeof rewriteBody>;
+export type RestoreBody = z.input<typeof restoreBody>;
+export type AcceptProposalBody = z.input<typeof acceptProposalBody>;
+export type DismissFlagBody = z.input<typeof dismissFlagBody>;
 
 /** A rewrite the fact check held back, as the canvas shows it. */
 export interface PendingProposal {

@@ -1,18 +1,13 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
+import type { z } from 'zod';
 import { fetchJson } from '@/components/api/fetch-json';
+import type { liveSectionsResponse } from '@/lib/http/api/documents-responses';
 import type { CanvasSectionJson } from './canvas-types';
 
 /** GET /api/documents/:id/live, as the browser receives it. */
-interface SectionHeadJson {
-  id: string;
-  position: number;
-  version: number;
-  status: string;
-  savedBy: { name: string; you: boolean } | null;
-  savedAt: string | null;
-}
+type LiveSectionsJson = z.infer<typeof liveSectionsResponse>;
 
 /** Another person's save this page has not shown yet (or has just shown). */
 export interface RemoteSave {
@@ -54,7 +49,7 @@ export function useLiveSections(documentId: string, sections: CanvasSectionJson[
       polling = true;
       controller = new AbortController();
       try {
-        const { sections: heads } = await fetchJson<{ sections: SectionHeadJson[] }>(`/api/documents/${documentId}/live`, {
+        const { sections: heads } = await fetchJson<LiveSectionsJson>(`/api/documents/${documentId}/live`, {
           signal: controller.signal,
         });
         const shown = new Map(known.current.map((section) => [section.id, section.version]));

@@ -4,6 +4,7 @@ import { MessageSquarePlus } from 'lucide-react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
+import type { ChatCreateBody, ChatCreatedJson } from '@/components/api/api-types';
 import { fetchJson } from '@/components/api/fetch-json';
 import { Button } from '@/components/ui/button';
 
@@ -17,7 +18,10 @@ export function NewTopicBanner({ chatId }: { chatId: string }) {
     setBusy(true);
     setError(null);
     try {
-      const { id } = await fetchJson<{ id: string }>('/api/chats', { method: 'POST', body: { carrySlotsFrom: chatId } });
+      const { id } = await fetchJson<ChatCreatedJson>('/api/chats', {
+        method: 'POST',
+        body: { carrySlotsFrom: chatId } satisfies ChatCreateBody,
+      });
       router.push(`/chats/${id}`);
       router.refresh();
     } catch (e) {

@@ -3,6 +3,7 @@
 import { Download, Play, Square } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
+import type { ResumeBody } from '@/components/api/api-types';
 import { fetchJson } from '@/components/api/fetch-json';
 import { Button } from '@/components/ui/button';
 import type { DocumentJson } from './document-types';
@@ -56,7 +57,8 @@ export function DocumentActions({ document, onChanged }: { document: DocumentJso
               disabled={busy}
               onClick={() => {
                 const usd = Number.parseFloat(budgetUsd);
-                act('resume', Number.isFinite(usd) && usd > 0 ? { budgetMicros: Math.round(usd * 1_000_000) } : {});
+                const body: ResumeBody = Number.isFinite(usd) && usd > 0 ? { budgetMicros: Math.round(usd * 1_000_000) } : {};
+                act('resume', body);
               }}
             >
               <Play className="size-3.5" aria-hidden /> {t('resume')}

@@ -2,6 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useState } from 'react';
+import type { MemberRoleBody } from '@/components/api/api-types';
 import { fetchJson } from '@/components/api/fetch-json';
 import { Button } from '@/components/ui/button';
 import { SelectInput } from '@/components/ui/field';
@@ -61,7 +62,7 @@ export function MemberList({ documentId, reloadKey }: { documentId: string; relo
               onChange={(e) => {
                 const role = e.target.value as MemberRole;
                 void act(
-                  () => fetchJson(`${base}/${m.userId}`, { method: 'PATCH', body: { role } }),
+                  () => fetchJson(`${base}/${m.userId}`, { method: 'PATCH', body: { role } satisfies MemberRoleBody }),
                   t('roleChanged', { email: m.email, role }),
                 );
               }}

@@ -2,6 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
+import type { AnswersBody } from '@/components/api/api-types';
 import { fetchJson } from '@/components/api/fetch-json';
 import { FormFooter } from '@/components/ui/form-footer';
 import type { DocumentJson } from './document-types';
@@ -20,7 +21,7 @@ export function QuestionsForm({ document, onSaved }: { document: DocumentJson; o
     try {
       await fetchJson(`/api/documents/${document.id}/answers`, {
         method: 'POST',
-        body: { answers: open.map((q) => ({ questionId: q.id, text: answers[q.id] ?? '' })) },
+        body: { answers: open.map((q) => ({ questionId: q.id, text: answers[q.id] ?? '' })) } satisfies AnswersBody,
       });
       onSaved();
     } catch (failure) {

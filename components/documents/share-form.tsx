@@ -2,6 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
+import type { ShareBody } from '@/components/api/api-types';
 import { fetchJson } from '@/components/api/fetch-json';
 import { Button } from '@/components/ui/button';
 import { Field, SelectInput, TextInput } from '@/components/ui/field';
@@ -18,7 +19,7 @@ export function ShareForm({ documentId }: { documentId: string }) {
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     try {
-      await fetchJson(`/api/documents/${documentId}/members`, { method: 'POST', body: { email, role } });
+      await fetchJson(`/api/documents/${documentId}/members`, { method: 'POST', body: { email, role } satisfies ShareBody });
       setResult({ ok: true, text: t('shared', { email, role }) });
       setEmail('');
       setShares((n) => n + 1);

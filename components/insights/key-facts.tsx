@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { toast } from 'sonner';
-import type { SlotJson } from '@/components/api/api-types';
+import type { SlotJson, SlotValueBody } from '@/components/api/api-types';
 import { fetchJson } from '@/components/api/fetch-json';
 import { SlotItem } from './slot-item';
 
@@ -21,7 +21,7 @@ export function KeyFacts({ chatId, slots, readOnly, onChanged }: KeyFactsProps) 
 
   async function save(key: string, value: string) {
     try {
-      await fetchJson(slotUrl(key), { method: 'PATCH', body: { value } });
+      await fetchJson(slotUrl(key), { method: 'PATCH', body: { value } satisfies SlotValueBody });
       onChanged?.();
     } catch (error) {
       toast.error(error instanceof Error ? error.message : t('saveFailed'));

@@ -5,6 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
+import type { CreditsBody } from '@/components/api/api-types';
 import { fetchJson } from '@/components/api/fetch-json';
 import { formatUsd, usdToMicros } from '@/components/format/money';
 import { Button } from '@/components/ui/button';
@@ -35,7 +36,10 @@ export function AddCreditsForm({ defaultEmail }: { defaultEmail: string }) {
     setPending(true);
     setError(null);
     try {
-      await fetchJson('/api/staff/credits', { method: 'POST', body: { email, amountMicros, reason, idempotencyKey } });
+      await fetchJson('/api/staff/credits', {
+        method: 'POST',
+        body: { email, amountMicros, reason, idempotencyKey } satisfies CreditsBody,
+      });
       toast.success(t('added', { amount: formatUsd(amountMicros, locale), email }));
       formElement.reset();
       setIdempotencyKey(newIdempotencyKey());

@@ -5,18 +5,12 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import type { InviteJson } from '@/components/api/api-types';
+import type { CreatedInviteJson as CreatedInvite, InviteBody } from '@/components/api/api-types';
 import { fetchJson } from '@/components/api/fetch-json';
 import { Button } from '@/components/ui/button';
 import { Field, SelectInput, TextInput } from '@/components/ui/field';
 
 const DAY_CHOICES = [1, 7, 14, 30];
-
-interface CreatedInvite {
-  invite: InviteJson;
-  link: string;
-  mailed: boolean;
-}
 
 /** Staff make a sign-up link; it is shown here once (the server keeps only its hash). */
 export function CreateInviteForm() {
@@ -36,7 +30,7 @@ export function CreateInviteForm() {
     try {
       const answer = await fetchJson<CreatedInvite>('/api/staff/invites', {
         method: 'POST',
-        body: { email, days: Number(form.get('days')) },
+        body: { email, days: Number(form.get('days')) } satisfies InviteBody,
       });
       setCreated(answer);
       formElement.reset();

@@ -1,10 +1,5 @@
+import type { AttachedSourceJson } from '@/components/api/api-types';
 import { ApiError, parseApiError } from '@/components/api/fetch-json';
-
-export interface AttachedSource {
-  id: string;
-  title: string;
-  kind: string;
-}
 
 /**
  * POST /api/documents/attachments (multipart: `chatId` + the files), with upload
@@ -15,7 +10,7 @@ export function uploadAttachments(
   files: readonly File[],
   onProgress: (loaded: number, total: number) => void,
   signal?: AbortSignal,
-): Promise<AttachedSource[]> {
+): Promise<AttachedSourceJson[]> {
   const form = new FormData();
   form.append('chatId', chatId);
   for (const file of files) form.append('files', file, file.name);
@@ -29,7 +24,7 @@ export function uploadAttachments(
     request.onload = () => {
       if (request.status < 200 || request.status >= 300) return reject(parseApiError(request.status, request.responseText));
       try {
-        resolve(JSON.parse(request.responseText) as AttachedSource[]);
+        resolve(JSON.parse(request.responseText) as AttachedSourceJson[]);
       } catch (error) {
         reject(new ApiError(request.status, 'bad_response', `The server's answer could not be read: ${String(error)}`));
       }
