@@ -1,7 +1,7 @@
 import { tests } from 'commonmark-spec';
 import { describe, expect, it } from 'vitest';
 
-import { checkFidelity } from './markdown-fidelity';
+import { checkFidelity } from '@/tests/support/canvas/markdown-fidelity';
 
 /**
  * Every example of the CommonMark 0.31.2 spec, canonicalised: it must not

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { checkFidelity } from './markdown-fidelity';
+import { checkFidelity } from '@/tests/support/canvas/markdown-fidelity';
 
 /**
  * The GFM constructs the canvas keeps (tables, strikethrough, task lists,

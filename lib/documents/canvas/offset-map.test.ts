@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { documentArbitrary } from './canvas-arbitraries';
+import { documentArbitrary } from '@/tests/support/canvas/canvas-arbitraries';
 import { canvasSchema } from './editor-extensions';
 import { docPosToOffset, offsetToDocPos } from './offset-map';
 import { parseSection } from './parse-section';

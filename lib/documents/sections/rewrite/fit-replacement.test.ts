@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { documentArbitrary } from '@/lib/documents/canvas/canvas-arbitraries';
+import { documentArbitrary } from '@/tests/support/canvas/canvas-arbitraries';
 import { canonicalize, serializeSection } from '@/lib/documents/canvas/serialize-section';
 import { validateRange } from '@/lib/documents/canvas/splice';
 import { escapeMarkup, fitReplacement } from './fit-replacement';

@@ -3,10 +3,10 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 
-import { canvasSchema } from './editor-extensions';
-import { docPosToOffset, offsetToDocPos } from './offset-map';
-import { parseSection } from './parse-section';
-import { canonicalize, serializeWithMap } from './serialize-section';
+import { canvasSchema } from '@/lib/documents/canvas/editor-extensions';
+import { docPosToOffset, offsetToDocPos } from '@/lib/documents/canvas/offset-map';
+import { parseSection } from '@/lib/documents/canvas/parse-section';
+import { canonicalize, serializeWithMap } from '@/lib/documents/canvas/serialize-section';
 
 /**
  * What a reader gets from a piece of Markdown, read by remark (a parser

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 
-import type { ProseMirrorJSON } from './prosemirror-json';
+import type { ProseMirrorJSON } from '@/lib/documents/canvas';
 
 /**
  * fast-check generators of canvas documents for the property tests: text
