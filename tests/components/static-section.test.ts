@@ -9,7 +9,7 @@ describe('a section drawn as static HTML (the first paint of the canvas)', () =>
   it('draws marks, links and footnote chips with the elements the editor draws', () => {
     expect(html('The warehouse opened in **2021**[^1]. See [the notes](https://example.com/notes).')).toBe(
       '<p>The warehouse opened in <strong>2021</strong><sup data-citation="1">[1]</sup>. See ' +
-        '<a href="https://example.com/notes" target="_blank" rel="noopener noreferrer nofollow">the notes</a>.</p>',
+        '<a target="_blank" rel="noopener noreferrer nofollow" href="https://example.com/notes">the notes</a>.</p>',
     );
   });
 
@@ -32,8 +32,8 @@ describe('a section drawn as static HTML (the first paint of the canvas)', () =>
   it('escapes the text and drops links the editor would not follow', () => {
     expect(html('Use `<script>` & "quotes" [here](javascript:alert(1)) or [there](java%0Ascript:x)')).toBe(
       '<p>Use <code>&lt;script&gt;</code> &amp; &quot;quotes&quot; ' +
-        '<a href="" target="_blank" rel="noopener noreferrer nofollow">here</a> or ' +
-        '<a href="java%0Ascript:x" target="_blank" rel="noopener noreferrer nofollow">there</a></p>',
+        '<a target="_blank" rel="noopener noreferrer nofollow" href="">here</a> or ' +
+        '<a target="_blank" rel="noopener noreferrer nofollow" href="java%0Ascript:x">there</a></p>',
     );
   });
 
