@@ -2,6 +2,7 @@ import { appInstance, setAppInstance } from '@/lib/app-instance';
 import { config, type AppConfig } from '@/lib/config';
 import { createAuth, type Auth, type RequestFacts } from '@/lib/auth/auth';
 import { SessionCache } from '@/lib/auth/session-cache';
+import { shareSessionForgets } from '@/lib/auth/shared-session-forgets';
 import { createMailer, type Mailer } from '@/lib/mail/mailer';
 import type { Database, Db } from '@/lib/db/client';
 import { sharedDatabase } from '@/lib/db/shared';
@@ -34,6 +35,8 @@ export interface App {
   catalog: ModelCatalog;
   provider: ModelProvider;
   stopBus: StopBus;
+  /** tells the other web processes' session caches what this one forgot (PostgreSQL) */
+  sessionBus: { close(): Promise<void> };
   turnDeps: TurnDeps;
   /** the document pipeline's dependencies (rewrites, the chat's document tools) */
   pipeline: PipelineDeps;
@@ -75,9 +78,10 @@ export async function buildApp(cfg: AppConfig, database?: Database): Promise<App
     extraTools: [documentChatTools(pipeline)],
   };
   const sessions = new SessionCache();
+  const sessionBus = shareSessionForgets(db, sessions);
   const mailer = createMailer({ smtpUrl: cfg.smtpUrl, from: cfg.mailFrom, log: logToStdout });
   const auth = createAuth(db.prisma, cfg, { sessions, mailer, log: logToStdout, requests: requestFacts(cfg) });
-  return { config: cfg, database: db, db: db.prisma, auth, sessions, mailer, catalog, provider, stopBus, turnDeps, pipeline };
+  return { config: cfg, database: db, db: db.prisma, auth, sessions, mailer, catalog, provider, stopBus, sessionBus, turnDeps, pipeline };
 }
 
 /**

@@ -3,8 +3,9 @@ import type { SessionUser } from './session-user';
 
 /**
  * How long a verified session is trusted without asking the database again. A
- * signed-out session is forgotten at once by the process that signed it out, and
- * within this time by every other web process.
+ * signed-out or revoked session is forgotten at once by every web process that
+ * hears of it (lib/auth/shared-session-forgets.ts); this is the longest a process
+ * that did not hear (its LISTEN connection down) keeps trusting it.
  */
 export const SESSION_CACHE_MS = 30_000;
 
@@ -17,6 +18,12 @@ export const SESSION_CACHE_MS = 30_000;
  */
 export class SessionCache {
   private readonly entries = new LruMap<string, { user: SessionUser; until: number }>(10_000);
+  private tellOthers: ((userId: string) => void) | null = null;
+
+  /** Every forgetUser from now on reaches the other processes' caches too. */
+  shareForgets(tellOthers: (userId: string) => void): void {
+    this.tellOthers = tellOthers;
+  }
 
   get(cookie: string | null, now = Date.now()): SessionUser | null {
     if (!cookie) return null;
@@ -37,6 +44,17 @@ export class SessionCache {
 
   /** Every cached session of one person, e.g. when their role changes: the next request reads it afresh. */
   forgetUser(userId: string): void {
+    this.forgetUserHere(userId);
+    this.tellOthers?.(userId);
+  }
+
+  /** What another process's forgetUser does here. */
+  forgetUserHere(userId: string): void {
     this.entries.deleteWhere((entry) => entry.user.id === userId);
+  }
+
+  /** Forgets everything: after this process could not hear the others for a while. */
+  clear(): void {
+    this.entries.deleteWhere(() => true);
   }
 }

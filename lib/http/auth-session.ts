@@ -68,7 +68,13 @@ export async function handleAuthRequest(app: App, request: Request): Promise<Res
     if (error instanceof AppError) return errorResponse(error);
     throw error;
   }
-  if (request.method === 'POST' && new URL(request.url).pathname.endsWith('/sign-out')) app.sessions.forget(request.headers.get('cookie'));
+  if (request.method === 'POST' && new URL(request.url).pathname.endsWith('/sign-out')) {
+    const cookie = request.headers.get('cookie');
+    const signingOut = await currentUser(app, request).catch(() => null);
+    app.sessions.forget(cookie);
+    // the other processes may hold this cookie too: they forget the person's cached sessions (a re-read, nothing more)
+    if (signingOut) app.sessions.forgetUser(signingOut.id);
+  }
   const origin = requestOrigin(cleaned);
   let response = await app.auth.handler(origin ? atOrigin(cleaned, origin) : cleaned);
   const secure = Boolean(publicOrigin(request, app.config.appUrl)?.startsWith('https:'));

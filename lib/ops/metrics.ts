@@ -47,7 +47,7 @@ function createMetrics() {
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;
-export type ErrorKind = 'turn' | 'route' | 'job_step' | 'stop_bus';
+export type ErrorKind = 'turn' | 'route' | 'job_step' | 'stop_bus' | 'session_bus';
 
 const key = Symbol.for('quire.metrics');
 type GlobalWithMetrics = typeof globalThis & { [key]?: Metrics };

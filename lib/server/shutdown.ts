@@ -59,6 +59,7 @@ export function gracefulShutdown(
     ]);
     await finishResponses(targets.servers, closed, CONNECTION_GRACE_MS);
     await app?.stopBus.close();
+    await app?.sessionBus.close();
     await targets.database.close();
     log({ event: 'shutdown_done', ms: Date.now() - started });
   }

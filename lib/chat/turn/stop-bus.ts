@@ -1,8 +1,8 @@
-import pg from 'pg';
 import type { Database } from '@/lib/db/client';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { countError } from '@/lib/ops/metrics';
-import { logError, logEvent } from '@/lib/log';
+import { logError } from '@/lib/log';
+import { listenToChannel } from '@/lib/db/listen';
 
 /**
  * Stops a chat's live turn from anywhere. Each process keeps the abort handles of
@@ -29,7 +29,6 @@ export interface StopBusOptions {
 }
 
 const CHANNEL = 'quire_stop';
-const MAX_RECONNECT_MS = 5_000;
 
 interface LiveTurn {
   chatId: string;
@@ -45,12 +44,14 @@ export function createStopBus(database: Pick<Database, 'kind' | 'databaseUrl' | 
   };
   const shared = database.kind === 'postgres' && database.databaseUrl;
   const listener = shared
-    ? listenForStops(
-        database.databaseUrl!,
-        (chatId) => abortLocal(chatId),
-        () => void readFlagsLogged(),
-        options,
-      )
+    ? listenToChannel(database.databaseUrl!, {
+        channel: CHANNEL,
+        name: 'stop_bus',
+        onMessage: (chatId) => abortLocal(chatId),
+        // stops sent while this process was not listening are still flagged in the database
+        onListening: () => void readFlagsLogged(),
+        reconnectBaseMs: options.reconnectBaseMs,
+      })
     : null;
 
   /** One query a second for all of this process's live turns, whatever their number. */
@@ -109,63 +110,6 @@ export function createStopBus(database: Pick<Database, 'kind' | 'databaseUrl' | 
     async close() {
       if (poller) clearInterval(poller);
       await listener?.close();
-    },
-  };
-}
-
-/**
- * The LISTEN connection, re-established with backoff whenever it drops (the
- * server restarted, a proxy cut it, an operator terminated it). Every failure is
- * logged and handled here: none becomes an unhandled rejection.
- */
-function listenForStops(connectionString: string, onStop: (chatId: string) => void, onListening: () => void, options: StopBusOptions) {
-  let closed = false;
-  let active: pg.Client | null = null;
-  let attempt = 0;
-  let retryTimer: NodeJS.Timeout | undefined;
-  const baseMs = options.reconnectBaseMs ?? 100;
-
-  const dropped = (client: pg.Client, error: unknown) => {
-    if (client !== active) return; // this connection's failure was handled already
-    active = null;
-    client.removeAllListeners('notification');
-    void client.end().catch(() => undefined); // it is broken already; ending only frees its socket
-    if (closed) return;
-    countError('stop_bus');
-    const delay = Math.min(Math.max(MAX_RECONNECT_MS, baseMs), baseMs * 2 ** attempt++);
-    logError({ event: 'stop_bus_disconnected', error, retryInMs: delay });
-    retryTimer = setTimeout(connect, delay);
-    retryTimer.unref();
-  };
-
-  function connect() {
-    if (closed) return;
-    // named, so an operator sees it in pg_stat_activity
-    const client = new pg.Client({ connectionString, application_name: 'quire-stop-bus' });
-    active = client;
-    client.on('notification', (message) => message.payload && onStop(message.payload));
-    client.on('error', (error) => dropped(client, error));
-    client.on('end', () => dropped(client, new Error('the connection ended')));
-    client
-      .connect()
-      .then(() => client.query(`LISTEN ${CHANNEL}`))
-      .then(() => {
-        if (attempt > 0) logEvent({ event: 'stop_bus_reconnected', attempts: attempt });
-        attempt = 0;
-        // stops sent while this process was not listening are still flagged in the database
-        onListening();
-      })
-      .catch((error: unknown) => dropped(client, error));
-  }
-  connect();
-
-  return {
-    async close() {
-      closed = true;
-      clearTimeout(retryTimer);
-      const client = active;
-      active = null;
-      await client?.end().catch(() => undefined);
     },
   };
 }
