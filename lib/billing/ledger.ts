@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, Tx } from '@/lib/db/client';
-import { queryRows } from '@/lib/db/direct-sql';
+import { queryRows } from '@/lib/db/pool-query';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { AppError } from '@/lib/errors';
 import { formatUsd, type TokenUsage } from './pricing';
