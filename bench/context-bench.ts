@@ -10,12 +10,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
-import { applySlotUpdates } from '@/lib/chat/context/apply-slot-updates';
-import { extractSlots } from '@/lib/chat/context/extract-slots';
+import { applyKeyFactUpdates } from '@/lib/chat/context/apply-key-fact-updates';
+import { extractKeyFacts } from '@/lib/chat/context/extract-key-facts';
 import { buildSummaryRequest, DEFAULT_SUMMARY_FOLD_POLICY, planSummaryFold } from '@/lib/chat/context/summary-fold';
 import { countTokens, MESSAGE_OVERHEAD_TOKENS, REPLY_PRIMING_TOKENS } from '@/lib/text/token-count';
 import { splitSentences } from '@/lib/chat/context/trim-to-tokens';
-import type { ContextMessage, PromptMessage, SlotState } from '@/lib/chat/context/types';
+import type { ContextMessage, PromptMessage, KeyFactState } from '@/lib/chat/context/types';
 import { CHAT_SYSTEM_PROMPT } from '@/lib/chat/prompts/chat-turn';
 import { buildTurnPrompt, composeTurnPrompt } from '@/lib/chat/turn/turn-prompt';
 import type { Db } from '@/lib/db/client';
@@ -143,15 +143,15 @@ async function quire(db: Db, all: ContextMessage[], turns: number, out: QuireNot
   const userId = randomUUID();
   await db.user.create({ data: { id: userId, name: 'bench', email: `${userId}@bench.local` } });
   const chat = await db.chat.create({ data: { userId, title: 'bench', model: MODEL.id } });
-  let slots: SlotState[] = [];
+  let keyFacts: KeyFactState[] = [];
   let summary: { text: string; throughId: string } | null = null;
   const start = Date.UTC(2026, 0, 5, 9, 0, 0);
   const result = await runStrategy(all, turns, async (history, current, turn) => {
     const now = new Date(start + turn * 60_000);
-    slots = applySlotUpdates(slots, extractSlots(current.text), { messageId: current.id, at: now }).next;
+    keyFacts = applyKeyFactUpdates(keyFacts, extractKeyFacts(current.text), { messageId: current.id, at: now }).next;
     const prompt = await composeTurnPrompt(db, chat.id, {
       model: MODEL,
-      slots,
+      slots: keyFacts,
       summary: summary?.text ?? null,
       summarizedThroughId: summary?.throughId ?? null,
       history,
@@ -170,7 +170,7 @@ async function quire(db: Db, all: ContextMessage[], turns: number, out: QuireNot
     const sofar = [...history, current, answer];
     const after = buildTurnPrompt({
       model: MODEL,
-      slots,
+      slots: keyFacts,
       summary: summary?.text ?? null,
       summarizedThroughId: summary?.throughId ?? null,
       history: sofar.slice(0, -1),
@@ -188,7 +188,7 @@ async function quire(db: Db, all: ContextMessage[], turns: number, out: QuireNot
     }
     return { messages: prompt.messages, summaryInput };
   });
-  out.slots.push(...slots.map((slot) => `${slot.key}=${slot.history.map((h) => h.value).join(' → ')}`));
+  out.slots.push(...keyFacts.map((keyFact) => `${keyFact.key}=${keyFact.history.map((h) => h.value).join(' → ')}`));
   return result;
 }
 

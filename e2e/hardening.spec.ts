@@ -154,9 +154,9 @@ test.describe('U+0000 and lone surrogates in any text field are never a 500', ()
     const message = await request.post(`/api/chats/${chatId}/messages`, { data: { text: `I use Linux ${NUL} ${LONE}` } });
     note('message', message.status());
     await message.body(); // the whole turn
-    const slot = await request.patch(`/api/chats/${chatId}/slots/os`, { data: { value: `Lin${'\u0000'}ux` } });
-    note('slot value', slot.status());
-    expect(await slot.json()).toMatchObject({ key: 'os', value: 'Linux' });
+    const keyFact = await request.patch(`/api/chats/${chatId}/slots/os`, { data: { value: `Lin${'\u0000'}ux` } });
+    note('slot value', keyFact.status());
+    expect(await keyFact.json()).toMatchObject({ key: 'os', value: 'Linux' });
     expect(
       (await request.patch(`/api/chats/${chatId}/slots/${encodeURIComponent('fact:a\u0000b')}`, { data: { value: 'x' } })).status(),
     ).toBe(400);

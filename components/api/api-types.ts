@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { creditGrantResponse, ledgerEntryResponse, walletResponse } from '@/lib/http/api/billing';
-import type { chatCreateBody, chatSettingsBody, slotValueBody } from '@/lib/http/api/chat';
+import type { chatCreateBody, chatSettingsBody, keyFactValueBody } from '@/lib/http/api/chat';
 import type {
   chatCreatedResponse,
   chatDeletedResponse,
@@ -9,7 +9,7 @@ import type {
   chatSummaryResponse,
   chatViewResponse,
   modelResponse,
-  slotResponse,
+  keyFactResponse,
   staffModelCallResponse,
 } from '@/lib/http/api/chat-responses';
 import type { answersBody, memberRoleBody, resumeBody, shareBody } from '@/lib/http/api/documents';
@@ -30,7 +30,7 @@ export function toJson<T>(value: T): JsonOf<T> {
 
 export type ChatJson = z.infer<typeof chatViewResponse>;
 export type ChatMessageJson = z.infer<typeof chatMessageResponse>;
-export type SlotJson = z.infer<typeof slotResponse>;
+export type KeyFactJson = z.infer<typeof keyFactResponse>;
 export type ChatSummaryJson = z.infer<typeof chatSummaryResponse>;
 /** GET /api/chats?q=…: a chat whose title or messages match. */
 export type ChatSearchHitJson = z.infer<typeof chatSearchHitResponse>;
@@ -57,7 +57,7 @@ export type WalletJson = z.infer<typeof walletResponse>;
 
 export type ChatCreateBody = z.input<typeof chatCreateBody>;
 export type ChatSettingsBody = z.input<typeof chatSettingsBody>;
-export type SlotValueBody = z.input<typeof slotValueBody>;
+export type KeyFactValueBody = z.input<typeof keyFactValueBody>;
 export type AnswersBody = z.input<typeof answersBody>;
 export type ResumeBody = z.input<typeof resumeBody>;
 export type ShareBody = z.input<typeof shareBody>;

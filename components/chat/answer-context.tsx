@@ -3,7 +3,7 @@
 import { useLocale, useTranslations } from 'next-intl';
 import type { ChatMessageJson } from '@/components/api/api-types';
 import { formatCount, formatUsd } from '@/components/format/money';
-import { useSlotLabel } from '@/components/insights/slot-label';
+import { useKeyFactLabel } from '@/components/insights/key-fact-label';
 import type { AnswerContext as AnswerContextData } from '@/lib/chat/context/answer-context';
 
 interface AnswerContextProps {
@@ -20,7 +20,7 @@ interface AnswerContextProps {
 export function AnswerContext({ context, lookup }: AnswerContextProps) {
   const t = useTranslations('context');
   const locale = useLocale();
-  const slotLabel = useSlotLabel();
+  const keyFactLabel = useKeyFactLabel();
   const tokens = (count: number) => t('tokens', { count, formatted: formatCount(count, locale) });
   const roleOf = (role: string) => (role === 'assistant' ? t('assistant') : t('user'));
 
@@ -51,10 +51,10 @@ export function AnswerContext({ context, lookup }: AnswerContextProps) {
             <p>{t('noSlots')}</p>
           ) : (
             <ul>
-              {context.slots.map((slot) => (
-                <li key={slot.key}>
-                  {slotLabel(slot.key)}: {slot.value}
-                  {slot.previous ? ` ${t('changedFrom', { value: slot.previous })}` : ''}
+              {context.slots.map((keyFact) => (
+                <li key={keyFact.key}>
+                  {keyFactLabel(keyFact.key)}: {keyFact.value}
+                  {keyFact.previous ? ` ${t('changedFrom', { value: keyFact.previous })}` : ''}
                 </li>
               ))}
             </ul>

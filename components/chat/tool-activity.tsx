@@ -2,13 +2,13 @@
 
 import { FilePen, FilePlus2, Pin, Search, Wrench } from 'lucide-react';
 import { useTranslations } from 'next-intl';
-import { useSlotLabel } from '@/components/insights/slot-label';
+import { useKeyFactLabel } from '@/components/insights/key-fact-label';
 import type { ToolCallData } from '@/lib/chat/turn/wire';
 
 /** A quiet line per tool the model used while answering. */
 export function ToolActivity({ calls }: { calls: ToolCallData[] }) {
   const t = useTranslations('chat.tools');
-  const slotLabel = useSlotLabel();
+  const keyFactLabel = useKeyFactLabel();
   if (calls.length === 0) return null;
   return (
     <ul className="mb-2 flex flex-col gap-1 text-xs text-zinc-500 dark:text-zinc-400">
@@ -17,7 +17,7 @@ export function ToolActivity({ calls }: { calls: ToolCallData[] }) {
           call.name === 'search_docs'
             ? [Search, t('searched', { query: argument(call.input, 'query') })]
             : call.name === 'remember_fact'
-              ? [Pin, t('pinned', { key: slotLabel(argument(call.input, 'key')), value: argument(call.input, 'value') })]
+              ? [Pin, t('pinned', { key: keyFactLabel(argument(call.input, 'key')), value: argument(call.input, 'value') })]
               : call.name === 'start_document'
                 ? [FilePlus2, t('startedDocument', { request: argument(call.input, 'request') })]
                 : call.name === 'revise_section'

@@ -11,14 +11,14 @@ import { countPromptTokens } from './tokens';
 import { estimateUsage } from './usage-estimate';
 
 /** Where a call is booked: its ledger entry and its place in that entry. */
-export interface CallSlot {
+export interface CallRef {
   entryId: string;
   seq: number;
 }
 
 declare const reservedByBilling: unique symbol;
 /** A call already reserved; only openRowsWithReservedCall makes one, so no caller books a call it reserved itself. */
-export type ReservedSlot = CallSlot & { readonly [reservedByBilling]: true };
+export type BookedCall = CallRef & { readonly [reservedByBilling]: true };
 
 /**
  * How the call gets its reservation: `reserved` when openRowsWithReservedCall
@@ -26,7 +26,7 @@ export type ReservedSlot = CallSlot & { readonly [reservedByBilling]: true };
  * `open` runs inside the reservation's transaction (fence, ledger entry, budget
  * checks) and returns the slot to reserve; a throw there rolls it all back.
  */
-export type CallBooking = { reserved: ReservedSlot } | { open: (tx: Tx, reservedMicros: bigint) => Promise<CallSlot> };
+export type CallBooking = { reserved: BookedCall } | { open: (tx: Tx, reservedMicros: bigint) => Promise<CallRef> };
 
 export interface BilledCallRequest {
   db: Db;
@@ -49,7 +49,7 @@ export interface BilledCallRequest {
   ids: { turnId: string | null; jobId: string | null };
   log?: (line: Record<string, unknown>) => void;
   /** after the reservation, before the stream (crash-recovery tests die here) */
-  onReserved?: (slot: CallSlot) => void;
+  onReserved?: (slot: CallRef) => void;
   onText?: (delta: string) => void;
   onToolCall?: (name: string, input: unknown) => void;
   /** tool calls this call may run (stream-round.ts); the rest are answered "not run" */
@@ -61,7 +61,7 @@ export interface BilledCallRequest {
   settleWhenIdle?: () => Promise<void>;
 }
 
-export interface BilledCallResult extends CallSlot {
+export interface BilledCallResult extends CallRef {
   round: RoundResult;
   callId: string;
   promptTokens: number;
@@ -139,7 +139,7 @@ export interface RowsWithReservedCall
 }
 
 export interface ReservedCall {
-  slot: ReservedSlot;
+  slot: BookedCall;
   reservedMicros: bigint;
 }
 
@@ -158,10 +158,10 @@ export async function openRowsWithReservedCall(req: RowsWithReservedCall): Promi
     call: { seq, model: req.model.id, purpose: req.purpose, reservedMicros },
     rows: req.rows,
   });
-  return { slot: { entryId: req.entry.id, seq } as ReservedSlot, reservedMicros };
+  return { slot: { entryId: req.entry.id, seq } as BookedCall, reservedMicros };
 }
 
-async function reserve(req: BilledCallRequest, promptTokens: number): Promise<CallSlot> {
+async function reserve(req: BilledCallRequest, promptTokens: number): Promise<CallRef> {
   if ('reserved' in req.booking) return req.booking.reserved;
   const open = req.booking.open;
   const reservedMicros = maxCallCostMicros(req.model, promptTokens, req.maxOutputTokens);
@@ -175,7 +175,7 @@ async function reserve(req: BilledCallRequest, promptTokens: number): Promise<Ca
 /** The policy above, applied; `round` is null only when something on our side threw before the stream ended. */
 async function settle(
   req: BilledCallRequest,
-  slot: CallSlot,
+  slot: CallRef,
   promptTokens: number,
   round: RoundResult | null,
   failure: string | null,

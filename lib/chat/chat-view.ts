@@ -3,7 +3,7 @@ import { notFound } from '@/lib/errors';
 import { toCallView } from '@/lib/billing/ledger-view';
 import { isIdle } from './chats';
 import type { MessageMeta } from './message-meta';
-import { loadSlotStates } from './slots-store';
+import { loadKeyFactStates } from './key-facts-store';
 import type { MessageRole, MessageStatus } from './turn/wire';
 
 export interface ChatViewOptions {
@@ -20,7 +20,7 @@ export async function loadChatView(db: Db, chatId: string, viewerId: string, opt
     include: { messages: { orderBy: { createdAt: 'asc' } }, user: { select: { email: true, name: true } } },
   });
   if (!chat) throw notFound('No such chat.');
-  const slots = (await loadSlotStates(db, chat.id)).filter((s) => s.value !== '' || options.asStaff);
+  const keyFacts = (await loadKeyFactStates(db, chat.id)).filter((s) => s.value !== '' || options.asStaff);
   const callsByMessage = options.asStaff ? await modelCallsByMessage(db, chat.id) : new Map<string, StaffModelCall[]>();
   return {
     id: chat.id,
@@ -50,7 +50,7 @@ export async function loadChatView(db: Db, chatId: string, viewerId: string, opt
       createdAt: m.createdAt,
       ...(options.asStaff ? { calls: callsByMessage.get(m.id) ?? [] } : {}),
     })),
-    slots: slots.map((s) => ({
+    slots: keyFacts.map((s) => ({
       key: s.key,
       value: s.value,
       history: s.history.map((h) => ({ value: h.value, messageId: h.messageId, at: h.at })),

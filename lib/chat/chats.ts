@@ -1,7 +1,7 @@
 import type { Db } from '@/lib/db/client';
 import type { ModelCatalog } from '@/lib/llm/catalog';
 import { AppError, notFound } from '@/lib/errors';
-import { loadSlotStates, recordSlotValues } from './slots-store';
+import { loadKeyFactStates, recordKeyFactValues } from './key-facts-store';
 import { DEFAULT_CHAT_TITLE as DEFAULT_TITLE } from './limits';
 
 export async function createChat(
@@ -29,8 +29,8 @@ export async function createChat(
     });
     if (from) {
       // a new topic keeps what Quire knows about the person, with where it came from
-      const slots = (await loadSlotStates(tx, from.id)).filter((slot) => slot.value !== '');
-      await recordSlotValues(tx, chat.id, slots, { messageId: null, at: new Date(), kind: 'carried' });
+      const keyFacts = (await loadKeyFactStates(tx, from.id)).filter((keyFact) => keyFact.value !== '');
+      await recordKeyFactValues(tx, chat.id, keyFacts, { messageId: null, at: new Date(), kind: 'carried' });
     }
     return chat;
   });

@@ -3,7 +3,7 @@ import { runBilledCall, type BilledCallResult } from '@/lib/billing/billed-call'
 import { InsufficientCreditsError } from '@/lib/billing/ledger';
 import { buildSummaryRequest, planSummaryFold } from '@/lib/chat/context/summary-fold';
 import type { ModelInfo } from '@/lib/llm/catalog';
-import { loadSlotStates } from './slots-store';
+import { loadKeyFactStates } from './key-facts-store';
 import { buildTurnPrompt, historyForPrompt } from './turn/turn-prompt';
 import type { PreparedTurn, TurnDeps } from './turn/types';
 import { logError } from '@/lib/log';
@@ -37,7 +37,7 @@ export async function refreshSummary(
   if (!current) return false;
   const prompt = buildTurnPrompt({
     model: turn.model,
-    slots: await loadSlotStates(deps.db, chat.id),
+    slots: await loadKeyFactStates(deps.db, chat.id),
     summary: chat.summary,
     summarizedThroughId: chat.summaryThroughId,
     history: history.slice(0, -1),

@@ -21,7 +21,7 @@ function documents(): string[] {
   ];
 }
 
-export function namedPaths(markdown: string): string[] {
+function namedPaths(markdown: string): string[] {
   const spans = [...markdown.matchAll(/`([^`\s]+)`/g)].map((match) => match[1]!);
   return spans
     .map((span) => span.replace(/:\d+(-\d+)?$/, '').replace(/[.,;)]+$/, ''))

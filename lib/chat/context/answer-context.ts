@@ -1,5 +1,5 @@
 import type { BuiltPrompt, PromptParts } from './build-prompt';
-import type { ContextRole, SlotView } from './types';
+import type { ContextRole, KeyFactView } from './types';
 
 /**
  * What the model saw for one answer, stored with the answer (message meta `context`) when its
@@ -13,7 +13,7 @@ export type AnswerContext = {
   /** micro-USD: tokens × the model's input price per million */
   costMicros: number;
   parts: Array<{ part: keyof PromptParts; tokens: number; costMicros: number }>;
-  slots: SlotView[];
+  slots: KeyFactView[];
   summary: string | null;
   window: Array<{ id: string; role: ContextRole; tokens: number }>;
   recalled: Array<{ id: string; role: ContextRole; tokens: number; matched: string[]; excerpt: boolean }>;
@@ -26,7 +26,7 @@ const PART_ORDER: Array<keyof PromptParts> = ['system', 'slots', 'summary', 'rec
 export function describeAnswerContext(input: {
   model: { id: string; inputPrice: number };
   prompt: BuiltPrompt;
-  slots: SlotView[];
+  slots: KeyFactView[];
   summary: string | null;
 }): AnswerContext {
   const cost = (tokens: number) => Math.round(tokens * input.model.inputPrice * 100) / 100;

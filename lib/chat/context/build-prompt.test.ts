@@ -23,14 +23,14 @@ function recount(messages: PromptMessage[]): number {
   return messages.reduce((sum, m) => sum + countTokens(m.content) + MESSAGE_OVERHEAD_TOKENS, 0) + REPLY_PRIMING_TOKENS;
 }
 
-const slots = [{ key: 'os', value: 'Windows 11' }];
+const keyFacts = [{ key: 'os', value: 'Windows 11' }];
 
 describe('buildPrompt', () => {
   it('never exceeds the budget, unless the system part and the current message alone do', () => {
     fc.assert(
       fc.property(chat, text, fc.integer({ min: 50, max: 3_000 }), (history, currentText, budgetTokens) => {
         const current: ContextMessage = { id: 'now', role: 'user', text: currentText };
-        const prompt = buildPrompt({ system: 'You are Quire.', slots, history, current, budgetTokens });
+        const prompt = buildPrompt({ system: 'You are Quire.', slots: keyFacts, history, current, budgetTokens });
         expect(prompt.inputTokens).toBe(recount(prompt.messages));
         if (!prompt.budgetExceeded) expect(prompt.inputTokens).toBeLessThanOrEqual(budgetTokens);
         else expect(prompt.includedIds).toEqual([]);
@@ -43,7 +43,7 @@ describe('buildPrompt', () => {
     fc.assert(
       fc.property(chat, text, fc.integer({ min: 1, max: 2_000 }), (history, currentText, budgetTokens) => {
         const current: ContextMessage = { id: 'now', role: 'user', text: currentText };
-        const prompt = buildPrompt({ system: 'You are Quire.', slots, history, current, budgetTokens });
+        const prompt = buildPrompt({ system: 'You are Quire.', slots: keyFacts, history, current, budgetTokens });
         expect(prompt.messages.at(-1)).toEqual({ role: 'user', content: currentText });
         expect(prompt.messages[0].content).toContain('OS: Windows 11');
       }),
@@ -67,7 +67,13 @@ describe('buildPrompt', () => {
   it('sends every message whole or not at all: nothing is cut at a fixed size', () => {
     fc.assert(
       fc.property(chat, text, fc.integer({ min: 200, max: 5_000 }), (history, currentText, budgetTokens) => {
-        const prompt = buildPrompt({ system: 'S', slots, history, current: { id: 'now', role: 'user', text: currentText }, budgetTokens });
+        const prompt = buildPrompt({
+          system: 'S',
+          slots: keyFacts,
+          history,
+          current: { id: 'now', role: 'user', text: currentText },
+          budgetTokens,
+        });
         const texts = new Set(history.map((m) => m.text));
         for (const message of prompt.messages.slice(1)) expect(texts.has(message.content) || message.content === currentText).toBe(true);
       }),
@@ -83,7 +89,7 @@ describe('buildPrompt', () => {
     const at = (turns: number) =>
       buildPrompt({
         system: 'S',
-        slots,
+        slots: keyFacts,
         history: Array.from({ length: turns }, (_, i) => turn(i)).flat(),
         current: { id: 'now', role: 'user', text: 'Next?' },
         budgetTokens: 24_000,
@@ -155,8 +161,20 @@ describe('buildPrompt', () => {
       { length: 500 },
       (_, i): ContextMessage => ({ id: `m${i}`, role: i % 2 ? 'assistant' : 'user', text: `Message ${i}. `.repeat(30) }),
     );
-    const first = buildPrompt({ system: 'S', slots, history, current: { id: 'now', role: 'user', text: 'q' }, budgetTokens: 24_000 });
-    const again = buildPrompt({ system: 'S', slots, history, current: { id: 'now', role: 'user', text: 'q' }, budgetTokens: 24_000 });
+    const first = buildPrompt({
+      system: 'S',
+      slots: keyFacts,
+      history,
+      current: { id: 'now', role: 'user', text: 'q' },
+      budgetTokens: 24_000,
+    });
+    const again = buildPrompt({
+      system: 'S',
+      slots: keyFacts,
+      history,
+      current: { id: 'now', role: 'user', text: 'q' },
+      budgetTokens: 24_000,
+    });
     expect(again).toEqual(first);
     expect(first.includedIds.at(-1)).toBe('m499');
     expect(first.droppedIds).toHaveLength(500 - first.includedIds.length);

@@ -1,7 +1,7 @@
-import { renderRecalled, renderSlots, renderSummary } from './render-slots';
+import { renderRecalled, renderKeyFacts, renderSummary } from './render-key-facts';
 import { excerptForRecall } from './recall';
 import { countTokens, MESSAGE_OVERHEAD_TOKENS, REPLY_PRIMING_TOKENS } from '@/lib/text/token-count';
-import type { ContextMessage, PromptMessage, RecalledMessage, SlotView } from './types';
+import type { ContextMessage, PromptMessage, RecalledMessage, KeyFactView } from './types';
 
 /**
  * The shape of every prompt: system prompt + slots + running summary + a short recent window of
@@ -35,7 +35,7 @@ export const DEFAULT_PROMPT_POLICY: Required<PromptPolicy> = {
 
 export type BuildPromptInput = {
   system: string;
-  slots: SlotView[];
+  slots: KeyFactView[];
   summary?: string | null;
   /** Oldest first, excluding the current message. */
   history: ContextMessage[];
@@ -72,12 +72,12 @@ export type BuiltPrompt = {
 export function buildPrompt(input: BuildPromptInput): BuiltPrompt {
   const policy = { ...DEFAULT_PROMPT_POLICY, ...input.policy };
   const systemText = input.system.trim();
-  const slotsText = renderSlots(input.slots);
+  const keyFactsText = renderKeyFacts(input.slots);
   const summaryText = input.summary && input.summary.trim() ? renderSummary(input.summary) : '';
   const currentTokens = countTokens(input.current.text);
   const fixed = (parts: string[]) =>
     countTokens(parts.filter((part) => part.length > 0).join('\n\n')) + currentTokens + 2 * MESSAGE_OVERHEAD_TOKENS + REPLY_PRIMING_TOKENS;
-  const fixedTokens = fixed([systemText, slotsText, summaryText]);
+  const fixedTokens = fixed([systemText, keyFactsText, summaryText]);
   const budgetExceeded = fixedTokens > input.budgetTokens;
   let remaining = input.budgetTokens - fixedTokens;
 
@@ -112,7 +112,7 @@ export function buildPrompt(input: BuildPromptInput): BuiltPrompt {
     recallRoom -= quoted.tokens;
   }
   const recalledText = recalledTexts.length > 0 ? renderRecalled(recalledTexts) : '';
-  const systemContent = [systemText, slotsText, summaryText, recalledText].filter((part) => part.length > 0).join('\n\n');
+  const systemContent = [systemText, keyFactsText, summaryText, recalledText].filter((part) => part.length > 0).join('\n\n');
 
   const firstInWindow = input.history.length - window.length;
   const droppedUncovered = input.history.slice(coveredCount, firstInWindow).map((message) => message.id);
@@ -124,7 +124,7 @@ export function buildPrompt(input: BuildPromptInput): BuiltPrompt {
   const systemTokens = countTokens(systemContent) + MESSAGE_OVERHEAD_TOKENS + REPLY_PRIMING_TOKENS;
   const parts: PromptParts = {
     system: countTokens(systemText),
-    slots: countTokens(slotsText),
+    slots: countTokens(keyFactsText),
     summary: countTokens(summaryText),
     recalled: countTokens(recalledText),
     window: windowTokens,

@@ -10,25 +10,25 @@ export type RecalledMessage = ContextMessage & { matched: string[]; focusLines?:
 export type PromptMessage = { role: 'system' | 'user' | 'assistant'; content: string };
 
 /** The built-in slot keys, in the order the prompt shows them: the computer's OS and model, the phone's OS and model, a tablet, app version, plan, language. Free-form facts from the remember_fact tool use `fact:<name>`. */
-export const SLOT_KEYS = ['os', 'device', 'phone_os', 'phone', 'tablet', 'app_version', 'plan', 'language'] as const;
-export type SlotKey = (typeof SLOT_KEYS)[number];
+export const KEY_FACT_KEYS = ['os', 'device', 'phone_os', 'phone', 'tablet', 'app_version', 'plan', 'language'] as const;
+export type KeyFactKey = (typeof KEY_FACT_KEYS)[number];
 
-export type FactSlotKey = `fact:${string}`;
+export type FactKeyFactKey = `fact:${string}`;
 
 /** A key a slot can have: a built-in one, or `fact:` and the slug factSlotKey makes of a name (letters and digits joined by `_`). */
-export function isSlotKey(key: string): key is SlotKey | FactSlotKey {
-  return (SLOT_KEYS as readonly string[]).includes(key) || (/^fact:[\p{L}\p{N}]+(?:_[\p{L}\p{N}]+)*$/u.test(key) && key.length <= 100);
+export function isKeyFactKey(key: string): key is KeyFactKey | FactKeyFactKey {
+  return (KEY_FACT_KEYS as readonly string[]).includes(key) || (/^fact:[\p{L}\p{N}]+(?:_[\p{L}\p{N}]+)*$/u.test(key) && key.length <= 100);
 }
 
 /** What the prompt shows of one slot. `previous` is set when the value changed recently. */
-export type SlotView = { key: string; value: string; previous?: string };
+export type KeyFactView = { key: string; value: string; previous?: string };
 
-export type SlotHistoryEntry = { value: string | null; messageId: string | null; at: Date };
+export type KeyFactHistoryEntry = { value: string | null; messageId: string | null; at: Date };
 
 /** A slot with its whole history (oldest first); the last entry is the current value. */
-export type SlotState = { key: string; value: string; history: SlotHistoryEntry[] };
+export type KeyFactState = { key: string; value: string; history: KeyFactHistoryEntry[] };
 
 /** `add`: the value joins the current one ("a Mac too") instead of replacing it. */
-export type SlotUpdate = { key: string; value: string; change?: boolean; add?: boolean };
+export type KeyFactUpdate = { key: string; value: string; change?: boolean; add?: boolean };
 
-export type SlotChange = { key: string; from: string | null; to: string };
+export type KeyFactChange = { key: string; from: string | null; to: string };

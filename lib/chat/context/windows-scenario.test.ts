@@ -2,30 +2,38 @@ import { describe, expect, it } from 'vitest';
 import { WINDOWS_20_TURNS } from '@/bench/fixtures/windows-20-turns';
 import { buildTurnPrompt, type TurnPrompt } from '@/lib/chat/turn/turn-prompt';
 import { SIMULATED_MODELS } from '@/lib/llm/simulator';
-import { applySlotUpdates } from './apply-slot-updates';
-import { extractSlots } from './extract-slots';
-import type { ContextMessage, SlotState } from './types';
+import { applyKeyFactUpdates } from './apply-key-fact-updates';
+import { extractKeyFacts } from './extract-key-facts';
+import type { ContextMessage, KeyFactState } from './types';
 
 const model = { ...SIMULATED_MODELS[0]!, simulated: true };
 
 /** Replays the scripted chat through the prompt builder the chat route runs (no summary, no search). */
-function replay(): { prompts: TurnPrompt[]; slots: SlotState[]; messages: ContextMessage[] } {
+function replay(): { prompts: TurnPrompt[]; slots: KeyFactState[]; messages: ContextMessage[] } {
   const messages = WINDOWS_20_TURNS.turns.flatMap((turn, i): ContextMessage[] => [
     { id: `u${i + 1}`, role: 'user', text: turn.user },
     { id: `a${i + 1}`, role: 'assistant', text: turn.assistant },
   ]);
-  let slots: SlotState[] = [];
+  let keyFacts: KeyFactState[] = [];
   const prompts = WINDOWS_20_TURNS.turns.map((_, i) => {
     const now = new Date(Date.UTC(2026, 0, 5, 9, i));
     const current = messages[2 * i]!;
-    slots = applySlotUpdates(slots, extractSlots(current.text), { messageId: current.id, at: now }).next;
-    return buildTurnPrompt({ model, slots, summary: null, summarizedThroughId: null, history: messages.slice(0, 2 * i), current, now });
+    keyFacts = applyKeyFactUpdates(keyFacts, extractKeyFacts(current.text), { messageId: current.id, at: now }).next;
+    return buildTurnPrompt({
+      model,
+      slots: keyFacts,
+      summary: null,
+      summarizedThroughId: null,
+      history: messages.slice(0, 2 * i),
+      current,
+      now,
+    });
   });
-  return { prompts, slots, messages };
+  return { prompts, slots: keyFacts, messages };
 }
 
 describe('the Windows scenario (OS in turn 2, an unrelated error in turns 3–17)', () => {
-  const { prompts, slots, messages } = replay();
+  const { prompts, slots: keyFacts, messages } = replay();
 
   it('carries the OS into the prompt of turn 18 as a slot', () => {
     const turn18 = prompts[17]!;
@@ -39,8 +47,8 @@ describe('the Windows scenario (OS in turn 2, an unrelated error in turns 3–17
   });
 
   it("does not take the colleague's Linux for the user's", () => {
-    expect(slots.find((slot) => slot.key === 'os')?.value).toBe('Windows 11');
-    expect(slots.map((slot) => slot.key).sort()).toEqual(['app_version', 'os', 'plan']);
+    expect(keyFacts.find((keyFact) => keyFact.key === 'os')?.value).toBe('Windows 11');
+    expect(keyFacts.map((keyFact) => keyFact.key).sort()).toEqual(['app_version', 'os', 'plan']);
   });
 
   it('keeps the newest message in every prompt, and the prompt stops growing once the window is full', () => {

@@ -3,7 +3,7 @@ import { installLogLines, installLogMessage, LOG_LINE_60 } from '@/bench/fixture
 import { loadChatView } from '@/lib/chat/chat-view';
 import type { MessageMeta } from '@/lib/chat/message-meta';
 import { refreshSummary } from '@/lib/chat/summaries';
-import { loadSlotStates } from '@/lib/chat/slots-store';
+import { loadKeyFactStates } from '@/lib/chat/key-facts-store';
 import { newUserChat, openChatHarness, runChatTurn, type ChatHarness } from '@/tests/support/chat-harness';
 import { testDatabaseKinds } from '@/tests/support/test-database';
 
@@ -38,7 +38,7 @@ describe.each(testDatabaseKinds())('context across turns (%s)', (kind) => {
       .map((m) => m.text)
       .join('\n');
     expect(lastSix).not.toContain('Windows');
-    const os = (await loadSlotStates(h.db.prisma, chatId)).find((s) => s.key === 'os');
+    const os = (await loadKeyFactStates(h.db.prisma, chatId)).find((s) => s.key === 'os');
     expect(os).toMatchObject({ key: 'os', value: 'Windows 11' });
     expect(os!.history[0]!.messageId).toBe(rows[2]!.id);
   }, 120_000);
@@ -115,9 +115,9 @@ describe.each(testDatabaseKinds())('context across turns (%s)', (kind) => {
     const remembered = await say('Remember that I am on Windows 11');
     expect(remembered.outcome.tools.map((t) => t.name)).toContain('remember_fact');
     await say('I switched to a Mac last week');
-    const slots = await loadSlotStates(h.db.prisma, chatId);
-    expect(slots.map((s) => s.key).sort()).toEqual(['device', 'os']);
-    const os = slots.find((s) => s.key === 'os')!;
+    const keyFacts = await loadKeyFactStates(h.db.prisma, chatId);
+    expect(keyFacts.map((s) => s.key).sort()).toEqual(['device', 'os']);
+    const os = keyFacts.find((s) => s.key === 'os')!;
     expect(os.value).toBe('macOS');
     expect(os.history.map((e) => e.value)).toEqual(['Windows 11', 'macOS']);
   });
@@ -139,7 +139,7 @@ describe.each(testDatabaseKinds())('context across turns (%s)', (kind) => {
     await runChatTurn(h, { userId: user.id, chatId, mode: 'answer', text: 'у меня Windows 10' });
     const run = await runChatTurn(h, { userId: user.id, chatId, mode: 'answer', text: 'я перешёл на Mac, что теперь?' });
     expect(systemOf(run.turn.messages)).toContain('OS: macOS (changed from Windows 10)');
-    const os = (await loadSlotStates(h.db.prisma, chatId)).find((s) => s.key === 'os');
+    const os = (await loadKeyFactStates(h.db.prisma, chatId)).find((s) => s.key === 'os');
     expect(os?.value).toBe('macOS');
     expect(os?.history.map((e) => e.value)).toEqual(['Windows 10', 'macOS']);
   });
@@ -183,11 +183,11 @@ describe('a new topic from an idle chat', () => {
       await runChatTurn(h, { userId: user.id, chatId, mode: 'answer', text: 'I am on Windows 11 with the Pro plan' });
       expect(isIdle(new Date(Date.now() - 5 * 3_600_000), 240)).toBe(true);
       const next = await createChat(h.db.prisma, h.deps.catalog, user.id, { carrySlotsFrom: chatId });
-      const carried = await loadSlotStates(h.db.prisma, next.id);
+      const carried = await loadKeyFactStates(h.db.prisma, next.id);
       expect(carried.find((s) => s.key === 'os')?.value).toBe('Windows 11');
       const change = await h.db.prisma.slotChange.findFirst({ where: { slot: { chatId: next.id } } });
       expect(change?.source).toBe('carried');
-      expect((await loadSlotStates(h.db.prisma, chatId)).length).toBeGreaterThan(0);
+      expect((await loadKeyFactStates(h.db.prisma, chatId)).length).toBeGreaterThan(0);
     } finally {
       await h.close();
     }

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { ModelMessage } from 'ai';
 import type { Db } from '@/lib/db/client';
-import { applySlotUpdates } from '@/lib/chat/context/apply-slot-updates';
-import { extractSlots } from '@/lib/chat/context/extract-slots';
-import { forgetSlotValues } from '@/lib/chat/context/forget-slot-values';
+import { applyKeyFactUpdates } from '@/lib/chat/context/apply-key-fact-updates';
+import { extractKeyFacts } from '@/lib/chat/context/extract-key-facts';
+import { forgetKeyFactValues } from '@/lib/chat/context/forget-key-fact-values';
 import { DEFAULT_SUMMARY_FOLD_POLICY } from '@/lib/chat/context/summary-fold';
-import { forgetSlotValuesFrom, recordSlotValues } from '@/lib/chat/slots-store';
+import { forgetKeyFactValuesFrom, recordKeyFactValues } from '@/lib/chat/key-facts-store';
 import { buildChatTools } from '@/lib/chat/tools/registry';
 import { toolsAsSent } from '@/lib/llm/provider-prompt';
 import { AppError, notFound } from '@/lib/errors';
@@ -102,14 +102,14 @@ export async function prepareTurn(deps: TurnDeps, req: TurnRequest): Promise<Pre
     const summaryKept = !replaced || summaryIndex < cutAt;
 
     phases.end('checks');
-    const extracted = asNew ? extractSlots(currentText) : [];
+    const extracted = asNew ? extractKeyFacts(currentText) : [];
     // an edit takes back what the dropped messages stated; what the new text states is recorded below
     const droppedIds = replaced ? rows.slice(cutAt).map((m) => m.id) : [];
-    const slotsBefore = replaced ? forgetSlotValues(chat.slots, new Set(droppedIds)) : chat.slots;
-    const slotsNow = applySlotUpdates(slotsBefore, extracted, { messageId: userMessageId, at: now }).next;
+    const keyFactsBefore = replaced ? forgetKeyFactValues(chat.slots, new Set(droppedIds)) : chat.slots;
+    const keyFactsNow = applyKeyFactUpdates(keyFactsBefore, extracted, { messageId: userMessageId, at: now }).next;
     const prompt = await composeTurnPrompt(deps.db, chat.id, {
       model,
-      slots: slotsNow,
+      slots: keyFactsNow,
       summary: summaryKept ? chat.summary : null,
       summarizedThroughId: summaryKept ? chat.summaryThroughId : null,
       history: historyForPrompt(before),
@@ -148,10 +148,11 @@ export async function prepareTurn(deps: TurnDeps, req: TurnRequest): Promise<Pre
         ? await deps.db.$transaction(async (tx) => {
             if (replaced) {
               await dropMessagesFrom(tx, chat.id, replaced.id);
-              await forgetSlotValuesFrom(tx, chat.id, droppedIds);
+              await forgetKeyFactValuesFrom(tx, chat.id, droppedIds);
             }
             const opened = await openTurnRows(tx, rowsToOpen);
-            if (extracted.length) await recordSlotValues(tx, chat.id, extracted, { messageId: userMessageId, at: now, kind: 'extracted' });
+            if (extracted.length)
+              await recordKeyFactValues(tx, chat.id, extracted, { messageId: userMessageId, at: now, kind: 'extracted' });
             return opened;
           })
         : await openTurnRows(deps.db, rowsToOpen);

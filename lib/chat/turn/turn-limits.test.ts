@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordSlotValues, MAX_KEY_FACTS } from '@/lib/chat/slots-store';
+import { recordKeyFactValues, MAX_KEY_FACTS } from '@/lib/chat/key-facts-store';
 import { createModelProvider } from '@/lib/llm/provider';
 import { maxReplyChars } from '@/lib/llm/stream-round';
 import { newUserChat, openChatHarness, runChatTurn, type ChatHarness } from '@/tests/support/chat-harness';
@@ -58,13 +58,13 @@ describe('the limits of one turn', () => {
   it(`a chat pins at most ${MAX_KEY_FACTS} key facts; a value is kept to 300 characters`, async () => {
     const { chatId } = await newUserChat(h);
     const updates = Array.from({ length: 60 }, (_, i) => ({ key: `fact_${i}`, value: i === 0 ? 'x'.repeat(5_000) : `value ${i}` }));
-    await h.db.prisma.$transaction((tx) => recordSlotValues(tx, chatId, updates, { messageId: null, at: new Date(), kind: 'tool' }));
-    const slots = await h.db.prisma.slot.findMany({ where: { chatId } });
-    expect(slots).toHaveLength(MAX_KEY_FACTS);
-    expect(slots.find((s) => s.key === 'fact:fact_0')!.value).toHaveLength(300);
+    await h.db.prisma.$transaction((tx) => recordKeyFactValues(tx, chatId, updates, { messageId: null, at: new Date(), kind: 'tool' }));
+    const keyFacts = await h.db.prisma.slot.findMany({ where: { chatId } });
+    expect(keyFacts).toHaveLength(MAX_KEY_FACTS);
+    expect(keyFacts.find((s) => s.key === 'fact:fact_0')!.value).toHaveLength(300);
     // an existing fact can still change
     await h.db.prisma.$transaction((tx) =>
-      recordSlotValues(tx, chatId, [{ key: 'fact:fact_1', value: 'changed' }], { messageId: null, at: new Date(), kind: 'tool' }),
+      recordKeyFactValues(tx, chatId, [{ key: 'fact:fact_1', value: 'changed' }], { messageId: null, at: new Date(), kind: 'tool' }),
     );
     expect((await h.db.prisma.slot.findFirstOrThrow({ where: { chatId, key: 'fact:fact_1' } })).value).toBe('changed');
   });

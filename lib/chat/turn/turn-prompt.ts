@@ -3,8 +3,8 @@ import { describeAnswerContext, type AnswerContext } from '@/lib/chat/context/an
 import { budgetFor } from '@/lib/chat/context/budget';
 import { buildPrompt, DEFAULT_PROMPT_POLICY, type BuiltPrompt } from '@/lib/chat/context/build-prompt';
 import { recallQuery, toRecalled, toTsQuery } from '@/lib/chat/context/recall';
-import { toSlotViews } from '@/lib/chat/context/slot-views';
-import type { ContextMessage, RecalledMessage, SlotState } from '@/lib/chat/context/types';
+import { toKeyFactViews } from '@/lib/chat/context/key-fact-views';
+import type { ContextMessage, RecalledMessage, KeyFactState } from '@/lib/chat/context/types';
 import type { Db } from '@/lib/db/client';
 import type { ModelInfo } from '@/lib/llm/catalog';
 import { CHAT_SYSTEM_PROMPT } from '../prompts/chat-turn';
@@ -21,7 +21,7 @@ export function historyForPrompt(
 
 export type TurnPromptInput = {
   model: ModelInfo;
-  slots: SlotState[];
+  slots: KeyFactState[];
   summary: string | null;
   summarizedThroughId: string | null;
   /** oldest first, without the current message */
@@ -34,13 +34,13 @@ export type TurnPrompt = BuiltPrompt & { modelMessages: ModelMessage[]; context:
 
 /** The prompt of a turn from what is already loaded; `recalled` are older messages found for it. */
 export function buildTurnPrompt(input: TurnPromptInput & { recalled?: RecalledMessage[] }): TurnPrompt {
-  const slots = toSlotViews(
+  const keyFacts = toKeyFactViews(
     input.slots.filter((s) => s.value !== ''),
     input.now,
   );
   const built = buildPrompt({
     system: CHAT_SYSTEM_PROMPT,
-    slots,
+    slots: keyFacts,
     summary: input.summary,
     summarizedThroughId: input.summarizedThroughId,
     history: input.history,
@@ -51,7 +51,7 @@ export function buildTurnPrompt(input: TurnPromptInput & { recalled?: RecalledMe
   return {
     ...built,
     modelMessages: built.messages.map((m) => ({ role: m.role, content: m.content }) as ModelMessage),
-    context: describeAnswerContext({ model: input.model, prompt: built, slots, summary: input.summary }),
+    context: describeAnswerContext({ model: input.model, prompt: built, slots: keyFacts, summary: input.summary }),
   };
 }
 

@@ -5,7 +5,7 @@ import { Prisma } from '@/lib/generated/prisma/client';
 import { openRowsWithReservedCall, type ReservedCall } from '@/lib/billing/billed-call';
 import type { ModelInfo } from '@/lib/llm/catalog';
 import type { AnswerContext } from '@/lib/chat/context/answer-context';
-import type { SlotState } from '@/lib/chat/context/types';
+import type { KeyFactState } from '@/lib/chat/context/types';
 import { messageSearchText } from '@/lib/text/segment';
 import { type LiveTurnClaim, liveTurnClaimSql } from './live-turn-lock';
 import type { TurnMode } from './types';
@@ -24,10 +24,10 @@ export interface ChatForTurn {
   summary: string | null;
   summaryThroughId: string | null;
   messages: Array<{ id: string; role: string; kind: string; text: string; status: string; model: string | null; continuations: number }>;
-  slots: SlotState[];
+  slots: KeyFactState[];
 }
 
-type JsonSlot = { key: string; value: string; history: Array<{ value: string | null; messageId: string | null; at: string }> };
+type JsonKeyFact = { key: string; value: string; history: Array<{ value: string | null; messageId: string | null; at: string }> };
 
 /**
  * The newest messages a turn reads. The prompt sends at most a few of them (older ones live in the
@@ -48,7 +48,7 @@ function chatForTurnColumns(recent: number | null): Prisma.Sql {
                 FROM slot s WHERE s."chatId" = c.id), '[]'::json) AS slots`;
 }
 
-type ChatForTurnRow = Omit<ChatForTurn, 'slots'> & { slots: JsonSlot[] };
+type ChatForTurnRow = Omit<ChatForTurn, 'slots'> & { slots: JsonKeyFact[] };
 
 function chatForTurn(row: ChatForTurnRow): ChatForTurn {
   const { id, title, model, summary, summaryThroughId, messages } = row;

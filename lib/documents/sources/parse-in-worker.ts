@@ -46,7 +46,7 @@ const WORKER_SCRIPT = path.join(process.cwd(), 'lib', 'documents', 'sources', 'p
 let running = 0;
 const waiting: Array<() => void> = [];
 
-async function takeSlot(): Promise<() => void> {
+async function takeParserTurn(): Promise<() => void> {
   if (running >= MAX_PARALLEL_PARSES) await new Promise<void>((resolve) => waiting.push(resolve));
   running += 1;
   return () => {
@@ -61,7 +61,7 @@ export async function extractTextInWorker(
   kind: SourceKind,
   limits: ParseLimits = PARSE_LIMITS,
 ): Promise<ExtractedText> {
-  const release = await takeSlot();
+  const release = await takeParserTurn();
   try {
     const answer = await runWorker(kind, file.bytes, limits);
     if (answer.ok) return answer.pages ? { pages: answer.pages } : { text: answer.text ?? '' };

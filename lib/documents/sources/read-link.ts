@@ -1,5 +1,5 @@
 import { AppError } from '@/lib/errors';
-import { HostSlots } from '@/lib/web/host-slots';
+import { HostLimiter } from '@/lib/web/host-limiter';
 import { LinkError } from '@/lib/web/link-error';
 import { hostPortOf } from '@/lib/web/link-policy';
 import { ALLOW_ALL, DISALLOW_ALL, parseRobots, robotsAllow, type RobotsRules } from '@/lib/web/robots';
@@ -40,7 +40,7 @@ const ROBOTS_MAX_BYTES = 512 * 1024;
  */
 export function createLinkReader(options: LinkReaderOptions): LinkReader {
   const limits = { ...DEFAULT_FETCH_LIMITS, ...options.limits };
-  const slots = new HostSlots(options.perHost ?? 2);
+  const slots = new HostLimiter(options.perHost ?? 2);
   const robots = new Map<string, { rules: RobotsRules; until: number }>();
 
   async function robotsRules(url: URL, signal: AbortSignal): Promise<RobotsRules> {

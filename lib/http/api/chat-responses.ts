@@ -90,7 +90,7 @@ export const chatMessageResponse = z.strictObject({
   calls: z.array(staffModelCallResponse).optional().meta({ description: 'Staff only: the model calls behind the answer.' }),
 });
 
-export const slotResponse = z.strictObject({
+export const keyFactResponse = z.strictObject({
   key: z.string(),
   value: z.string(),
   history: z.array(z.strictObject({ value: z.string().nullable(), messageId: z.string().nullable(), at: z.iso.datetime() })),
@@ -108,14 +108,14 @@ export const chatViewResponse = z.strictObject({
   lastMessageAt: z.iso.datetime(),
   idle: z.boolean().meta({ description: 'Untouched long enough that a new topic is suggested.' }),
   messages: z.array(chatMessageResponse),
-  slots: z.array(slotResponse),
+  slots: z.array(keyFactResponse),
 });
 
 export const chatDeletedResponse = z.strictObject({ id: z.string(), deleted: z.literal(true) });
 export const turnStoppedResponse = z.strictObject({ stopped: z.boolean(), turnId: z.string().nullable() });
 export const chatClosedResponse = z.strictObject({ status: z.literal('closed') });
-export const slotSavedResponse = z.strictObject({ key: z.string(), value: z.string() });
-export const slotRemovedResponse = z.strictObject({ key: z.string(), removed: z.literal(true) });
+export const keyFactSavedResponse = z.strictObject({ key: z.string(), value: z.string() });
+export const keyFactRemovedResponse = z.strictObject({ key: z.string(), removed: z.literal(true) });
 
 export const modelResponse = z.strictObject({
   id: z.string(),

@@ -9,8 +9,8 @@ import {
   chatListResponse,
   chatViewResponse,
   modelResponse,
-  slotRemovedResponse,
-  slotSavedResponse,
+  keyFactRemovedResponse,
+  keyFactSavedResponse,
   turnStoppedResponse,
 } from './chat-responses';
 
@@ -59,7 +59,7 @@ export const chatMessageBody = z.object({
   model: z.string().max(200).optional(),
 });
 
-export const slotValueBody = z.object({ value: z.string().trim().min(1, 'A fact cannot be empty.').max(200) });
+export const keyFactValueBody = z.object({ value: z.string().trim().min(1, 'A fact cannot be empty.').max(200) });
 
 const TURN_STREAM = 'text/event-stream';
 const turnRefusals = {
@@ -192,9 +192,9 @@ export const chatOperations = defineOperations([
     tag: 'Chats',
     auth: 'session',
     summary: 'Correct a pinned fact (`key`: a built-in slot name or `fact:<name>`).',
-    body: slotValueBody,
+    body: keyFactValueBody,
     responses: { 200: '`{key, value}`.' },
-    responseBodies: { 200: slotSavedResponse },
+    responseBodies: { 200: keyFactSavedResponse },
   },
   {
     method: 'DELETE',
@@ -203,7 +203,7 @@ export const chatOperations = defineOperations([
     auth: 'session',
     summary: 'Remove a pinned fact.',
     responses: { 200: '`{key, removed: true}`.' },
-    responseBodies: { 200: slotRemovedResponse },
+    responseBodies: { 200: keyFactRemovedResponse },
   },
   {
     method: 'GET',

@@ -3,7 +3,7 @@ import { lastMessageIsUser, toolReply, type ChatScenario } from './chat-scenario
 
 export const REMEMBER_FACT = 'remember_fact';
 
-const KNOWN_SLOTS: { key: string; pattern: RegExp }[] = [
+const KNOWN_KEY_FACTS: { key: string; pattern: RegExp }[] = [
   { key: 'os', pattern: /windows(?:\s*\d+)?|mac\s?os|macos|linux|ubuntu|debian|fedora|android|ios|chrome\s?os/iu },
   { key: 'client_version', pattern: /(?:version|верси[яюи]|版本)\s*v?(\d+(?:\.\d+)+)/iu },
   {
@@ -20,8 +20,8 @@ const MY_X_IS_Y = [
 ];
 
 /** Turns "I'm on Windows 11" into {key: "os", value: "Windows 11"}, "my X is Y" into {x: Y}. */
-export function factToSlot(fact: string): { key: string; value: string } {
-  for (const { key, pattern } of KNOWN_SLOTS) {
+export function factToKeyFact(fact: string): { key: string; value: string } {
+  for (const { key, pattern } of KNOWN_KEY_FACTS) {
     const match = pattern.exec(fact);
     if (match) return { key, value: (match.slice(1).find(Boolean) ?? match[0]).trim() };
   }
@@ -47,5 +47,5 @@ function slug(text: string): string {
 export const rememberFact: ChatScenario = {
   name: 'remember-fact',
   matches: (context) => context.tools.includes(REMEMBER_FACT) && lastMessageIsUser(context) && rememberedFact(context.userText) !== null,
-  reply: (context) => toolReply(REMEMBER_FACT, factToSlot(rememberedFact(context.userText) ?? context.userText)),
+  reply: (context) => toolReply(REMEMBER_FACT, factToKeyFact(rememberedFact(context.userText) ?? context.userText)),
 };

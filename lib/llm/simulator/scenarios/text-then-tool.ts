@@ -1,7 +1,7 @@
 import { isDocumentRequest, rememberedFact, searchKeywords } from '../intents';
 import type { Language, ReplyContext, SimToolCall } from '../types';
 import { lastMessageIsUser, type ChatScenario } from './chat-scenario';
-import { factToSlot, REMEMBER_FACT } from './remember-fact';
+import { factToKeyFact, REMEMBER_FACT } from './remember-fact';
 import { SEARCH_DOCS } from './search-docs';
 import { START_DOCUMENT } from './start-document';
 
@@ -15,7 +15,7 @@ function chooseToolCall(context: ReplyContext): SimToolCall {
   const { tools, userText } = context;
   const fact = rememberedFact(userText);
   if (fact && tools.includes(REMEMBER_FACT)) {
-    return { name: REMEMBER_FACT, arguments: JSON.stringify(factToSlot(fact)) };
+    return { name: REMEMBER_FACT, arguments: JSON.stringify(factToKeyFact(fact)) };
   }
   if (isDocumentRequest(userText) && tools.includes(START_DOCUMENT)) {
     return { name: START_DOCUMENT, arguments: JSON.stringify({ request: userText }) };

@@ -49,7 +49,7 @@ export const writeSection: ServiceTask = {
     const language = detectLanguage(facts.map((f) => f.text).join(' ') || brief || input);
     const prose = SECTION_PROSE[language];
     const join = (sentences: string[]) => sentences.join(language === 'zh' ? '' : ' ');
-    const choose = (pool: string[], slot: string) => pick(pool, `${seed}#${slot}`);
+    const choose = (pool: string[], keyFact: string) => pick(pool, `${seed}#${keyFact}`);
 
     const opening = brief ? choose(prose.opening, 'opening').replace('{brief}', lowerFirst(brief)) : '';
     const first = join([opening, choose(prose.approach, 'approach')].filter(Boolean));

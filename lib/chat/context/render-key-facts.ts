@@ -1,7 +1,7 @@
-import type { SlotView } from './types';
+import type { KeyFactView } from './types';
 
 /** Labels the model reads; unknown keys (and `fact:<name>`) fall back to a readable form. */
-const SLOT_LABELS: Record<string, string> = {
+const KEY_FACT_LABELS: Record<string, string> = {
   os: 'OS',
   device: 'Device',
   phone_os: 'Phone OS',
@@ -12,8 +12,8 @@ const SLOT_LABELS: Record<string, string> = {
   language: 'Preferred language',
 };
 
-export function slotLabel(key: string): string {
-  if (SLOT_LABELS[key]) return SLOT_LABELS[key];
+export function keyFactLabel(key: string): string {
+  if (KEY_FACT_LABELS[key]) return KEY_FACT_LABELS[key];
   const name = key.startsWith('fact:') ? key.slice('fact:'.length) : key;
   const words = name.replace(/[_-]+/g, ' ').trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
@@ -24,11 +24,11 @@ export function slotLabel(key: string): string {
  * A changed value names the old one, so the model does not answer for the environment
  * the user left (and can say so if an earlier answer assumed it).
  */
-export function renderSlots(slots: SlotView[]): string {
-  if (slots.length === 0) return '';
-  const lines = slots.map((slot) => {
-    const changed = slot.previous !== undefined && slot.previous !== slot.value;
-    return `- ${slotLabel(slot.key)}: ${slot.value}${changed ? ` (changed from ${slot.previous})` : ''}`;
+export function renderKeyFacts(keyFacts: KeyFactView[]): string {
+  if (keyFacts.length === 0) return '';
+  const lines = keyFacts.map((keyFact) => {
+    const changed = keyFact.previous !== undefined && keyFact.previous !== keyFact.value;
+    return `- ${keyFactLabel(keyFact.key)}: ${keyFact.value}${changed ? ` (changed from ${keyFact.previous})` : ''}`;
   });
   return ['Known facts about the user (from their own messages):', ...lines].join('\n');
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { HostSlots } from './host-slots';
+import { HostLimiter } from './host-limiter';
 
 describe('polite per-host concurrency', () => {
   it('runs at most two requests to one host at a time, while another host is not held up', async () => {
-    const slots = new HostSlots(2);
+    const slots = new HostLimiter(2);
     const running = new Map<string, number>();
     const most = new Map<string, number>();
     const task = (host: string) =>
@@ -21,7 +21,7 @@ describe('polite per-host concurrency', () => {
   });
 
   it('frees the slot when a request fails', async () => {
-    const slots = new HostSlots(1);
+    const slots = new HostLimiter(1);
     await expect(slots.run('h:80', async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     await expect(slots.run('h:80', async () => 'next')).resolves.toBe('next');
   });

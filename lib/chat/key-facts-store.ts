@@ -1,24 +1,24 @@
 import type { Db, Tx } from '@/lib/db/client';
 import { AppError } from '@/lib/errors';
-import { applySlotUpdates } from '@/lib/chat/context/apply-slot-updates';
-import { forgetSlotValues } from '@/lib/chat/context/forget-slot-values';
-import { BUILT_IN_SLOT_KEYS, canonicalSlotKey, canonicalSlotValue } from '@/lib/chat/context/slot-keys';
-import type { SlotChange, SlotKey, SlotState, SlotUpdate } from '@/lib/chat/context/types';
+import { applyKeyFactUpdates } from '@/lib/chat/context/apply-key-fact-updates';
+import { forgetKeyFactValues } from '@/lib/chat/context/forget-key-fact-values';
+import { BUILT_IN_KEY_FACT_KEYS, canonicalKeyFactKey, canonicalKeyFactValue } from '@/lib/chat/context/key-fact-keys';
+import type { KeyFactChange, KeyFactKey, KeyFactState, KeyFactUpdate } from '@/lib/chat/context/types';
 
-export async function loadSlotStates(db: Db | Tx, chatId: string): Promise<SlotState[]> {
-  const slots = await db.slot.findMany({
+export async function loadKeyFactStates(db: Db | Tx, chatId: string): Promise<KeyFactState[]> {
+  const keyFacts = await db.slot.findMany({
     where: { chatId },
     include: { history: { orderBy: { at: 'asc' } } },
     orderBy: { key: 'asc' },
   });
-  return slots.map((s) => ({
+  return keyFacts.map((s) => ({
     key: s.key,
     value: s.value,
     history: s.history.map((h) => ({ value: h.value, messageId: h.messageId, at: h.at })),
   }));
 }
 
-export type SlotSourceKind = 'extracted' | 'tool' | 'person' | 'carried';
+export type KeyFactSourceKind = 'extracted' | 'tool' | 'person' | 'carried';
 
 /**
  * The one writer of a chat's slots, whichever path the fact came by (the rules, the
@@ -34,69 +34,69 @@ export type SlotSourceKind = 'extracted' | 'tool' | 'person' | 'carried';
 export const MAX_KEY_FACTS = 40;
 export const MAX_KEY_FACT_CHARS = 300;
 
-export async function recordSlotValues(
+export async function recordKeyFactValues(
   tx: Tx,
   chatId: string,
-  updates: ReadonlyArray<Pick<SlotUpdate, 'key' | 'value' | 'add'>>,
-  source: { messageId: string | null; at: Date; kind: SlotSourceKind },
-): Promise<SlotChange[]> {
+  updates: ReadonlyArray<Pick<KeyFactUpdate, 'key' | 'value' | 'add'>>,
+  source: { messageId: string | null; at: Date; kind: KeyFactSourceKind },
+): Promise<KeyFactChange[]> {
   if (updates.length === 0) return [];
-  const current = await loadSlotStates(tx, chatId);
+  const current = await loadKeyFactStates(tx, chatId);
   const canonical = updates.map((update) => {
     const fact = canonicalUpdate(update);
     return fact.value.length > MAX_KEY_FACT_CHARS ? { ...fact, value: fact.value.slice(0, MAX_KEY_FACT_CHARS) } : fact;
   });
-  const applied = applySlotUpdates(current, canonical, { messageId: source.messageId ?? '', at: source.at }).changes;
-  const known = new Set(current.map((slot) => slot.key));
+  const applied = applyKeyFactUpdates(current, canonical, { messageId: source.messageId ?? '', at: source.at }).changes;
+  const known = new Set(current.map((keyFact) => keyFact.key));
   let room = MAX_KEY_FACTS - known.size;
   const changes = applied.filter((change) => known.has(change.key) || room-- > 0);
   for (const change of changes) {
-    const slot = await tx.slot.upsert({
+    const keyFact = await tx.slot.upsert({
       where: { chatId_key: { chatId, key: change.key } },
       create: { chatId, key: change.key, value: change.to },
       update: { value: change.to },
     });
     await tx.slotChange.create({
-      data: { slotId: slot.id, value: change.to, source: source.kind, messageId: source.messageId, at: source.at },
+      data: { slotId: keyFact.id, value: change.to, source: source.kind, messageId: source.messageId, at: source.at },
     });
   }
   return changes;
 }
 
 /** An edit drops `messageIds`: the facts they stated go with them (their history entries too), in the caller's transaction. */
-export async function forgetSlotValuesFrom(tx: Tx, chatId: string, messageIds: readonly string[]): Promise<void> {
+export async function forgetKeyFactValuesFrom(tx: Tx, chatId: string, messageIds: readonly string[]): Promise<void> {
   const dropped = new Set(messageIds);
-  const before = await loadSlotStates(tx, chatId);
-  const after = forgetSlotValues(before, dropped);
-  if (after.length === before.length && after.every((slot, i) => slot === before[i])) return;
+  const before = await loadKeyFactStates(tx, chatId);
+  const after = forgetKeyFactValues(before, dropped);
+  if (after.length === before.length && after.every((keyFact, i) => keyFact === before[i])) return;
   await tx.slotChange.deleteMany({ where: { slot: { chatId }, messageId: { in: [...dropped] } } });
-  for (const slot of before) {
-    const kept = after.find((candidate) => candidate.key === slot.key);
-    const where = { chatId_key: { chatId, key: slot.key } };
+  for (const keyFact of before) {
+    const kept = after.find((candidate) => candidate.key === keyFact.key);
+    const where = { chatId_key: { chatId, key: keyFact.key } };
     if (!kept) await tx.slot.delete({ where });
-    else if (kept.value !== slot.value) await tx.slot.update({ where, data: { value: kept.value } });
+    else if (kept.value !== keyFact.value) await tx.slot.update({ where, data: { value: kept.value } });
   }
 }
 
 /** The person removes a pinned fact; its history stays (a removal is an entry too). */
-export async function removeSlot(tx: Tx, chatId: string, key: string): Promise<boolean> {
-  const slot = await tx.slot.findUnique({ where: { chatId_key: { chatId, key } } });
-  if (!slot) return false;
-  await tx.slotChange.create({ data: { slotId: slot.id, value: null, source: 'person', at: new Date() } });
+export async function removeKeyFact(tx: Tx, chatId: string, key: string): Promise<boolean> {
+  const keyFact = await tx.slot.findUnique({ where: { chatId_key: { chatId, key } } });
+  if (!keyFact) return false;
+  await tx.slotChange.create({ data: { slotId: keyFact.id, value: null, source: 'person', at: new Date() } });
   // keep the row (and its history) but out of the prompt: an empty value is not shown
-  await tx.slot.update({ where: { id: slot.id }, data: { value: '' } });
+  await tx.slot.update({ where: { id: keyFact.id }, data: { value: '' } });
   return true;
 }
 
 /** A fact in the one spelling every path shares: "Operating System" → os, "windows 11" → "Windows 11". */
-export function canonicalUpdate<U extends Pick<SlotUpdate, 'key' | 'value'>>(update: U): U {
+export function canonicalUpdate<U extends Pick<KeyFactUpdate, 'key' | 'value'>>(update: U): U {
   let key: string;
   try {
-    key = canonicalSlotKey(update.key);
+    key = canonicalKeyFactKey(update.key);
   } catch (error) {
     if (error instanceof RangeError) throw new AppError('validation_failed', error.message);
     throw error;
   }
-  const value = BUILT_IN_SLOT_KEYS.includes(key as SlotKey) ? canonicalSlotValue(key, update.value) : update.value.trim();
+  const value = BUILT_IN_KEY_FACT_KEYS.includes(key as KeyFactKey) ? canonicalKeyFactValue(key, update.value) : update.value.trim();
   return { ...update, key, value };
 }

@@ -1,16 +1,16 @@
-import { ALL_VALUE_RULES, CLAUSE_SEPARATOR, CONTRAST, SLOT_LANGUAGE_RULES } from './slot-rules';
-import type { SlotValue, ValueRule } from './slot-rule-types';
+import { ALL_VALUE_RULES, CLAUSE_SEPARATOR, CONTRAST, KEY_FACT_LANGUAGE_RULES } from './key-fact-rules';
+import type { KeyFactValue, ValueRule } from './key-fact-rule-types';
 import { splitSentences } from './trim-to-tokens';
-import type { SlotKey } from './types';
+import type { KeyFactKey } from './types';
 
 /**
  * `add`: the person has this too ("I have a Mac too"), so it joins the current value instead of
  * replacing it. A value may name where it is used: "Windows (work); macOS (home)".
  */
-export type ExtractedSlot = { key: SlotKey; value: string; change: boolean; add?: boolean };
+export type ExtractedKeyFact = { key: KeyFactKey; value: string; change: boolean; add?: boolean };
 
-type Mention = { start: number; end: number; rule: ValueRule; values: SlotValue[] };
-type Found = ExtractedSlot & { specificity: number; place: string | null };
+type Mention = { start: number; end: number; rule: ValueRule; values: KeyFactValue[] };
+type Found = ExtractedKeyFact & { specificity: number; place: string | null };
 
 /**
  * The user's own environment facts stated in `text`. A value counts only when a first-person
@@ -19,10 +19,10 @@ type Found = ExtractedSlot & { specificity: number; place: string | null };
  * and "switched from" values count nothing. Being conservative is deliberate: a missed fact
  * costs one clarifying question, a wrong one silently steers every later answer.
  */
-export function extractSlots(text: string): ExtractedSlot[] {
-  const found = new Map<SlotKey, Found>();
+export function extractKeyFacts(text: string): ExtractedKeyFact[] {
+  const found = new Map<KeyFactKey, Found>();
   for (const sentence of splitSentences(text)) {
-    const perSentence = new Map<SlotKey, Found>();
+    const perSentence = new Map<KeyFactKey, Found>();
     for (const mention of findMentions(sentence)) {
       const verdict = judgeMention(sentence, mention);
       if (!verdict.own) continue;
@@ -40,21 +40,23 @@ export function extractSlots(text: string): ExtractedSlot[] {
         perSentence.set(key, next);
       }
     }
-    for (const [key, slot] of perSentence) found.set(key, slot);
+    for (const [key, keyFact] of perSentence) found.set(key, keyFact);
   }
-  return [...found.values()].map((slot) => {
-    const value = slot.place ? withPlace(slot) : slot.value;
-    return slot.add ? { key: slot.key, value, change: slot.change, add: true } : { key: slot.key, value, change: slot.change };
+  return [...found.values()].map((keyFact) => {
+    const value = keyFact.place ? withPlace(keyFact) : keyFact.value;
+    return keyFact.add
+      ? { key: keyFact.key, value, change: keyFact.change, add: true }
+      : { key: keyFact.key, value, change: keyFact.change };
   });
 }
 
 /** Every value named in `text`, whoever it belongs to (normalizes a value another path wrote). */
-export function extractValues(text: string): SlotValue[] {
+export function extractValues(text: string): KeyFactValue[] {
   return findMentions(text).flatMap((mention) => mention.values);
 }
 
 /** Keys a person may have more than one of ("a Mac too"); a second plan or app version replaces the first. */
-const ADDABLE = new Set<SlotKey>(['os', 'device', 'phone_os', 'phone', 'tablet']);
+const ADDABLE = new Set<KeyFactKey>(['os', 'device', 'phone_os', 'phone', 'tablet']);
 
 /** "My colleague says X, but I'm on Windows": what the colleague says ends at the contrast. */
 function sinceContrast(before: string): string {
@@ -63,8 +65,8 @@ function sinceContrast(before: string): string {
   return before.slice(end);
 }
 
-function withPlace(slot: { value: string; place: string | null }): string {
-  return slot.place ? `${slot.value} (${slot.place})` : slot.value;
+function withPlace(keyFact: { value: string; place: string | null }): string {
+  return keyFact.place ? `${keyFact.value} (${keyFact.place})` : keyFact.value;
 }
 
 function findMentions(sentence: string): Mention[] {
@@ -95,7 +97,7 @@ function judgeMention(sentence: string, mention: Mention): { own: boolean; chang
   const after = sentence.slice(mention.end);
   const clauseAfter = after.slice(0, firstSeparatorStart(after));
   const clause = clauseBefore + sentence.slice(mention.start, mention.end) + clauseAfter;
-  const rules = SLOT_LANGUAGE_RULES;
+  const rules = KEY_FACT_LANGUAGE_RULES;
   const change = rules.some((r) => r.change.test(clause));
   const add = !change && rules.some((r) => r.addition.test(clause));
   const place = placeOf(clauseBefore, clauseAfter);
@@ -130,7 +132,7 @@ function judgeMention(sentence: string, mention: Mention): { own: boolean; chang
  */
 function placeOf(clauseBefore: string, clauseAfter: string): string | null {
   let best: { place: string; distance: number } | null = null;
-  for (const rules of SLOT_LANGUAGE_RULES) {
+  for (const rules of KEY_FACT_LANGUAGE_RULES) {
     for (const [place, pattern] of Object.entries(rules.places)) {
       const global = new RegExp(pattern.source, 'giu');
       for (const match of clauseBefore.matchAll(global)) {
@@ -164,7 +166,7 @@ function insideQuotes(before: string): boolean {
 /** Who the sentence last named before the value: the user, someone else, or nobody. */
 function nearestPerson(before: string): 'user' | 'other' | 'none' {
   let best: { at: number; who: 'user' | 'other' } | null = null;
-  for (const rules of SLOT_LANGUAGE_RULES) {
+  for (const rules of KEY_FACT_LANGUAGE_RULES) {
     for (const [pattern, who] of [
       [rules.ownMarkers, 'user'],
       [rules.thirdPartyMarkers, 'other'],

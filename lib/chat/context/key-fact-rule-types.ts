@@ -1,7 +1,7 @@
-import type { SlotKey } from './types';
+import type { KeyFactKey } from './types';
 
 /** A value found in text: which slot it fills and its normalized form. */
-export type SlotValue = { key: SlotKey; value: string };
+export type KeyFactValue = { key: KeyFactKey; value: string };
 
 /**
  * One way a slot value is written ("Win 11", "винда", "苹果电脑").
@@ -11,7 +11,7 @@ export type SlotValue = { key: SlotKey; value: string };
  */
 export type ValueRule = {
   pattern: RegExp;
-  read: (match: RegExpExecArray) => SlotValue[];
+  read: (match: RegExpExecArray) => KeyFactValue[];
   specificity: number;
   opensStatement?: boolean;
 };
@@ -20,7 +20,7 @@ export type ValueRule = {
  * One language's rule tables. Regexes ending in `$` are tested on the text right before a
  * value mention; markers are global and located in the sentence.
  */
-export type SlotLanguageRules = {
+export type KeyFactLanguageRules = {
   lang: string;
   values: ValueRule[];
   /** Frames stating the user's own environment: "I'm on ", "у меня ", "我用的是". */

@@ -1,5 +1,5 @@
-import { extractValues } from './extract-slots';
-import { SLOT_KEYS, type SlotKey } from './types';
+import { extractValues } from './extract-key-facts';
+import { KEY_FACT_KEYS, type KeyFactKey } from './types';
 
 /**
  * One fact, one key, whichever path writes it: the rules reading the person's message, the
@@ -7,10 +7,10 @@ import { SLOT_KEYS, type SlotKey } from './types';
  * edit. Without this a single switch to a Mac left "OS = Windows 11" (the tool's `fact:os`)
  * next to "Operating system = macOS" in the panel, and the prompt carried both.
  */
-export const BUILT_IN_SLOT_KEYS: readonly SlotKey[] = SLOT_KEYS;
+export const BUILT_IN_KEY_FACT_KEYS: readonly KeyFactKey[] = KEY_FACT_KEYS;
 
-const ALIASES: Record<string, SlotKey> = {};
-const alias = (key: SlotKey, names: string) => {
+const ALIASES: Record<string, KeyFactKey> = {};
+const alias = (key: KeyFactKey, names: string) => {
   for (const name of names.split(/\s+/)) ALIASES[name] = key;
 };
 alias(
@@ -35,7 +35,7 @@ function slug(name: string): string {
 }
 
 /** "Operating System", "fact:os", "OS" → "os"; "Company Proxy" → "fact:company_proxy". */
-export function canonicalSlotKey(name: string): string {
+export function canonicalKeyFactKey(name: string): string {
   const key = slug(name);
   if (key.length === 0) throw new RangeError('A fact needs a name with letters or digits.');
   return ALIASES[key] ?? `fact:${key}`;
@@ -46,9 +46,9 @@ export function canonicalSlotKey(name: string): string {
  * the same value and no change ("windows 11" → "Windows 11", "a Mac" → "macOS" for `os`).
  * A value the rules do not recognize is kept as written.
  */
-export function canonicalSlotValue(key: string, value: string): string {
+export function canonicalKeyFactValue(key: string, value: string): string {
   const trimmed = value.trim();
-  const read = (text: string) => extractValues(text).find((slot) => slot.key === key)?.value;
+  const read = (text: string) => extractValues(text).find((keyFact) => keyFact.key === key)?.value;
   // a bare plan name ("Pro", as the tool tends to write it) is the rules' "Pro plan"
   return read(trimmed) ?? (key === 'plan' ? read(`${trimmed} plan`) : undefined) ?? trimmed;
 }

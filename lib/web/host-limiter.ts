@@ -2,7 +2,7 @@
  * At most `perHost` requests to one host at a time, process-wide: research
  * reading many pages of one site does not hammer it. Others wait their turn.
  */
-export class HostSlots {
+export class HostLimiter {
   private readonly busy = new Map<string, number>();
   private readonly waiting = new Map<string, Array<() => void>>();
 

@@ -1,5 +1,5 @@
-import { valuePattern, type SlotLanguageRules } from './slot-rule-types';
-import { PLAN_NAMES } from './slot-values';
+import { valuePattern, type KeyFactLanguageRules } from './key-fact-rule-types';
+import { PLAN_NAMES } from './key-fact-values';
 
 /** Chinese: "我用的是 Mac", not "他那台 Linux", not "我用的不是 Mac"; "我换成了 Mac" is a change. */
 
@@ -32,7 +32,7 @@ const PLANS: Record<string, string> = {
 const FILLERS = '(?:现在|目前|一直|平时|也|还|都|主要|已经|刚|在公司|在单位|在办公室|在家里?|公司|家里|上班)*';
 const MEASURE = '(?:一台|一部|一个|台|部|个|的是)?';
 
-export const ZH_SLOT_RULES: SlotLanguageRules = {
+export const ZH_KEY_FACT_RULES: KeyFactLanguageRules = {
   lang: 'zh',
   values: [
     {

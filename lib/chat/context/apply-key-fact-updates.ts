@@ -1,6 +1,6 @@
-import type { SlotChange, SlotState, SlotUpdate } from './types';
+import type { KeyFactChange, KeyFactState, KeyFactUpdate } from './types';
 
-export type SlotSource = { messageId: string; at: Date };
+export type KeyFactSource = { messageId: string; at: Date };
 
 /**
  * Fold new slot values into the state. Newest wins, but nothing is overwritten silently:
@@ -8,25 +8,25 @@ export type SlotSource = { messageId: string; at: Date };
  * and reported as a change so the prompt (and staff) can show it. Repeating the current
  * value is not a change and leaves the history alone. The input state is not mutated.
  */
-export function applySlotUpdates(
-  current: SlotState[],
-  updates: ReadonlyArray<Pick<SlotUpdate, 'key' | 'value' | 'add'>>,
-  source: SlotSource,
-): { next: SlotState[]; changes: SlotChange[] } {
-  const next = current.map((slot) => ({ ...slot, history: [...slot.history] }));
-  const changes: SlotChange[] = [];
+export function applyKeyFactUpdates(
+  current: KeyFactState[],
+  updates: ReadonlyArray<Pick<KeyFactUpdate, 'key' | 'value' | 'add'>>,
+  source: KeyFactSource,
+): { next: KeyFactState[]; changes: KeyFactChange[] } {
+  const next = current.map((keyFact) => ({ ...keyFact, history: [...keyFact.history] }));
+  const changes: KeyFactChange[] = [];
   for (const update of updates) {
-    const slot = next.find((candidate) => candidate.key === update.key);
-    const value = slot && slot.value !== '' ? mergedValue(slot.value, update) : update.value.trim();
+    const keyFact = next.find((candidate) => candidate.key === update.key);
+    const value = keyFact && keyFact.value !== '' ? mergedValue(keyFact.value, update) : update.value.trim();
     if (value.length === 0) continue;
     const entry = { value, messageId: source.messageId, at: source.at };
-    if (!slot) {
+    if (!keyFact) {
       next.push({ key: update.key, value, history: [entry] });
       changes.push({ key: update.key, from: null, to: value });
-    } else if (slot.value !== value) {
-      changes.push({ key: update.key, from: slot.value || null, to: value });
-      slot.value = value;
-      slot.history.push(entry);
+    } else if (keyFact.value !== value) {
+      changes.push({ key: update.key, from: keyFact.value || null, to: value });
+      keyFact.value = value;
+      keyFact.history.push(entry);
     }
   }
   return { next, changes };
@@ -38,7 +38,7 @@ const PLACE = /\s\((\p{L}+)\)$/u;
  * "a Mac too" joins the current value ("Windows 11; macOS"); a value for one place replaces only
  * that place ("Linux (home)" over "Windows (work); macOS (home)"); anything else replaces the value.
  */
-function mergedValue(current: string, update: Pick<SlotUpdate, 'value' | 'add'>): string {
+function mergedValue(current: string, update: Pick<KeyFactUpdate, 'value' | 'add'>): string {
   const value = update.value.trim();
   const parts = current.split('; ');
   if (update.add) return parts.includes(value) ? current : [...parts, value].join('; ');

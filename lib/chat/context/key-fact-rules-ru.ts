@@ -1,5 +1,5 @@
-import { letterWord, valuePattern, type SlotLanguageRules } from './slot-rule-types';
-import { PLAN_NAMES } from './slot-values';
+import { letterWord, valuePattern, type KeyFactLanguageRules } from './key-fact-rule-types';
+import { PLAN_NAMES } from './key-fact-values';
 
 /** Russian: "у меня Windows 11", not "у коллеги Linux", not "у меня не Windows"; "я перешёл на Mac" is a change. */
 
@@ -35,7 +35,7 @@ const PLAN_NAME = String.raw`Pro|Free|Plus|Team|Business|Enterprise|Premium|Пр
 const FILLERS = String.raw`(?:(?:сейчас|теперь|уже|тоже|всё\s+ещё|все\s+еще|давно|только|вообще)\s+)*`;
 const VERBS = String.raw`пользуюсь|пользуемся|использую|используем|юзаю|сижу|сидим|работаю|работаем|пишу|захожу|поставил[аи]?|установил[аи]?|купил[аи]?|оплатил[аи]?|оформил[аи]?|подключил[аи]?|взял[аи]?|перешл[аи]|перешёл|перешел|переехал[аи]?|обновил(?:ся|ась|ись|а|и)?|поменял[аи]?|сменил[аи]?`;
 
-export const RU_SLOT_RULES: SlotLanguageRules = {
+export const RU_KEY_FACT_RULES: KeyFactLanguageRules = {
   lang: 'ru',
   values: [
     { pattern: W('винд(?:а|ы|у|е|ой|овс|оус|ows)|виндоус'), read: () => [{ key: 'os', value: 'Windows' }], specificity: 1 },

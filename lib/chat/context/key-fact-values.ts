@@ -1,4 +1,4 @@
-import { latinWord, valuePattern, type ValueRule } from './slot-rule-types';
+import { latinWord, valuePattern, type ValueRule } from './key-fact-rule-types';
 
 /**
  * Product names written the same in every language (brands, version numbers).

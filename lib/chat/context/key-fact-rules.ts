@@ -1,16 +1,19 @@
-import { EN_SLOT_RULES } from './slot-rules-en';
-import { RU_SLOT_RULES } from './slot-rules-ru';
-import { ZH_SLOT_RULES } from './slot-rules-zh';
-import type { SlotLanguageRules, ValueRule } from './slot-rule-types';
-import { UNIVERSAL_VALUE_RULES } from './slot-values';
+import { EN_KEY_FACT_RULES } from './key-fact-rules-en';
+import { RU_KEY_FACT_RULES } from './key-fact-rules-ru';
+import { ZH_KEY_FACT_RULES } from './key-fact-rules-zh';
+import type { KeyFactLanguageRules, ValueRule } from './key-fact-rule-types';
+import { UNIVERSAL_VALUE_RULES } from './key-fact-values';
 
 /**
  * The registered languages. All of them apply to every message, because people mix
  * scripts ("у меня Windows 11", "我用的是 Mac"): adding a language is one module and one line here.
  */
-export const SLOT_LANGUAGE_RULES: readonly SlotLanguageRules[] = [EN_SLOT_RULES, RU_SLOT_RULES, ZH_SLOT_RULES];
+export const KEY_FACT_LANGUAGE_RULES: readonly KeyFactLanguageRules[] = [EN_KEY_FACT_RULES, RU_KEY_FACT_RULES, ZH_KEY_FACT_RULES];
 
-export const ALL_VALUE_RULES: readonly ValueRule[] = [...UNIVERSAL_VALUE_RULES, ...SLOT_LANGUAGE_RULES.flatMap((rules) => rules.values)];
+export const ALL_VALUE_RULES: readonly ValueRule[] = [
+  ...UNIVERSAL_VALUE_RULES,
+  ...KEY_FACT_LANGUAGE_RULES.flatMap((rules) => rules.values),
+];
 
 /** Where one clause ends and the next begins: commas, dashes and contrastive conjunctions. */
 export const CLAUSE_SEPARATOR =

@@ -3,38 +3,38 @@
 import { ChevronRight, Pencil, Trash } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useId, useState, type FormEvent } from 'react';
-import type { SlotJson } from '@/components/api/api-types';
+import type { KeyFactJson } from '@/components/api/api-types';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { TextInput } from '@/components/ui/field';
-import { SlotHistory } from './slot-history';
-import { useSlotLabel } from './slot-label';
+import { KeyFactHistory } from './key-fact-history';
+import { useKeyFactLabel } from './key-fact-label';
 
-interface SlotItemProps {
-  slot: SlotJson;
+interface KeyFactItemProps {
+  slot: KeyFactJson;
   /** staff read the facts and their whole history, and change nothing */
   readOnly?: boolean;
   onSave?: (key: string, value: string) => Promise<void>;
   onRemove?: (key: string) => Promise<void>;
 }
 
-export function SlotItem({ slot, readOnly, onSave, onRemove }: SlotItemProps) {
+export function KeyFactItem({ slot: keyFact, readOnly, onSave, onRemove }: KeyFactItemProps) {
   const t = useTranslations('insights.facts');
-  const labelOf = useSlotLabel();
+  const labelOf = useKeyFactLabel();
   const historyId = useId();
   const inputId = useId();
   const [expanded, setExpanded] = useState(!!readOnly);
   const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState(slot.value);
+  const [draft, setDraft] = useState(keyFact.value);
   const [busy, setBusy] = useState(false);
-  const label = labelOf(slot.key);
+  const label = labelOf(keyFact.key);
 
   async function save(event: FormEvent) {
     event.preventDefault();
     if (!onSave || !draft.trim()) return;
     setBusy(true);
     try {
-      await onSave(slot.key, draft.trim());
+      await onSave(keyFact.key, draft.trim());
       setEditing(false);
     } finally {
       setBusy(false);
@@ -45,7 +45,7 @@ export function SlotItem({ slot, readOnly, onSave, onRemove }: SlotItemProps) {
     <li
       className="rounded-lg border border-zinc-200 bg-white px-3 py-2.5 dark:border-zinc-800 dark:bg-zinc-900"
       data-testid="slot"
-      data-slot-key={slot.key}
+      data-slot-key={keyFact.key}
     >
       <div className="flex items-start gap-2">
         <button
@@ -61,7 +61,9 @@ export function SlotItem({ slot, readOnly, onSave, onRemove }: SlotItemProps) {
           />
           <span className="min-w-0">
             <span className="block text-[11px] font-medium tracking-wide text-zinc-500 uppercase">{label}</span>
-            <span className={cn('block text-sm break-words', !slot.value && 'text-zinc-500 italic')}>{slot.value || t('removed')}</span>
+            <span className={cn('block text-sm break-words', !keyFact.value && 'text-zinc-500 italic')}>
+              {keyFact.value || t('removed')}
+            </span>
           </span>
         </button>
         {!readOnly && !editing && (
@@ -71,7 +73,7 @@ export function SlotItem({ slot, readOnly, onSave, onRemove }: SlotItemProps) {
               size="icon"
               className="size-7"
               onClick={() => {
-                setDraft(slot.value);
+                setDraft(keyFact.value);
                 setEditing(true);
               }}
               aria-label={t('edit', { key: label })}
@@ -82,7 +84,7 @@ export function SlotItem({ slot, readOnly, onSave, onRemove }: SlotItemProps) {
               variant="ghost"
               size="icon"
               className="size-7 hover:text-red-600"
-              onClick={() => onRemove?.(slot.key)}
+              onClick={() => onRemove?.(keyFact.key)}
               aria-label={t('remove', { key: label })}
             >
               <Trash className="size-3.5" aria-hidden />
@@ -106,7 +108,7 @@ export function SlotItem({ slot, readOnly, onSave, onRemove }: SlotItemProps) {
           </div>
         </form>
       )}
-      {expanded && <SlotHistory history={slot.history} id={historyId} />}
+      {expanded && <KeyFactHistory history={keyFact.history} id={historyId} />}
     </li>
   );
 }

@@ -1,9 +1,9 @@
-import { SLOT_KEYS, type SlotState, type SlotView } from './types';
+import { KEY_FACT_KEYS, type KeyFactState, type KeyFactView } from './types';
 
 /** A change older than this is settled: the prompt stops mentioning the old value. */
 export const DEFAULT_RECENT_CHANGE_MS = 7 * 24 * 60 * 60 * 1000;
 
-const SLOT_ORDER: readonly string[] = SLOT_KEYS;
+const KEY_FACT_ORDER: readonly string[] = KEY_FACT_KEYS;
 
 /**
  * What the prompt shows of the slots: the current value, plus the previous one while the
@@ -11,7 +11,7 @@ const SLOT_ORDER: readonly string[] = SLOT_KEYS;
  * Built-in keys first in a fixed order, then free-form facts by key, so the prompt is stable
  * across turns (stable prefixes also let providers cache them).
  */
-export function toSlotViews(states: SlotState[], now: Date, recentChangeMs: number = DEFAULT_RECENT_CHANGE_MS): SlotView[] {
+export function toKeyFactViews(states: KeyFactState[], now: Date, recentChangeMs: number = DEFAULT_RECENT_CHANGE_MS): KeyFactView[] {
   return [...states]
     .sort((a, b) => orderOf(a.key) - orderOf(b.key) || a.key.localeCompare(b.key))
     .map((state) => {
@@ -25,6 +25,6 @@ export function toSlotViews(states: SlotState[], now: Date, recentChangeMs: numb
 }
 
 function orderOf(key: string): number {
-  const index = SLOT_ORDER.indexOf(key);
-  return index === -1 ? SLOT_ORDER.length : index;
+  const index = KEY_FACT_ORDER.indexOf(key);
+  return index === -1 ? KEY_FACT_ORDER.length : index;
 }

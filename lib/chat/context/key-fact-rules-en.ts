@@ -1,4 +1,4 @@
-import { latinWord, valuePattern, type SlotLanguageRules } from './slot-rule-types';
+import { latinWord, valuePattern, type KeyFactLanguageRules } from './key-fact-rule-types';
 
 /** English: "I'm on Windows 11", not "my colleague's Linux box", not "I'm not on Windows". */
 
@@ -17,7 +17,7 @@ const FILLERS = String.raw`(?:(?:now|still|currently|already|mostly|also|only|ju
 const ARTICLE = String.raw`(?:(?:the|a|an|my|our)\s+)?`;
 const I = String.raw`(?<![A-Za-z'])(?:I|we)`;
 
-export const EN_SLOT_RULES: SlotLanguageRules = {
+export const EN_KEY_FACT_RULES: KeyFactLanguageRules = {
   lang: 'en',
   values: [
     {

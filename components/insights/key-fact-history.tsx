@@ -1,11 +1,11 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import type { SlotJson } from '@/components/api/api-types';
+import type { KeyFactJson } from '@/components/api/api-types';
 import { LocalTime } from '@/components/format/local-time';
 
 /** Every value the fact has had, newest first; the current one is marked. */
-export function SlotHistory({ history, id }: { history: SlotJson['history']; id: string }) {
+export function KeyFactHistory({ history, id }: { history: KeyFactJson['history']; id: string }) {
   const t = useTranslations('insights.facts');
   const entries = [...history].reverse();
   return (
