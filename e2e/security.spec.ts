@@ -184,8 +184,9 @@ test("an answer whose markup names the page's globals (DOM clobbering) breaks ne
   await expect(page).toHaveURL(/\/chats\//);
   const chatId = new URL(page.url()).pathname.split('/').pop()!;
   // names the browser would put on `document` and `window`: Next's flight data, document methods, forms
+  // (the image is blocked by the answer's own image rule; the links are drawn, so their names must be scoped)
   const hostile =
-    'Look <img name="getElementById" src="data:,"> <a id="__next_f" href="#top">here</a> <form name="documentElement"><input name="body"></form> done';
+    'Look <img name="getElementById" src="data:,"> <a id="__next_f" href="#top">here</a> <a name="getElementById" href="#top">there</a> <form name="documentElement"><input name="body"></form> done';
   await page.getByTestId('chat-input').fill(`[sim:echo] ${hostile}`);
   await page.getByTestId('send-button').click();
   await expect(page.getByTestId('message-assistant').last()).toHaveAttribute('data-status', 'complete', { timeout: 30_000 });
@@ -201,12 +202,12 @@ test("an answer whose markup names the page's globals (DOM clobbering) breaks ne
       getElementById: typeof document.getElementById,
       documentElement: document.documentElement instanceof HTMLHtmlElement,
       unscoped: document.getElementsByName('getElementById').length + (document.getElementById('__next_f') ? 1 : 0),
-      scoped: document.getElementsByName('user-content-getElementById').length,
+      scoped: document.getElementsByName('user-content-getElementById').length + (document.getElementById('user-content-__next_f') ? 1 : 0),
     }));
 
   await page.reload();
   await expect.poll(() => hydrated(page)).toBe(true);
-  expect(await clobbered(page)).toEqual({ getElementById: 'function', documentElement: true, unscoped: 0, scoped: 1 });
+  expect(await clobbered(page)).toEqual({ getElementById: 'function', documentElement: true, unscoped: 0, scoped: 2 });
   // and it still works: another message is sent and answered
   await page.getByTestId('chat-input').fill('Hello again');
   await page.getByTestId('send-button').click();
@@ -222,7 +223,7 @@ test("an answer whose markup names the page's globals (DOM clobbering) breaks ne
   await staff.goto(`/staff/transcripts/${chatId}`);
   await expect(staff.getByTestId('message-assistant').first()).toBeVisible();
   await expect.poll(() => hydrated(staff)).toBe(true);
-  expect(await clobbered(staff)).toEqual({ getElementById: 'function', documentElement: true, unscoped: 0, scoped: 1 });
+  expect(await clobbered(staff)).toEqual({ getElementById: 'function', documentElement: true, unscoped: 0, scoped: 2 });
   expect(staffErrors).toEqual([]);
   await staffContext.close();
 });
