@@ -117,11 +117,13 @@ test('basic 11: the owner shares from the header’s Share panel; the recipient 
   await panel.getByLabel('Role', { exact: true }).selectOption('editor');
   await panel.getByRole('button', { name: 'Add', exact: true }).click();
   const members = panel.getByTestId('document-members');
-  await expect(members.getByText('Grace Hopper')).toBeVisible();
+  // until she opens the document the owner sees only the address they typed (a share reveals no account)
+  await expect(members.getByText(recipientEmail)).toBeVisible();
+  await expect(members.getByText('Grace Hopper')).toHaveCount(0);
   await expect(panel.getByLabel(`Role of ${recipientEmail}`)).toHaveValue('editor');
-  // on a phone a member stays one row: name, then role and Remove beside it (the role select took a row of its own)
+  // on a phone a member stays one row: address, then role and Remove beside it (the role select took a row of its own)
   await page.setViewportSize({ width: 390, height: 844 });
-  const nameBox = (await members.getByText('Grace Hopper').boundingBox())!;
+  const nameBox = (await members.getByText(recipientEmail).boundingBox())!;
   const roleBox = (await panel.getByLabel(`Role of ${recipientEmail}`).boundingBox())!;
   expect(roleBox.y).toBeLessThan(nameBox.y + nameBox.height);
   expect(roleBox.x).toBeGreaterThan(nameBox.x + nameBox.width - 1);
@@ -141,6 +143,8 @@ test('basic 11: the owner shares from the header’s Share panel; the recipient 
 
   await panel.getByLabel(`Role of ${recipientEmail}`).selectOption('reviewer');
   await expect(panel.getByRole('status').filter({ hasText: `${recipientEmail} is now a reviewer` })).toBeVisible();
+  // she has opened it: her name is shown now
+  await expect(members.getByText('Grace Hopper')).toBeVisible();
   await recipient.reload();
   await expect(recipient.getByTestId('document-list').getByRole('link', { name: /reviewer/i })).toHaveCount(1);
 

@@ -227,3 +227,52 @@ test("an answer whose markup names the page's globals (DOM clobbering) breaks ne
   expect(staffErrors).toEqual([]);
   await staffContext.close();
 });
+
+test('sharing a document tells the owner nothing about which addresses have accounts; a later account gets the share', async ({
+  playwright,
+  baseURL,
+}) => {
+  const owner = await playwright.request.newContext({ baseURL });
+  await signUpApi(owner);
+  const created = await owner.post('/api/documents', { data: { request: 'Notes on enumeration' } });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  const known = await playwright.request.newContext({ baseURL });
+  const knownEmail = await signUpApi(known);
+  const unknownEmail = uniqueEmail('not-yet');
+
+  const share = async (email: string) => {
+    const res = await owner.post(`/api/documents/${id}/members`, { data: { email, role: 'reviewer' } });
+    return { status: res.status(), body: (await res.json()) as { userId: string; role: string } };
+  };
+  const [toKnown, toUnknown] = [await share(knownEmail), await share(unknownEmail)];
+  // the same status, the same fields, ids of the same form
+  expect(toUnknown.status).toBe(toKnown.status);
+  expect(Object.keys(toUnknown.body).sort()).toEqual(Object.keys(toKnown.body).sort());
+  expect(toUnknown.body.userId).toMatch(/^[A-Za-z0-9]{32}$/);
+  expect(toKnown.body.userId).toMatch(/^[A-Za-z0-9]{32}$/);
+  const listed = async () => (await (await owner.get(`/api/documents/${id}/members`)).json()) as Array<Record<string, unknown>>;
+  expect(await listed()).toEqual([
+    { userId: toKnown.body.userId, email: knownEmail, name: null, role: 'reviewer' },
+    { userId: toUnknown.body.userId, email: unknownEmail, name: null, role: 'reviewer' },
+  ]);
+  // the pending share is managed like a member
+  expect((await owner.patch(`/api/documents/${id}/members/${toUnknown.body.userId}`, { data: { role: 'editor' } })).status()).toBe(200);
+
+  // the address's owner makes an account: the document is theirs to open, as an editor
+  const later = await playwright.request.newContext({ baseURL });
+  await signUpApi(later, unknownEmail);
+  const theirs = (await (await later.get('/api/documents')).json()) as Array<{ id: string; role?: string }>;
+  expect(theirs.map((d) => d.id)).toContain(id);
+  expect((await later.get(`/api/documents/${id}`)).status()).toBe(200);
+  const notices = (await (await later.get('/api/notifications')).json()) as Array<{ documentId: string; kind: string }>;
+  expect(notices).toEqual([expect.objectContaining({ documentId: id, kind: 'document_shared' })]);
+  // a member's name shows once they opened the document (the page, not the API, counts as opening it)
+  const members = await listed();
+  expect(members.map((m) => m.email)).toEqual([knownEmail, unknownEmail]);
+  expect(members[1]).toMatchObject({ role: 'editor', name: null });
+  expect(members[1].userId).not.toBe(toUnknown.body.userId);
+  expect((await known.get(`/documents/${id}`)).status()).toBe(200);
+  expect((await listed())[0]).toMatchObject({ email: knownEmail, name: 'API Person' });
+  await Promise.all([owner.dispose(), known.dispose(), later.dispose()]);
+});

@@ -12,6 +12,7 @@ import type { ModelProvider } from '@/lib/llm/provider';
 import { createStopBus, type StopBus } from '@/lib/chat/turn/stop-bus';
 import type { TurnDeps } from '@/lib/chat/turn/types';
 import { documentChatTools } from '@/lib/documents/chat-tools';
+import { claimPendingShares } from '@/lib/documents/members';
 import { processLinkReader, type PipelineDeps } from '@/lib/documents/pipeline/pipeline-deps';
 import { publicSearchFromConfig } from '@/lib/documents/sources/searxng-search';
 import { CLIENT_ADDRESS_HEADER } from '@/lib/http/forwarded';
@@ -80,7 +81,13 @@ export async function buildApp(cfg: AppConfig, database?: Database): Promise<App
   const sessions = new SessionCache();
   const sessionBus = shareSessionForgets(db, sessions);
   const mailer = createMailer({ smtpUrl: cfg.smtpUrl, from: cfg.mailFrom, log: logToStdout });
-  const auth = createAuth(db.prisma, cfg, { sessions, mailer, log: logToStdout, requests: requestFacts(cfg) });
+  const auth = createAuth(db.prisma, cfg, {
+    sessions,
+    mailer,
+    log: logToStdout,
+    requests: requestFacts(cfg),
+    onAccountCreated: (user) => claimPendingShares(db.prisma, user),
+  });
   return { config: cfg, database: db, db: db.prisma, auth, sessions, mailer, catalog, provider, stopBus, sessionBus, turnDeps, pipeline };
 }
 

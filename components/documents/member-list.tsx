@@ -52,8 +52,8 @@ export function MemberList({ documentId, reloadKey }: { documentId: string; relo
           <li key={m.userId} className="flex items-center gap-2 text-sm">
             {/* one row on a phone too: the name and address wrap, the role and Remove keep their size */}
             <span className="flex min-w-0 flex-1 flex-col">
-              <span className="font-medium break-words">{m.name}</span>
-              <span className="text-xs break-all text-zinc-600 dark:text-zinc-400">{m.email}</span>
+              {m.name !== null && <span className="font-medium break-words">{m.name}</span>}
+              <span className={m.name === null ? 'break-all' : 'text-xs break-all text-zinc-600 dark:text-zinc-400'}>{m.email}</span>
             </span>
             <SelectInput
               className="w-auto shrink-0"

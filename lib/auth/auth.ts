@@ -29,6 +29,8 @@ export interface AuthDeps {
   mailer: Mailer;
   log: LogLine;
   requests: RequestFacts;
+  /** what other domains do once an account exists (documents shared with its address before it did) */
+  onAccountCreated?: (user: { id: string; email: string }) => Promise<unknown>;
 }
 
 const PASSWORD_LINK_SECONDS = 24 * 60 * 60;
@@ -142,6 +144,7 @@ export function createAuth(db: Db, cfg: AppConfig, deps: AuthDeps) {
           },
           after: async (user) => {
             await openWallet(db, user.id, cfg.startingCredits);
+            await deps.onAccountCreated?.(user);
           },
         },
       },

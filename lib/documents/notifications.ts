@@ -16,7 +16,15 @@ export async function listNotifications(db: Db, userId: string, options: { unrea
   }));
 }
 
-/** Opening a document reads its notifications (shared with you, ready): they did their job. */
-export async function markDocumentNotificationsRead(db: Db, userId: string, documentId: string): Promise<void> {
-  await db.notification.updateMany({ where: { userId, documentId, readAt: null }, data: { readAt: new Date() } });
+/**
+ * Opening a document reads its notifications (shared with you, ready): they did
+ * their job. A member opening it for the first time is from then on shown to the
+ * owner by name.
+ */
+export async function markDocumentOpened(db: Db, userId: string, documentId: string): Promise<void> {
+  const now = new Date();
+  await db.$transaction([
+    db.notification.updateMany({ where: { userId, documentId, readAt: null }, data: { readAt: now } }),
+    db.documentMember.updateMany({ where: { userId, documentId, openedAt: null }, data: { openedAt: now } }),
+  ]);
 }

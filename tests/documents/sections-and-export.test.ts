@@ -4,7 +4,7 @@ import { CAN, requireDocumentRole, requireSectionRole } from '@/lib/documents/ac
 import { createDocument } from '@/lib/documents/intake/queue-document';
 import { exportDocument } from '@/lib/documents/export/export-document';
 import { changeMemberRole, removeMember, shareDocument } from '@/lib/documents/members';
-import { listNotifications, markDocumentNotificationsRead } from '@/lib/documents/notifications';
+import { listNotifications, markDocumentOpened } from '@/lib/documents/notifications';
 import { reviseSection } from '@/lib/documents/sections/revise-section';
 import { listSectionVersions, restoreSectionVersion, writeSectionVersion } from '@/lib/documents/sections/section-versions';
 import { parsePastedText } from '@/lib/documents/sources/parse-source-file';
@@ -165,7 +165,7 @@ describe('sections, versions, sharing and export of a written document', () => {
     const unread = await listNotifications(db.prisma, recipient, { unreadOnly: true });
     expect(unread).toEqual([expect.objectContaining({ kind: 'document_shared', documentId, read: false })]);
     expect(unread[0].text).toMatch(new RegExp(`^User ${owner} shared “.+” with you as an editor\\.$`));
-    await markDocumentNotificationsRead(db.prisma, recipient, documentId);
+    await markDocumentOpened(db.prisma, recipient, documentId);
     expect(await listNotifications(db.prisma, recipient, { unreadOnly: true })).toEqual([]);
     await removeMember(db.prisma, documentId, recipient);
     expect(await listNotifications(db.prisma, recipient)).toEqual([]);

@@ -112,7 +112,12 @@ export const sectionHeadResponse = z.strictObject({
 
 export const liveSectionsResponse = z.strictObject({ sections: z.array(sectionHeadResponse) });
 
-export const documentMemberResponse = z.strictObject({ userId: z.string(), email: z.string(), name: z.string(), role: memberRole });
+export const documentMemberResponse = z.strictObject({
+  userId: z.string().meta({ description: "the member's id in the member routes (an address with no account yet has one too)" }),
+  email: z.string(),
+  name: z.string().nullable().meta({ description: 'their name once they have opened the document; null until then' }),
+  role: memberRole,
+});
 export const memberRoleResponse = z.strictObject({ userId: z.string(), role: memberRole });
 export const memberRemovedResponse = z.strictObject({ userId: z.string(), removed: z.literal(true) });
 
