@@ -5,6 +5,8 @@ import type { ModelInfo } from '@/lib/llm/catalog';
 import type { JsonReply } from '@/lib/llm/service-prompt';
 import { streamRound, wasCutByLength, type RoundResult } from '@/lib/llm/stream-round';
 import { describeUpstreamFailure } from '@/lib/llm/upstream-failure';
+import { logDatabaseWait, whenDatabaseReachable } from '@/lib/db/unreachable';
+import { logEvent } from '@/lib/log';
 import { openEntryWithReservedCall, reserveCall, settleCall, type EntryOwner, type EntryReservation } from './ledger';
 import { costMicros, maxCallCostMicros } from './pricing';
 import { countPromptTokens } from './tokens';
@@ -190,7 +192,7 @@ async function settle(
       reasoning: round?.reasoning ?? '',
       maxOutputTokens: req.maxOutputTokens,
     });
-  return settleCall(req.db, {
+  const settlement = {
     ...slot,
     usage,
     estimated: !round?.usage,
@@ -199,5 +201,10 @@ async function settle(
     refund,
     error:
       failure ?? (round?.aborted ? String(req.abortSignal.reason ?? 'aborted') : round === null ? 'the call failed on our side' : null),
+  };
+  // the model has been paid for and its text shown: a database restarting or out of reach is waited for, not
+  // left holding the reservation (settleCall does nothing to a call already settled, so a repeat is harmless)
+  return whenDatabaseReachable(() => settleCall(req.db, settlement), {
+    onWait: logDatabaseWait(req.log ?? logEvent, 'settle_call', { turnId: req.ids.turnId, jobId: req.ids.jobId }),
   });
 }

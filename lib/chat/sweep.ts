@@ -1,6 +1,9 @@
 import type { Db } from '@/lib/db/client';
 import { logEvent } from '@/lib/log';
 
+/** What an answer settled by the sweep says: its turn's own final save may still overwrite it. */
+export const ORPHANED_ANSWER_ERROR = 'The server stopped while this answer was being written.';
+
 /**
  * A process that died mid-turn leaves its answer `streaming` and its chat locked.
  * Such answers become `stopped` with the text their last beat saved (what the
@@ -21,7 +24,7 @@ export async function settleOrphanedTurns(db: Db, olderThanMs: number, now = new
     if (orphans.length === 0) return 0;
     await tx.message.updateMany({
       where: { id: { in: orphans.map((o) => o.id) }, status: 'streaming' },
-      data: { status: 'stopped', error: 'The server stopped while this answer was being written.' },
+      data: { status: 'stopped', error: ORPHANED_ANSWER_ERROR },
     });
     await tx.chat.updateMany({
       where: {

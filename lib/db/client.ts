@@ -36,11 +36,19 @@ export interface OpenDatabaseOptions {
   memoryImage?: Blob;
 }
 
+/**
+ * A database that went away must show as an error the callers can wait out
+ * (lib/db/unreachable.ts), not as a query that hangs: a connection attempt that
+ * gets no answer, or a wait for a free connection, gives up after 15 s, and TCP
+ * keep-alive finds a connection whose server vanished without closing it.
+ */
+const POOL_FAULT_LIMITS = { connectionTimeoutMillis: 15_000, keepAlive: true } as const;
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const factory = () => new PrismaPg({ connectionString: options.databaseUrl, max: 10 });
     if (options.migrate !== false) await applyMigrations(factory());
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, ...POOL_FAULT_LIMITS });
     // an idle connection the server dropped leaves the pool; the next query opens another
     pool.on('error', (error) => logError({ event: 'database_idle_connection_error', error }));
     const statementName = hotStatementNames();

@@ -1,4 +1,5 @@
 import { logError, newRequestId } from '@/lib/log';
+import { isDatabaseUnreachable } from '@/lib/db/unreachable';
 
 /**
  * A model call that failed. The provider's own text (often a JSON error body,
@@ -39,6 +40,8 @@ export function upstreamRetryPolicy(error: unknown, now = Date.now()): { permane
 export function describeInternalFailure(error: unknown, fields: { event: string } & Record<string, unknown>): string {
   const requestId = newRequestId();
   logError({ ...fields, requestId, error });
+  if (isDatabaseUnreachable(error))
+    return `Our database could not be reached, so this was not saved. It has been logged with request id ${requestId}.`;
   return `Something went wrong on our side. It has been logged with request id ${requestId}.`;
 }
 

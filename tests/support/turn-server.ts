@@ -25,7 +25,7 @@ const deps: TurnDeps = {
   provider: createModelProvider({ baseUrl: process.env.LLM_BASE_URL! }),
   catalog: new ModelCatalog(SIMULATED_MODELS.map((m) => ({ ...m, simulated: true }))),
   stopBus,
-  wallClockMs: 60_000,
+  wallClockMs: process.env.TURN_WALL_CLOCK_MS ? Number(process.env.TURN_WALL_CLOCK_MS) : 60_000,
 };
 
 const server = createServer(async (req, res) => {

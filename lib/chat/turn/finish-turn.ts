@@ -1,3 +1,5 @@
+import { logDatabaseWait, whenDatabaseReachable } from '@/lib/db/unreachable';
+import { logEvent } from '@/lib/log';
 import { cleanJsonStrings, cleanText } from '@/lib/text/clean-text';
 import { releaseLiveTurn } from './live-turn-lock';
 import { closeTurnRows } from './turn-rows';
@@ -6,28 +8,34 @@ import type { PreparedTurn, TurnDeps, TurnOutcome } from './types';
 /**
  * Saves the answer as the person saw it: ONE message record with the merged text,
  * its status and the usage summed over the turn's calls; then frees the chat.
+ * The person has already read it, so a database that is restarting or out of
+ * reach is waited for (up to a minute) rather than the answer lost.
  */
 export async function finishTurn(deps: TurnDeps, turn: PreparedTurn, outcome: TurnOutcome): Promise<void> {
+  const rows = {
+    mode: turn.mode,
+    turnId: turn.turnId,
+    entryId: turn.entryId,
+    chatId: turn.chatId,
+    assistantMessageId: turn.assistantMessageId,
+    // a model may emit U+0000 too; PostgreSQL's text cannot hold it
+    text: cleanText(outcome.text),
+    status: outcome.status,
+    finishReason: outcome.finishReason,
+    continuations: outcome.continuations,
+    error: outcome.status === 'complete' ? null : (outcome.reason ?? null),
+    tools: cleanJsonStrings(outcome.tools) as TurnOutcome['tools'],
+    toolRounds: outcome.toolRounds ? (cleanJsonStrings(outcome.toolRounds) as NonNullable<TurnOutcome['toolRounds']>) : null,
+    now: deps.now?.() ?? new Date(),
+  };
   try {
-    await closeTurnRows(deps.db, {
-      mode: turn.mode,
-      turnId: turn.turnId,
-      entryId: turn.entryId,
-      chatId: turn.chatId,
-      assistantMessageId: turn.assistantMessageId,
-      // a model may emit U+0000 too; PostgreSQL's text cannot hold it
-      text: cleanText(outcome.text),
-      status: outcome.status,
-      finishReason: outcome.finishReason,
-      continuations: outcome.continuations,
-      error: outcome.status === 'complete' ? null : (outcome.reason ?? null),
-      tools: cleanJsonStrings(outcome.tools) as TurnOutcome['tools'],
-      toolRounds: outcome.toolRounds ? (cleanJsonStrings(outcome.toolRounds) as NonNullable<TurnOutcome['toolRounds']>) : null,
-      now: deps.now?.() ?? new Date(),
+    await whenDatabaseReachable(() => closeTurnRows(deps.db, rows), {
+      onWait: logDatabaseWait(logEvent, 'save_answer', { turnId: turn.turnId }),
     });
   } catch (error) {
     // the answer could not be saved; the chat must still be free for the next turn
-    await releaseLiveTurn(deps.db, turn.chatId, turn.turnId);
+    // (when the database is what failed, this may fail too: the sweep frees it once it is back)
+    await releaseLiveTurn(deps.db, turn.chatId, turn.turnId).catch(() => undefined);
     throw error;
   }
 }

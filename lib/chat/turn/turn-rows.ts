@@ -9,6 +9,7 @@ import type { KeyFactState } from '@/lib/chat/context/types';
 import { messageSearchText } from '@/lib/text/segment';
 import { type LiveTurnClaim, liveTurnClaimSql } from './live-turn-lock';
 import type { TurnMode } from './types';
+import { ORPHANED_ANSWER_ERROR } from '@/lib/chat/sweep';
 
 /*
  * The rows a turn reads and writes between the person's Send and the end of the
@@ -230,7 +231,10 @@ export async function closeTurnRows(db: Db, c: CloseTurn): Promise<void> {
              -- (earlier tool rounds go: a Retry that got past them needs them no more)
              meta = CASE WHEN ${meta}::jsonb IS NULL THEN m.meta - 'toolRounds'
                          ELSE (COALESCE(m.meta, '{}'::jsonb) - 'toolRounds') || ${meta}::jsonb END
+      -- saved once: a repeat after a commit whose answer was lost (the database went away) adds nothing twice;
+      -- an answer the sweep settled while the database was out of reach takes the turn's own final text
       FROM used u WHERE m.id = ${c.assistantMessageId}
+        AND (NOT ${adds} OR m.status = 'streaming' OR (m.status = 'stopped' AND m.error = ${ORPHANED_ANSWER_ERROR}))
     ),
     entry AS (
       UPDATE ledger_entry SET "messageId" = ${c.assistantMessageId}, "updatedAt" = ${c.now} WHERE id = ${c.entryId}
