@@ -7,7 +7,7 @@ import { createChat, listChats } from '@/lib/chat/chats';
 export default async function Home() {
   const { app, user } = await getPageUser();
   if (!user) return <LandingPage offerSignUp={app.config.signup !== 'closed'} />;
-  const [newest] = await listChats(app.db, user.id);
+  const [newest] = (await listChats(app.db, user.id, { limit: 1 })).items;
   const chat = newest ?? (await createChat(app.db, app.catalog, user.id, {}));
   redirect(`/chats/${chat.id}`);
 }

@@ -4,15 +4,16 @@ import { requirePageUser } from '@/components/server/page-session';
 import { isStaffListed } from '@/lib/auth/staff-role';
 import { getWallet } from '@/lib/billing/wallet';
 import { listChats } from '@/lib/chat/chats';
+import { DEFAULT_PAGE_SIZE, nextPageHref } from '@/lib/http/paging';
 
 export default async function AppLayout({ children }: { children: React.ReactNode }) {
   const { app, user } = await requirePageUser();
-  const [chats, wallet] = await Promise.all([listChats(app.db, user.id), getWallet(app.db, user.id)]);
+  const [chats, wallet] = await Promise.all([listChats(app.db, user.id, { limit: DEFAULT_PAGE_SIZE }), getWallet(app.db, user.id)]);
   const waitsForStaff = user.role !== 'staff' && !user.emailVerified && isStaffListed(app.config.staffEmails, user.email);
   return (
     <AppShell
       user={user}
-      chats={toJson(chats)}
+      chats={{ items: toJson(chats.items), next: nextPageHref('/api/chats', chats.next) }}
       wallet={wallet}
       pendingVerification={waitsForStaff ? { mailed: app.mailer.delivers } : undefined}
     >

@@ -6,6 +6,7 @@ import { useTranslations } from 'next-intl';
 import { Dialog } from 'radix-ui';
 import { useEffect, useState } from 'react';
 import type { ChatSummaryJson, WalletJson } from '@/components/api/api-types';
+import type { FetchedPage } from '@/components/api/fetch-page';
 import type { SessionUser } from '@/lib/auth/session-user';
 import { BrandMark } from './brand-mark';
 import { Sidebar } from './sidebar';
@@ -14,7 +15,8 @@ import { WalletProvider } from './wallet-provider';
 
 interface AppShellProps {
   user: SessionUser;
-  chats: ChatSummaryJson[];
+  /** the first page of the chat list, and where the next one is */
+  chats: FetchedPage<ChatSummaryJson>;
   wallet: WalletJson;
   /** set while a staff-listed address waits for verification; `mailed`: the link went by mail, not to the log */
   pendingVerification?: { mailed: boolean };

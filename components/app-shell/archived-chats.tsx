@@ -7,9 +7,10 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import type { ChatSummaryJson } from '@/components/api/api-types';
-import { fetchJson } from '@/components/api/fetch-json';
 import { useChatTitle } from '@/components/chat/use-chat-title';
 import { cn } from '@/components/ui/cn';
+import { LoadMore } from '@/components/ui/load-more';
+import { usePagedList } from '@/components/ui/use-paged-list';
 import { chatActions } from './chat-actions';
 
 /** Archived chats, loaded when the person unfolds them; each can be opened or brought back. */
@@ -17,21 +18,15 @@ export function ArchivedChats() {
   const t = useTranslations('shell.archived');
   const titleOf = useChatTitle();
   const router = useRouter();
-  const [chats, setChats] = useState<ChatSummaryJson[] | null>(null);
   const [open, setOpen] = useState(false);
-
-  async function load() {
-    try {
-      setChats(await fetchJson<ChatSummaryJson[]>('/api/chats?status=archived'));
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : t('failed'));
-    }
-  }
+  // read each time it is unfolded
+  const list = usePagedList<ChatSummaryJson>(open ? '/api/chats?status=archived' : null);
+  const chats = list.items;
 
   async function restore(chatId: string) {
     try {
       await chatActions.unarchive(chatId);
-      setChats((current) => current?.filter((c) => c.id !== chatId) ?? null);
+      list.setItems((current) => current.filter((c) => c.id !== chatId));
       router.refresh();
     } catch (error) {
       toast.error(error instanceof Error ? error.message : t('failed'));
@@ -45,7 +40,6 @@ export function ArchivedChats() {
         aria-expanded={open}
         onClick={() => {
           setOpen(!open);
-          if (!open) void load();
         }}
         className="flex w-full items-center gap-1 rounded px-2 py-1 text-[11px] font-semibold tracking-wide text-zinc-500 uppercase hover:text-zinc-800 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:hover:text-zinc-200"
       >
@@ -76,6 +70,7 @@ export function ArchivedChats() {
           ))}
         </ul>
       )}
+      {open && <LoadMore list={list} className="flex flex-col items-start gap-1 px-2 pt-1" />}
     </div>
   );
 }

@@ -5,7 +5,8 @@ import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { ChatSearchHitJson as Hit } from '@/components/api/api-types';
-import { fetchJson } from '@/components/api/fetch-json';
+import { LoadMore } from '@/components/ui/load-more';
+import { usePagedList } from '@/components/ui/use-paged-list';
 import { useChatTitle } from '@/components/chat/use-chat-title';
 
 const DEBOUNCE_MS = 250;
@@ -15,26 +16,16 @@ export function ChatSearch({ children }: { children: ReactNode }) {
   const t = useTranslations('shell.search');
   const titleOf = useChatTitle();
   const [query, setQuery] = useState('');
-  const [hits, setHits] = useState<Hit[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  const [searched, setSearched] = useState('');
   const trimmed = query.trim();
-
   useEffect(() => {
-    if (!trimmed) return;
-    const controller = new AbortController();
-    const timer = setTimeout(async () => {
-      try {
-        setHits(await fetchJson<Hit[]>(`/api/chats?q=${encodeURIComponent(trimmed)}`, { signal: controller.signal }));
-        setFailed(false);
-      } catch {
-        if (!controller.signal.aborted) setFailed(true);
-      }
-    }, DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
+    const timer = setTimeout(() => setSearched(trimmed), DEBOUNCE_MS);
+    return () => clearTimeout(timer);
   }, [trimmed]);
+  // the hits of the query typed (a page at a time); none while the next query waits for its debounce
+  const results = usePagedList<Hit>(trimmed && searched === trimmed ? `/api/chats?q=${encodeURIComponent(searched)}` : null);
+  const hits = trimmed === searched ? results.items : null;
+  const failed = results.error !== null && hits === null;
 
   return (
     <>
@@ -43,11 +34,7 @@ export function ChatSearch({ children }: { children: ReactNode }) {
         <input
           type="search"
           value={query}
-          onChange={(event) => {
-            setQuery(event.target.value);
-            // the last query's results are not this one's
-            setHits(null);
-          }}
+          onChange={(event) => setQuery(event.target.value)}
           maxLength={200}
           placeholder={t('placeholder')}
           aria-label={t('label')}
@@ -76,6 +63,7 @@ export function ChatSearch({ children }: { children: ReactNode }) {
               ))}
             </ul>
           )}
+          {hits && <LoadMore list={results} className="flex flex-col items-start gap-1 px-2 pb-3" />}
         </div>
       )}
     </>

@@ -3,6 +3,7 @@
 import { FileText, Receipt, ShieldCheck, UserPlus, Wallet } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import type { ChatSummaryJson } from '@/components/api/api-types';
+import type { FetchedPage } from '@/components/api/fetch-page';
 import type { SessionUser } from '@/lib/auth/session-user';
 import { BrandMark } from './brand-mark';
 import { ChatList } from './chat-list';
@@ -14,7 +15,7 @@ import { SignOutButton } from './sign-out-button';
 import { ThemeToggle } from './theme-toggle';
 import { WalletIndicator } from './wallet-indicator';
 
-export function Sidebar({ user, chats }: { user: SessionUser; chats: ChatSummaryJson[] }) {
+export function Sidebar({ user, chats }: { user: SessionUser; chats: FetchedPage<ChatSummaryJson> }) {
   const t = useTranslations('shell');
   return (
     <div className="flex min-h-0 w-full flex-col">

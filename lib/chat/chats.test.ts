@@ -6,6 +6,8 @@ import { createUser } from '@/tests/support/fixtures';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '@/tests/support/test-database';
 import { createChat, deleteChat, listArchivedChats, listChats, setChatArchived } from './chats';
 
+const FIRST = { limit: 50 };
+
 const catalog = new ModelCatalog([
   {
     id: 'm',
@@ -62,10 +64,10 @@ describe.each(testDatabaseKinds())('the chat list on %s', (kind) => {
     const user = await createUser(db.prisma);
     const { id } = await createChat(db.prisma, catalog, user.id, { title: 'Old plans' });
     await setChatArchived(db.prisma, id, user.id, true);
-    expect(await listChats(db.prisma, user.id)).toEqual([]);
-    expect((await listArchivedChats(db.prisma, user.id)).map((c) => c.title)).toEqual(['Old plans']);
+    expect((await listChats(db.prisma, user.id, FIRST)).items).toEqual([]);
+    expect((await listArchivedChats(db.prisma, user.id, FIRST)).items.map((c) => c.title)).toEqual(['Old plans']);
     await setChatArchived(db.prisma, id, user.id, false);
-    expect((await listChats(db.prisma, user.id)).map((c) => c.status)).toEqual(['open']);
+    expect((await listChats(db.prisma, user.id, FIRST)).items.map((c) => c.status)).toEqual(['open']);
     const other = await createUser(db.prisma);
     await expect(setChatArchived(db.prisma, id, other.id, true)).rejects.toMatchObject({ status: 404 });
   });

@@ -1,4 +1,5 @@
 import type { Db } from '@/lib/db/client';
+import { keysetWhere, takeOneMore, toPage, type PageRequest } from '@/lib/db/keyset';
 import type { ModelCatalog } from '@/lib/llm/catalog';
 import { AppError, notFound } from '@/lib/errors';
 import { loadKeyFactStates, recordKeyFactValues } from './key-facts-store';
@@ -41,14 +42,17 @@ export function isIdle(lastMessageAt: Date, idleMinutes: number, now = new Date(
   return now.getTime() - lastMessageAt.getTime() > idleMinutes * 60_000;
 }
 
-export async function listChats(db: Db, userId: string) {
-  const chats = await db.chat.findMany({
-    where: { userId, status: { not: 'archived' } },
-    orderBy: { lastMessageAt: 'desc' },
-    select: { id: true, title: true, status: true, model: true, lastMessageAt: true, createdAt: true },
-    take: 200,
+const CHAT_SUMMARY = { id: true, title: true, status: true, model: true, lastMessageAt: true, createdAt: true } as const;
+
+/** The person's chats in the list (not archived), newest activity first, a page at a time. */
+export async function listChats(db: Db, userId: string, page: PageRequest) {
+  const rows = await db.chat.findMany({
+    where: { userId, status: { not: 'archived' }, ...keysetWhere('lastMessageAt', page.after) },
+    orderBy: [{ lastMessageAt: 'desc' }, { id: 'desc' }],
+    select: CHAT_SUMMARY,
+    take: takeOneMore(page),
   });
-  return chats;
+  return toPage(rows, page, (chat) => ({ at: chat.lastMessageAt, id: chat.id }));
 }
 
 /** Owner or staff close a chat; the person's next message reopens it. */
@@ -108,11 +112,12 @@ export async function setChatArchived(db: Db, chatId: string, userId: string, ar
 }
 
 /** Archived chats, newest activity first: where "Archived" in the chat list looks. */
-export async function listArchivedChats(db: Db, userId: string) {
-  return db.chat.findMany({
-    where: { userId, status: 'archived' },
-    orderBy: { lastMessageAt: 'desc' },
-    select: { id: true, title: true, status: true, model: true, lastMessageAt: true, createdAt: true },
-    take: 200,
+export async function listArchivedChats(db: Db, userId: string, page: PageRequest) {
+  const rows = await db.chat.findMany({
+    where: { userId, status: 'archived', ...keysetWhere('lastMessageAt', page.after) },
+    orderBy: [{ lastMessageAt: 'desc' }, { id: 'desc' }],
+    select: CHAT_SUMMARY,
+    take: takeOneMore(page),
   });
+  return toPage(rows, page, (chat) => ({ at: chat.lastMessageAt, id: chat.id }));
 }

@@ -3,6 +3,8 @@ import { createUser } from '@/tests/support/fixtures';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '@/tests/support/test-database';
 import { searchChats } from './search-chats';
 
+const FIRST = { limit: 50 };
+
 describe.each(testDatabaseKinds())('searching chats on %s', (kind) => {
   let db: TestDatabase;
   beforeEach(async () => {
@@ -26,13 +28,13 @@ describe.each(testDatabaseKinds())('searching chats on %s', (kind) => {
     await chatWith(user.id, 'Cooking', ['A recipe for river fish']);
     await chatWith(other.id, 'Not mine', ['picnic by the river']);
 
-    expect((await searchChats(db.prisma, user.id, 'river picnic')).map((h) => h.id)).toEqual([picnic]);
-    const [hit] = await searchChats(db.prisma, user.id, 'PICNIC');
+    expect((await searchChats(db.prisma, user.id, 'river picnic', FIRST)).items.map((h) => h.id)).toEqual([picnic]);
+    const [hit] = (await searchChats(db.prisma, user.id, 'PICNIC', FIRST)).items;
     expect(hit).toMatchObject({ id: picnic, title: 'Weekend', snippet: expect.stringContaining('picnic by the river') });
     // "上海天气" has no spaces: it is searched as 上海 + 天气, which appear apart in the message
-    expect((await searchChats(db.prisma, user.id, '上海天气')).map((h) => h.id)).toEqual([shanghai]);
-    expect((await searchChats(db.prisma, user.id, 'weekend')).map((h) => h.id)).toEqual([picnic]);
-    expect(await searchChats(db.prisma, user.id, '100%_')).toEqual([]);
-    expect(await searchChats(db.prisma, user.id, '   ')).toEqual([]);
+    expect((await searchChats(db.prisma, user.id, '上海天气', FIRST)).items.map((h) => h.id)).toEqual([shanghai]);
+    expect((await searchChats(db.prisma, user.id, 'weekend', FIRST)).items.map((h) => h.id)).toEqual([picnic]);
+    expect((await searchChats(db.prisma, user.id, '100%_', FIRST)).items).toEqual([]);
+    expect((await searchChats(db.prisma, user.id, '   ', FIRST)).items).toEqual([]);
   });
 });

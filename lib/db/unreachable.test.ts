@@ -15,7 +15,13 @@ const uniqueViolation = Object.assign(new Error('Unique constraint failed'), {
 
 describe('a database that is not there', () => {
   it('is told apart from a statement that is wrong', () => {
-    for (const error of [closedByServer, reset, shuttingDown, new Error('Connection terminated unexpectedly'), new Error('x', { cause: reset })])
+    for (const error of [
+      closedByServer,
+      reset,
+      shuttingDown,
+      new Error('Connection terminated unexpectedly'),
+      new Error('x', { cause: reset }),
+    ])
       expect(isDatabaseUnreachable(error)).toBe(true);
     for (const error of [uniqueViolation, new Error('syntax error'), null, 'ECONNRESET']) expect(isDatabaseUnreachable(error)).toBe(false);
   });

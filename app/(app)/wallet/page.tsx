@@ -8,6 +8,7 @@ import { LedgerTable } from '@/components/wallet/ledger-table';
 import { WalletSummary } from '@/components/wallet/wallet-summary';
 import { listCredits, listLedger } from '@/lib/billing/ledger-view';
 import { listChats } from '@/lib/chat/chats';
+import { MAX_PAGE_SIZE } from '@/lib/http/paging';
 
 const STATUSES = ['reserved', 'settled', 'refunded'] as const;
 type LedgerStatus = (typeof STATUSES)[number];
@@ -30,7 +31,8 @@ export default async function WalletPage({ searchParams }: WalletPageProps) {
   const showCredits = !chatId && (!status || status === 'settled');
   const [entries, chats, credits] = await Promise.all([
     listLedger(app.db, { userId: user.id, status, chatId }),
-    listChats(app.db, user.id),
+    // the chat filter offers the chats with recent activity
+    listChats(app.db, user.id, { limit: MAX_PAGE_SIZE }).then((page) => page.items),
     showCredits ? listCredits(app.db, { userId: user.id }) : [],
   ]);
   const chatTitles = Object.fromEntries(chats.map((c) => [c.id, c.title]));

@@ -2,6 +2,7 @@ import { createChat, listArchivedChats, listChats } from '@/lib/chat/chats';
 import { searchChats } from '@/lib/chat/search-chats';
 import { parseQuery, readJson } from '@/lib/http/handler';
 import { chatCreateBody as createBody, chatListQuery as listQuery } from '@/lib/http/api/chat';
+import { pageRequest, pageResponse } from '@/lib/http/paging';
 import { userRoute } from '@/lib/http/session-route';
 
 export const POST = userRoute(async ({ request, app, user }) => {
@@ -11,7 +12,11 @@ export const POST = userRoute(async ({ request, app, user }) => {
 
 /** Own chats, newest activity first; `?status=archived` lists the archived ones, `?q=` searches them all. */
 export const GET = userRoute(async ({ request, app, user }) => {
-  const { status, q } = parseQuery(request, listQuery);
-  if (q !== undefined) return Response.json(await searchChats(app.db, user.id, q));
-  return Response.json(status === 'archived' ? await listArchivedChats(app.db, user.id) : await listChats(app.db, user.id));
+  const { status, q, ...paging } = parseQuery(request, listQuery);
+  const page = pageRequest(paging);
+  if (q !== undefined) return pageResponse(request, await searchChats(app.db, user.id, q, page));
+  return pageResponse(
+    request,
+    status === 'archived' ? await listArchivedChats(app.db, user.id, page) : await listChats(app.db, user.id, page),
+  );
 });

@@ -155,7 +155,7 @@ function nameTokens(text: string): FactToken[] {
 /** Looks back over spaces, quotes and emphasis markers for a sentence or block boundary. */
 function atSentenceStart(text: string, index: number): boolean {
   let k = index - 1;
-  while (k >= 0 && /[ \t*_(\["'«“„‘「『]/.test(text[k])) k--;
+  while (k >= 0 && /[ \t*_(["'«“„‘「『]/.test(text[k])) k--;
   return k < 0 || /[.!?…:;|\n]/.test(text[k]);
 }
 

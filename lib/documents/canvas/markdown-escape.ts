@@ -77,7 +77,7 @@ export function writeUnits(units: InlineUnit[], options: WriteOptions): string[]
     // `![text](url)` is an image, which the subset does not have.
     if (char === '!' && next && next.href !== null && next.href !== unit.href) needsEscape = true;
     if (char === '!' && next?.citation != null) needsEscape = true;
-    if (k === 0 && /[#>+\-]/.test(char)) needsEscape = true;
+    if (k === 0 && /[#>+-]/.test(char)) needsEscape = true;
     if (k === listNumberDot) needsEscape = true;
     if (k >= visible.length - trailingHashes) needsEscape = true;
     written[index] = needsEscape ? `\\${char}` : char;

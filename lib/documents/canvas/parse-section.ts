@@ -7,7 +7,7 @@ import type { MarkJSON, ProseMirrorJSON } from './prosemirror-json';
 
 const markdownParser = unified().use(remarkParse).use(remarkGfm);
 
-const CITATION_LABEL = /\[\^([^\]\[\s\\]+)\]/g;
+const CITATION_LABEL = /\[\^([^\][\s\\]+)\]/g;
 
 /**
  * Parses Markdown (canonical or not: model output, a pasted README) into the

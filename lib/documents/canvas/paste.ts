@@ -53,7 +53,7 @@ function wordListsToLists(html: string): string {
   if (!/mso-list/i.test(html)) return html;
   let result = '';
   let last = 0;
-  let openLevels: string[] = [];
+  const openLevels: string[] = [];
   const closeTo = (level: number) => {
     let closing = '';
     while (openLevels.length > level) closing += `</li></${openLevels.pop()}>`;

@@ -132,8 +132,8 @@ export const modelResponse = z.strictObject({
 
 export type ChatResponseChecks = AllTrue<
   [
-    DescribesJsonOf<typeof chatSummaryResponse, ResultOf<typeof listChats>[number]>,
-    DescribesJsonOf<typeof chatSummaryResponse, ResultOf<typeof listArchivedChats>[number]>,
+    DescribesJsonOf<typeof chatSummaryResponse, ResultOf<typeof listChats>['items'][number]>,
+    DescribesJsonOf<typeof chatSummaryResponse, ResultOf<typeof listArchivedChats>['items'][number]>,
     DescribesJsonOf<typeof chatSearchHitResponse, ChatSearchHit>,
     DescribesJsonOf<typeof chatCreatedResponse, ResultOf<typeof createChat>>,
     DescribesJsonOf<typeof messageMeta, MessageMeta>,

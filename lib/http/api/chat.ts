@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineOperations } from '@/lib/http/openapi/api-operation';
+import { pageQuery } from '@/lib/http/paging';
 import { MAX_MESSAGE_CHARS } from '@/lib/chat/limits';
 import { SEARCH_QUERY_MAX } from '@/lib/chat/search-chats';
 import {
@@ -30,7 +31,7 @@ export const chatCreateBody = z.object({
   reuseEmpty: z.boolean().optional().meta({ description: "Reuse the caller's untouched chat instead of adding another empty one." }),
 });
 
-export const chatListQuery = z.object({
+export const chatListQuery = pageQuery.extend({
   status: z.enum(['archived']).optional().meta({ description: 'List the archived chats instead.' }),
   q: z
     .string()
@@ -76,6 +77,7 @@ export const chatOperations = defineOperations([
     auth: 'session',
     summary: "The caller's chats, newest activity first; archived ones or a search on request.",
     query: chatListQuery,
+    paged: true,
     responses: { 200: 'The chats.' },
     responseBodies: { 200: chatListResponse },
   },

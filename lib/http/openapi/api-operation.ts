@@ -37,6 +37,8 @@ export interface ApiOperation {
   responseBodies?: Record<number, z.ZodType>;
   /** the media type of the success answer when it is not JSON */
   produces?: string;
+  /** a list read page by page (`cursor`, `limit` in its query; the next page in a `Link` header: lib/http/paging.ts) */
+  paged?: boolean;
   /** better-auth's own routes answer errors as `{code, message}` rather than `{error: {code, message}}` */
   errorFormat?: 'app' | 'better-auth';
 }

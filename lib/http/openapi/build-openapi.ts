@@ -26,6 +26,13 @@ const STANDARD_ERRORS: Record<number, { name: string; description: string }> = {
   500: { name: 'InternalError', description: 'Something failed on the server; the message carries a request id to quote.' },
 };
 
+const nextPageLink = {
+  Link: {
+    description: 'When more rows follow: `<address of the next page>; rel="next"` (RFC 8288). Absent on the last page.',
+    schema: { type: 'string' },
+  },
+};
+
 const retryAfter = { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } } };
 
 /**
@@ -134,7 +141,11 @@ function operationResponses(op: ApiOperation): Record<string, ResponseObject> {
     } else {
       const body = op.responseBodies?.[status];
       const mediaType = status < 300 ? (op.produces ?? 'application/json') : 'application/json';
-      responses[key] = { description, content: { [mediaType]: body ? { schema: responseJsonSchema(body) } : {} } };
+      responses[key] = {
+        description,
+        content: { [mediaType]: body ? { schema: responseJsonSchema(body) } : {} },
+        ...(op.paged && status === 200 ? { headers: nextPageLink } : {}),
+      };
     }
   }
   return Object.fromEntries(Object.entries(responses).sort(([a], [b]) => Number(a) - Number(b)));

@@ -9,7 +9,7 @@ import { normalizeFact, quoteFor } from '../research-facts';
 import { gatherPublicSources } from '@/lib/documents/sources/gather-public-sources';
 import { readPendingLinks } from '@/lib/documents/sources/read-pending-links';
 import { sectionMaterial } from '@/lib/documents/sources/source-material';
-import { factsReply, researchRoundPrompt } from '../prompts/research-round';
+import { type factsReply, researchRoundPrompt } from '../prompts/research-round';
 import { ModelCallError, StepAbortedError, StepKeyUsedError } from './call-model';
 import { callPipelineJson } from './call-model-json';
 import type { PipelineStep, StepContext } from './step-context';
