@@ -2,13 +2,14 @@
 
 import { PanelRight, PanelRightClose } from 'lucide-react';
 import { useTranslations } from 'next-intl';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ChatJson, ModelJson } from '@/components/api/api-types';
 import { InsightsPanel } from '@/components/insights/insights-panel';
 import { usePanelOpen } from '@/components/insights/use-panel-open';
 import { Button } from '@/components/ui/button';
 import { dataParts, orderForDisplay } from './chat-ui-message';
 import { ClosedBanner } from './closed-banner';
+import { EarlierMessages } from './earlier-messages';
 import { Composer } from './composer';
 import { ExamplePrompts } from './example-prompts';
 import { MessageList } from './message-list';
@@ -40,6 +41,21 @@ export function ChatScreen({ initialChat, models }: { initialChat: ChatJson; mod
   const { regenerateAnswer, editMessage } = session;
   const regenerate = useCallback((messageId: string) => regenerateAnswer(messageId, model), [regenerateAnswer, model]);
   const { scrollToEnd } = scroller;
+  // an older page goes in above what the person is reading: the distance from the bottom stays as it was
+  const keptFromBottom = useRef<number | null>(null);
+  const { older } = session;
+  const loadOlder = useCallback(async () => {
+    const el = scroller.scrollRef.current;
+    keptFromBottom.current = el ? el.scrollHeight - el.scrollTop : null;
+    await older.load();
+    requestAnimationFrame(() => {
+      keptFromBottom.current = null;
+    });
+  }, [older.load, scroller.scrollRef]);
+  useLayoutEffect(() => {
+    const el = scroller.scrollRef.current;
+    if (el && keptFromBottom.current !== null && ordered.length > 0) el.scrollTop = el.scrollHeight - keptFromBottom.current;
+  }, [ordered.length, scroller.scrollRef]);
   const edit = useCallback(
     (messageId: string, text: string) => {
       scrollToEnd();
@@ -85,20 +101,23 @@ export function ChatScreen({ initialChat, models }: { initialChat: ChatJson; mod
                 <ExamplePrompts onPick={(text) => setExample({ text, nonce: Date.now() })} />
               </div>
             ) : (
-              <MessageList
-                messages={ordered}
-                records={records}
-                models={models}
-                pendingId={pendingId}
-                streaming={streaming}
-                awaitingAnswer={awaitingAnswer}
-                actionsDisabled={streaming || settling || remoteLive}
-                onContinue={session.continueAnswer}
-                onRetry={session.retryAnswer}
-                regenerateModel={model}
-                onRegenerate={regenerate}
-                onEdit={edit}
-              />
+              <>
+                <EarlierMessages older={{ ...older, load: loadOlder }} scrollRef={scroller.scrollRef} />
+                <MessageList
+                  messages={ordered}
+                  records={records}
+                  models={models}
+                  pendingId={pendingId}
+                  streaming={streaming}
+                  awaitingAnswer={awaitingAnswer}
+                  actionsDisabled={streaming || settling || remoteLive}
+                  onContinue={session.continueAnswer}
+                  onRetry={session.retryAnswer}
+                  regenerateModel={model}
+                  onRegenerate={regenerate}
+                  onEdit={edit}
+                />
+              </>
             )}
           </div>
         </div>

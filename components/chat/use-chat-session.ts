@@ -4,12 +4,14 @@ import { useChat } from '@ai-sdk/react';
 import { generateId } from 'ai';
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { ChatJson } from '@/components/api/api-types';
+import type { ChatJson, ChatMessageJson } from '@/components/api/api-types';
+import { fetchPage } from '@/components/api/fetch-page';
 import { ApiError, fetchJson, parseApiError } from '@/components/api/fetch-json';
 import { useWallet } from '@/components/app-shell/wallet-provider';
 import { createChatTransport, type TurnRequestBody } from './chat-transport';
 import { moveToEnd, toUIMessages } from './chat-ui-message';
 import { streamedDataPartSchemas, turnMetadataSchema, type ChatMessage } from '@/lib/chat/turn/wire';
+import { keepEarlierMessages, withOlderPage } from './chat-history';
 import { documentMayPost } from './document-event';
 
 /**
@@ -40,7 +42,14 @@ export function useChatSession(initial: ChatJson) {
   const chatId = initial.id;
   const router = useRouter();
   const { refresh: refreshWallet } = useWallet();
-  const [view, setView] = useState(initial);
+  const [view, setViewState] = useState(initial);
+  // the view as last shown, for merging a newer fetch with the older pages already read
+  const viewRef = useRef(initial);
+  const setView = useCallback((next: ChatJson) => {
+    viewRef.current = next;
+    setViewState(next);
+  }, []);
+  const [older, setOlder] = useState<{ loading: boolean; error: string | null }>({ loading: false, error: null });
   const [failure, setFailure] = useState<ApiError | null>(null);
   const [restoredDraft, setRestoredDraft] = useState<Draft | null>(null);
   const [settling, setSettling] = useState(false);
@@ -78,8 +87,9 @@ export function useChatSession(initial: ChatJson) {
       const { pollMs, maxMs, showEachPoll } = SETTLE[mode];
       const mine = ++generation.current;
       const show = (latest: ChatJson) => {
-        setView(latest);
-        setMessages(toUIMessages(latest.messages));
+        const merged = keepEarlierMessages(viewRef.current, latest);
+        setView(merged);
+        setMessages(toUIMessages(merged.messages));
       };
       setSettling(!showEachPoll);
       const deadline = Date.now() + maxMs;
@@ -99,7 +109,7 @@ export function useChatSession(initial: ChatJson) {
         router.refresh();
       }
     },
-    [chatId, refreshWallet, router, setMessages],
+    [chatId, refreshWallet, router, setMessages, setView],
   );
 
   // An answer was being written (in another tab) when the page opened: follow it until it is saved.
@@ -176,16 +186,34 @@ export function useChatSession(initial: ChatJson) {
       const mine = generation.current;
       try {
         const latest = await fetchJson<ChatJson>(`/api/chats/${chatId}`);
-        if (mine !== generation.current || latest.messages.length === view.messages.length) return;
-        setView(latest);
-        setMessages(toUIMessages(latest.messages));
+        const merged = keepEarlierMessages(viewRef.current, latest);
+        if (mine !== generation.current || merged.messages.length === viewRef.current.messages.length) return;
+        setView(merged);
+        setMessages(toUIMessages(merged.messages));
       } catch (error) {
         // not the person's request, so no failure banner ("not sent" would be wrong): the next tick tries again
         console.warn('Looking for the document messages failed; trying again.', error);
       }
     }, DOCUMENT_POLL_MS);
     return () => clearInterval(timer);
-  }, [chatId, setMessages, view.messages.length, watchDocuments]);
+  }, [chatId, setMessages, setView, watchDocuments]);
+
+  /** The page of messages before the ones shown: read as the person scrolls up. */
+  const loadOlder = useCallback(async () => {
+    const url = viewRef.current.olderPage;
+    if (!url || older.loading) return;
+    setOlder({ loading: true, error: null });
+    try {
+      const page = await fetchPage<ChatMessageJson>(url);
+      const merged = withOlderPage(viewRef.current, page);
+      const added = merged.messages.length - viewRef.current.messages.length;
+      setView(merged);
+      setMessages((current) => [...toUIMessages(merged.messages.slice(0, added)), ...current]);
+      setOlder({ loading: false, error: null });
+    } catch (error) {
+      setOlder({ loading: false, error: error instanceof Error ? error.message : String(error) });
+    }
+  }, [older.loading, setMessages, setView]);
 
   const reload = useCallback(() => settle('own'), [settle]);
   const continueAnswer = useCallback((messageId: string) => resume(messageId, 'continue'), [resume]);
@@ -210,6 +238,7 @@ export function useChatSession(initial: ChatJson) {
     editMessage,
     stopTurn,
     reload,
+    older: { ...older, hasMore: view.olderPage !== null, load: loadOlder },
   };
 }
 

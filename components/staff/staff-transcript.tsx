@@ -3,7 +3,11 @@
 import { ArrowLeft } from 'lucide-react';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
-import type { ChatJson, ModelJson } from '@/components/api/api-types';
+import { useCallback, useRef, useState } from 'react';
+import type { ChatJson, ChatMessageJson, ModelJson } from '@/components/api/api-types';
+import { fetchPage } from '@/components/api/fetch-page';
+import { withOlderPage } from '@/components/chat/chat-history';
+import { EarlierMessages } from '@/components/chat/earlier-messages';
 import { useChatTitle } from '@/components/chat/use-chat-title';
 import { useModelLabel } from '@/components/chat/use-model-label';
 import { CostChart } from '@/components/insights/cost-chart';
@@ -13,15 +17,30 @@ import { CloseChatButton } from './close-chat-button';
 import { StaffMessage } from './staff-message';
 
 /** A read-only transcript: every answer's status, model, tokens and calls; slots with history. */
-export function StaffTranscript({ chat, models }: { chat: ChatJson; models: ModelJson[] }) {
+export function StaffTranscript({ chat: initial, models }: { chat: ChatJson; models: ModelJson[] }) {
   const t = useTranslations('staff.transcript');
+  // opened with its newest page; earlier pages are read on request, above
+  const [chat, setChat] = useState(initial);
+  const [older, setOlder] = useState<{ loading: boolean; error: string | null }>({ loading: false, error: null });
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const loadOlder = useCallback(async () => {
+    if (!chat.olderPage) return;
+    setOlder({ loading: true, error: null });
+    try {
+      const page = await fetchPage<ChatMessageJson>(chat.olderPage);
+      setChat((current) => withOlderPage(current, page));
+      setOlder({ loading: false, error: null });
+    } catch (error) {
+      setOlder({ loading: false, error: error instanceof Error ? error.message : String(error) });
+    }
+  }, [chat.olderPage]);
   const titleOf = useChatTitle();
   const modelLabel = useModelLabel();
   const labelOf = (id: string | null) => (id ? modelLabel(models.find((m) => m.id === id)?.label ?? id) : null);
   const byId = new Map(chat.messages.map((m) => [m.id, m]));
   const lookup = (id: string) => byId.get(id);
   return (
-    <div className="h-full overflow-y-auto">
+    <div ref={scrollRef} className="h-full overflow-y-auto">
       <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 sm:px-8">
         <Link
           href="/staff"
@@ -44,6 +63,7 @@ export function StaffTranscript({ chat, models }: { chat: ChatJson; models: Mode
         </header>
         <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
           <section aria-label={t('messages')} className="flex flex-col gap-3">
+            <EarlierMessages older={{ ...older, hasMore: chat.olderPage !== null, load: loadOlder }} scrollRef={scrollRef} auto={false} />
             {chat.messages.length === 0 && <p className="text-sm text-zinc-500">{t('noMessages')}</p>}
             {chat.messages.map((message) => (
               <StaffMessage key={message.id} message={message} modelLabel={labelOf(message.model)} lookup={lookup} />

@@ -1,4 +1,5 @@
 import type { Db } from '@/lib/db/client';
+import { keysetWhere, takeOneMore, toPage, type Page, type PageRequest } from '@/lib/db/keyset';
 import { notFound } from '@/lib/errors';
 import { toCallView } from '@/lib/billing/ledger-view';
 import { isIdle } from './chats';
@@ -11,17 +12,30 @@ export interface ChatViewOptions {
   idleMinutes?: number;
   /** staff see every chat and each answer's model calls */
   asStaff?: boolean;
+  /** newest messages shown (CHAT_PAGE_SIZE when absent) */
+  limit?: number;
 }
 
-/** GET /api/chats/:id (docs/api.md): messages oldest first, slots with history. */
+/** How many of a chat's newest messages come with it; older ones are read a page at a time. */
+export const CHAT_PAGE_SIZE = 50;
+
+type MessageRow = Awaited<ReturnType<Db['message']['findMany']>>[number];
+
+/**
+ * GET /api/chats/:id (docs/api.md): the chat, its newest messages (oldest first
+ * among them) and its key facts with their history. `older` is where the page of
+ * messages before these starts (listChatMessages), null when none are left: a
+ * 4,000-message chat opens with one page, not all of it.
+ */
 export async function loadChatView(db: Db, chatId: string, viewerId: string, options: ChatViewOptions = {}) {
   const chat = await db.chat.findFirst({
     where: options.asStaff ? { id: chatId } : { id: chatId, userId: viewerId },
-    include: { messages: { orderBy: { createdAt: 'asc' } }, user: { select: { email: true, name: true } } },
+    include: { user: { select: { email: true, name: true } } },
   });
   if (!chat) throw notFound('No such chat.');
-  const keyFacts = (await loadKeyFactStates(db, chat.id)).filter((s) => s.value !== '' || options.asStaff);
-  const callsByMessage = options.asStaff ? await modelCallsByMessage(db, chat.id) : new Map<string, StaffModelCall[]>();
+  const page = await readMessages(db, chat.id, { limit: options.limit ?? CHAT_PAGE_SIZE });
+  const [keyFactStates, messages] = await Promise.all([loadKeyFactStates(db, chat.id), messageViews(db, chat.id, page.items, options)]);
+  const keyFacts = keyFactStates.filter((s) => s.value !== '' || options.asStaff);
   return {
     id: chat.id,
     title: chat.title,
@@ -32,24 +46,10 @@ export async function loadChatView(db: Db, chatId: string, viewerId: string, opt
     user: options.asStaff ? { email: chat.user.email, name: chat.user.name } : undefined,
     liveTurnId: chat.liveTurnId,
     lastMessageAt: chat.lastMessageAt,
-    idle: chat.messages.length > 0 && isIdle(chat.lastMessageAt, options.idleMinutes ?? 240),
-    messages: chat.messages.map((m) => ({
-      id: m.id,
-      // the columns are text; every writer stores one of these (docs/api.md)
-      role: m.role as MessageRole,
-      kind: m.kind,
-      text: m.text,
-      status: m.status as MessageStatus,
-      model: m.model,
-      finishReason: m.finishReason,
-      continuations: m.continuations,
-      usage: { inputTokens: m.inputTokens, outputTokens: m.outputTokens, reasoningTokens: m.reasoningTokens, estimated: m.estimated },
-      costMicros: Number(m.costMicros),
-      error: m.error,
-      meta: publicMeta(m.meta),
-      createdAt: m.createdAt,
-      ...(options.asStaff ? { calls: callsByMessage.get(m.id) ?? [] } : {}),
-    })),
+    idle: messages.length > 0 && isIdle(chat.lastMessageAt, options.idleMinutes ?? 240),
+    // oldest first, as the conversation reads
+    messages: messages.reverse(),
+    older: page.next,
     slots: keyFacts.map((s) => ({
       key: s.key,
       value: s.value,
@@ -58,12 +58,66 @@ export async function loadChatView(db: Db, chatId: string, viewerId: string, opt
   };
 }
 
+/**
+ * A page of a chat's messages, newest first, before `page.after`: what the
+ * conversation shows as the person scrolls up. The chat must be the viewer's
+ * (or any, for staff).
+ */
+export async function listChatMessages(db: Db, chatId: string, viewerId: string, page: PageRequest, options: ChatViewOptions = {}) {
+  const chat = await db.chat.findFirst({
+    where: options.asStaff ? { id: chatId } : { id: chatId, userId: viewerId },
+    select: { id: true },
+  });
+  if (!chat) throw notFound('No such chat.');
+  const rows = await readMessages(db, chat.id, page);
+  return { items: await messageViews(db, chat.id, rows.items, options), next: rows.next };
+}
+
+export type ChatMessageView = Awaited<ReturnType<typeof messageViews>>[number];
+
+/** Newest first by (createdAt, id): the chat's (chatId, createdAt) index serves every page. */
+async function readMessages(db: Db, chatId: string, page: PageRequest): Promise<Page<MessageRow>> {
+  const rows = await db.message.findMany({
+    where: { chatId, ...keysetWhere('createdAt', page.after) },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: takeOneMore(page),
+  });
+  return toPage(rows, page, (m) => ({ at: m.createdAt, id: m.id }));
+}
+
+async function messageViews(db: Db, chatId: string, rows: MessageRow[], options: ChatViewOptions) {
+  const callsByMessage = options.asStaff
+    ? await modelCallsByMessage(
+        db,
+        chatId,
+        rows.map((m) => m.id),
+      )
+    : new Map<string, StaffModelCall[]>();
+  return rows.map((m) => ({
+    id: m.id,
+    // the columns are text; every writer stores one of these (docs/api.md)
+    role: m.role as MessageRole,
+    kind: m.kind,
+    text: m.text,
+    status: m.status as MessageStatus,
+    model: m.model,
+    finishReason: m.finishReason,
+    continuations: m.continuations,
+    usage: { inputTokens: m.inputTokens, outputTokens: m.outputTokens, reasoningTokens: m.reasoningTokens, estimated: m.estimated },
+    costMicros: Number(m.costMicros),
+    error: m.error,
+    meta: publicMeta(m.meta),
+    createdAt: m.createdAt,
+    ...(options.asStaff ? { calls: callsByMessage.get(m.id) ?? [] } : {}),
+  }));
+}
+
 /** A model call under an answer, as staff see it. */
 export type StaffModelCall = ReturnType<typeof toCallView> & { turnId: string | null };
 
-async function modelCallsByMessage(db: Db, chatId: string): Promise<Map<string, StaffModelCall[]>> {
+async function modelCallsByMessage(db: Db, chatId: string, messageIds: string[]): Promise<Map<string, StaffModelCall[]>> {
   const entries = await db.ledgerEntry.findMany({
-    where: { chatId },
+    where: { chatId, messageId: { in: messageIds } },
     include: { calls: { orderBy: { seq: 'asc' } } },
     orderBy: { createdAt: 'asc' },
   });

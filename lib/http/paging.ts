@@ -60,6 +60,16 @@ export function nextPageHref(path: string, next: Keyset | null, limit = DEFAULT_
   return next ? `${path}${path.includes('?') ? '&' : '?'}cursor=${encodeCursor(next)}&limit=${limit}` : null;
 }
 
+/**
+ * A view that comes with the newest page of something longer (a chat's
+ * messages): its `older` keyset becomes `olderPage`, the address of the page
+ * before it (a list route under `path`), null when nothing is older.
+ */
+export function withOlderPage<T extends { older: Keyset | null }>(view: T, path: string): Omit<T, 'older'> & { olderPage: string | null } {
+  const { older, ...rest } = view;
+  return { ...rest, olderPage: nextPageHref(path, older) };
+}
+
 /** The page as the JSON array, with the `Link` header when another page follows. */
 export function pageResponse<T>(request: Request, page: Page<T>): Response {
   return Response.json(page.items, page.next ? { headers: { Link: `<${nextPageUrl(request, page.next)}>; rel="next"` } } : undefined);

@@ -1,6 +1,6 @@
 import { GET as getChat, PATCH as patchChat, DELETE as deleteChat } from '@/app/api/chats/[id]/route';
 import { POST as closeChat } from '@/app/api/chats/[id]/close/route';
-import { POST as postMessage } from '@/app/api/chats/[id]/messages/route';
+import { GET as chatMessages, POST as postMessage } from '@/app/api/chats/[id]/messages/route';
 import { PATCH as patchSlot, DELETE as deleteSlot } from '@/app/api/chats/[id]/slots/[key]/route';
 import { POST as stopTurn } from '@/app/api/chats/[id]/stop/route';
 import { GET as listChats, POST as createChat } from '@/app/api/chats/route';
@@ -31,6 +31,7 @@ import { DELETE as revokeInvite } from '@/app/api/staff/invites/[id]/route';
 import { GET as listInvites, POST as createInvite } from '@/app/api/staff/invites/route';
 import { GET as staffLedger } from '@/app/api/staff/ledger/route';
 import { GET as transcript } from '@/app/api/staff/transcripts/[chatId]/route';
+import { GET as transcriptMessages } from '@/app/api/staff/transcripts/[chatId]/messages/route';
 import { GET as transcripts } from '@/app/api/staff/transcripts/route';
 import { GET as wallet } from '@/app/api/wallet/route';
 import { GET as health } from '@/app/healthz/route';
@@ -127,6 +128,7 @@ export async function tourTheApi(app: App): Promise<RecordedAnswer[]> {
   await ask(listChats, 'GET', '/api/chats', { cookie });
   await ask(listChats, 'GET', '/api/chats', { cookie, query: '?q=laptop' });
   await ask(getChat, 'GET', '/api/chats/{id}', { cookie, params: chatParams });
+  await ask(chatMessages, 'GET', '/api/chats/{id}/messages', { cookie, params: chatParams, query: '?limit=1' });
   await ask(patchSlot, 'PATCH', '/api/chats/{id}/slots/{key}', {
     cookie,
     params: { ...chatParams, key: 'os' },
@@ -275,6 +277,7 @@ export async function tourTheApi(app: App): Promise<RecordedAnswer[]> {
   await ask(staffLedger, 'GET', '/api/staff/ledger', { cookie: staffCookie });
   await ask(transcripts, 'GET', '/api/staff/transcripts', { cookie: staffCookie });
   await ask(transcript, 'GET', '/api/staff/transcripts/{chatId}', { cookie: staffCookie, params: { chatId: chat.id } });
+  await ask(transcriptMessages, 'GET', '/api/staff/transcripts/{chatId}/messages', { cookie: staffCookie, params: { chatId: chat.id } });
 
   // operations, and readiness once more from a process whose model endpoint does not answer
   await ask(async () => health(), 'GET', '/healthz');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { ChatView, StaffModelCall } from '@/lib/chat/chat-view';
+import type { ChatMessageView, ChatView, StaffModelCall } from '@/lib/chat/chat-view';
+import type { withOlderPage } from '@/lib/http/paging';
 import type { createChat, listArchivedChats, listChats } from '@/lib/chat/chats';
 import type { MessageMeta } from '@/lib/chat/message-meta';
 import type { ChatSearchHit } from '@/lib/chat/search-chats';
@@ -107,7 +108,11 @@ export const chatViewResponse = z.strictObject({
   liveTurnId: z.string().nullable(),
   lastMessageAt: z.iso.datetime(),
   idle: z.boolean().meta({ description: 'Untouched long enough that a new topic is suggested.' }),
-  messages: z.array(chatMessageResponse),
+  messages: z.array(chatMessageResponse).meta({ description: 'The newest messages (50), oldest first among them.' }),
+  olderPage: z
+    .string()
+    .nullable()
+    .meta({ description: 'Where the messages before these are read (a paged list, newest first); null when none are older.' }),
   slots: z.array(keyFactResponse),
 });
 
@@ -138,7 +143,8 @@ export type ChatResponseChecks = AllTrue<
     DescribesJsonOf<typeof chatCreatedResponse, ResultOf<typeof createChat>>,
     DescribesJsonOf<typeof messageMeta, MessageMeta>,
     DescribesJsonOf<typeof staffModelCallResponse, StaffModelCall>,
-    DescribesJsonOf<typeof chatViewResponse, ChatView>,
+    DescribesJsonOf<typeof chatViewResponse, ReturnType<typeof withOlderPage<ChatView>>>,
+    DescribesJsonOf<typeof chatMessageResponse, ChatMessageView>,
     DescribesJsonOf<typeof modelResponse, ModelInfo>,
   ]
 >;

@@ -8,6 +8,7 @@ import {
   chatCreatedResponse,
   chatDeletedResponse,
   chatListResponse,
+  chatMessageResponse,
   chatViewResponse,
   modelResponse,
   keyFactRemovedResponse,
@@ -21,6 +22,9 @@ import {
  * schemas; lib/http/openapi/ turns the same ones into the OpenAPI document.
  * What the routes answer is in chat-responses.ts.
  */
+
+/** `GET /api/chats/:id/messages`: only the page to read. */
+export const chatMessagesQuery = pageQuery;
 
 export const chatCreateBody = z.object({
   title: z.string().max(200).optional(),
@@ -96,9 +100,20 @@ export const chatOperations = defineOperations([
     path: '/api/chats/{id}',
     tag: 'Chats',
     auth: 'session',
-    summary: 'A chat with its messages (oldest first) and pinned facts.',
+    summary: 'A chat with its newest messages (oldest first among them) and pinned facts; `olderPage` reads the ones before.',
     responses: { 200: 'The chat.' },
     responseBodies: { 200: chatViewResponse },
+  },
+  {
+    method: 'GET',
+    path: '/api/chats/{id}/messages',
+    tag: 'Chats',
+    auth: 'session',
+    summary: 'A page of the chat\'s messages, newest first: the chat\'s `olderPage`, then each `Link: rel="next"`, reads further back.',
+    query: chatMessagesQuery,
+    paged: true,
+    responses: { 200: 'The messages.' },
+    responseBodies: { 200: z.array(chatMessageResponse) },
   },
   {
     method: 'PATCH',

@@ -3,7 +3,8 @@ import { defineOperations } from '@/lib/http/openapi/api-operation';
 import { INVITE_DAYS_MAX, type createInvite, type InviteView } from '@/lib/auth/invites';
 import type { listTranscripts } from '@/lib/chat/transcripts';
 import { creditGrantResponse, ledgerEntryResponse } from './billing';
-import { chatViewResponse } from './chat-responses';
+import { chatMessageResponse, chatViewResponse } from './chat-responses';
+import { pageQuery } from '@/lib/http/paging';
 import type { AllTrue, DescribesJsonOf, ResultOf } from './json-shape';
 
 /**
@@ -95,6 +96,9 @@ export type StaffResponseChecks = AllTrue<
   ]
 >;
 
+/** `GET /api/staff/transcripts/:chatId/messages`: only the page to read. */
+export const transcriptMessagesQuery = pageQuery;
+
 export const staffOperations = defineOperations([
   {
     method: 'POST',
@@ -178,5 +182,17 @@ export const staffOperations = defineOperations([
     summary: "Any person's chat, read-only.",
     responses: { 200: "The chat, with each answer's model calls." },
     responseBodies: { 200: chatViewResponse },
+  },
+  {
+    method: 'GET',
+    path: '/api/staff/transcripts/{chatId}/messages',
+    tag: 'Staff',
+    auth: 'staff',
+    summary:
+      "A page of any person's chat messages, newest first, with each answer's model calls: the transcript's `olderPage` reads further back.",
+    query: transcriptMessagesQuery,
+    paged: true,
+    responses: { 200: 'The messages.' },
+    responseBodies: { 200: z.array(chatMessageResponse) },
   },
 ]);

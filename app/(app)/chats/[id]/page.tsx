@@ -5,6 +5,7 @@ import { ChatScreen } from '@/components/chat/chat-screen';
 import { loadOr404 } from '@/components/server/load-or-404';
 import { requirePageUser } from '@/components/server/page-session';
 import { loadChatView } from '@/lib/chat/chat-view';
+import { withOlderPage } from '@/lib/http/paging';
 
 interface ChatPageProps {
   params: Promise<{ id: string }>;
@@ -13,7 +14,8 @@ interface ChatPageProps {
 // metadata and page share one load per request
 const loadOwnChat = cache(async (id: string) => {
   const { app, user } = await requirePageUser();
-  return { app, chat: await loadOr404(() => loadChatView(app.db, id, user.id, { idleMinutes: app.config.chatIdleMinutes })) };
+  const chat = await loadOr404(() => loadChatView(app.db, id, user.id, { idleMinutes: app.config.chatIdleMinutes }));
+  return { app, chat: withOlderPage(chat, `/api/chats/${id}/messages`) };
 });
 
 export async function generateMetadata({ params }: ChatPageProps): Promise<Metadata> {

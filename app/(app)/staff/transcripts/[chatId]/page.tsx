@@ -6,6 +6,7 @@ import { loadOr404 } from '@/components/server/load-or-404';
 import { requirePageUser } from '@/components/server/page-session';
 import { StaffTranscript } from '@/components/staff/staff-transcript';
 import { loadChatView } from '@/lib/chat/chat-view';
+import { withOlderPage } from '@/lib/http/paging';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('staff.transcript'))('title') };
@@ -16,5 +17,5 @@ export default async function StaffTranscriptPage({ params }: { params: Promise<
   if (user.role !== 'staff') forbidden();
   const { chatId } = await params;
   const chat = await loadOr404(() => loadChatView(app.db, chatId, user.id, { asStaff: true }));
-  return <StaffTranscript chat={toJson(chat)} models={app.catalog.models} />;
+  return <StaffTranscript chat={toJson(withOlderPage(chat, `/api/staff/transcripts/${chatId}/messages`))} models={app.catalog.models} />;
 }

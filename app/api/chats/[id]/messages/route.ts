@@ -1,7 +1,15 @@
 import { startTurnResponse } from '@/lib/chat/start-turn';
-import { readJson } from '@/lib/http/handler';
-import { chatMessageBody as body } from '@/lib/http/api/chat';
+import { listChatMessages } from '@/lib/chat/chat-view';
+import { parseQuery, readJson } from '@/lib/http/handler';
+import { pageRequest, pageResponse } from '@/lib/http/paging';
+import { chatMessageBody as body, chatMessagesQuery } from '@/lib/http/api/chat';
 import { userRoute } from '@/lib/http/session-route';
+
+/** Older messages of the chat, newest first, a page at a time (the chat itself comes with its newest page). */
+export const GET = userRoute<{ id: string }>(async ({ request, app, user, params: { id } }) => {
+  const page = pageRequest(parseQuery(request, chatMessagesQuery));
+  return pageResponse(request, await listChatMessages(app.db, id, user.id, page));
+});
 
 export const POST = userRoute<{ id: string }>(async ({ request, app, rate, params: { id } }) => {
   const { text, model } = await readJson(request, body);

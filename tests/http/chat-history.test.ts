@@ -1,0 +1,129 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GET as chatRoute } from '@/app/api/chats/[id]/route';
+import { GET as messagesRoute } from '@/app/api/chats/[id]/messages/route';
+import { GET as transcriptRoute } from '@/app/api/staff/transcripts/[chatId]/route';
+import { GET as transcriptMessagesRoute } from '@/app/api/staff/transcripts/[chatId]/messages/route';
+import { nextLink } from '@/components/api/fetch-page';
+import { buildApp, type App } from '@/lib/app';
+import { loadConfig } from '@/lib/config';
+import { cookieOf, jsonRequest, serveApp, signUp } from '@/tests/support/auth-client';
+import { openTestDatabase, type TestDatabase } from '@/tests/support/test-database';
+
+const LONG = 520;
+const number = (text: string) => Number(text.replace('message ', ''));
+/** the second message n was written in (message n + 1 at second n; every tenth pair shares one) */
+const secondOf = (n: number) => (n % 10 === 2 ? n - 2 : n - 1);
+
+interface MessageJson {
+  id: string;
+  text: string;
+  calls?: unknown[];
+}
+interface ChatJson {
+  messages: MessageJson[];
+  olderPage: string | null;
+}
+
+// A long conversation read as the app reads it: the newest page with the chat, older pages by cursor.
+describe('a long chat opens with its newest page and is read back to its first message', () => {
+  let db: TestDatabase;
+  let app: App;
+  let cookie: string;
+  let staffCookie: string;
+  let chatId: string;
+  // biome-ignore lint/suspicious/noExplicitAny: the routes differ only in their params' names
+  const call = async (
+    route: (request: Request, context: any) => Promise<Response>,
+    url: string,
+    params: Record<string, string>,
+    as = cookie,
+  ) => {
+    const response = await route(jsonRequest(url, { cookie: as }), { params: Promise.resolve(params) });
+    return { status: response.status, body: await response.json(), next: nextLink(response.headers.get('link')) };
+  };
+
+  beforeAll(async () => {
+    db = await openTestDatabase('pglite');
+    const cfg = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'quire-history-')),
+      AUTH_SECRET: 'a-test-secret-of-enough-length',
+      SIGNUP: 'open',
+    });
+    app = await buildApp(cfg, db);
+    serveApp(app);
+    cookie = cookieOf(await signUp(app, { email: 'long-talker@example.com' }));
+    staffCookie = cookieOf(await signUp(app, { email: 'reader-staff@example.com' }));
+    await db.prisma.user.update({ where: { email: 'reader-staff@example.com' }, data: { role: 'staff' } });
+    const owner = await db.prisma.user.findUniqueOrThrow({ where: { email: 'long-talker@example.com' } });
+    const chat = await db.prisma.chat.create({ data: { userId: owner.id, title: 'Three days of support', model: 'sim-swift' } });
+    chatId = chat.id;
+    // message n at second n; every tenth pair shares its second, so order within a second falls to the id
+    const start = Date.UTC(2026, 0, 1);
+    await db.prisma.message.createMany({
+      data: Array.from({ length: LONG }, (_, n) => ({
+        chatId,
+        role: n % 2 === 0 ? 'user' : 'assistant',
+        text: `message ${n + 1}`,
+        createdAt: new Date(start + (n % 10 === 1 ? n - 1 : n) * 1000),
+      })),
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await db?.dispose();
+  });
+
+  it('the chat comes with its 50 newest messages, oldest first, and where the older ones are', async () => {
+    const { status, body } = await call(chatRoute, `/api/chats/${chatId}`, { id: chatId });
+    expect(status).toBe(200);
+    const chat = body as ChatJson;
+    expect(chat.messages).toHaveLength(50);
+    expect(chat.messages.map((m) => number(m.text)).sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, n) => LONG - 49 + n));
+    expect(chat.messages.at(-1)!.text).toBe(`message ${LONG}`);
+    expect(chat.olderPage).toMatch(new RegExp(`^/api/chats/${chatId}/messages\\?cursor=`));
+  });
+
+  it('following olderPage and then each Link reaches the first message, each one once, even as new ones arrive', async () => {
+    const chat = (await call(chatRoute, `/api/chats/${chatId}`, { id: chatId })).body as ChatJson;
+    const seen = chat.messages.map((m) => m.text);
+    let next: string | null = `${chat.olderPage}&limit=120`;
+    let pages = 0;
+    while (next) {
+      const page = await call(messagesRoute, next, { id: chatId });
+      expect(page.status).toBe(200);
+      // newest first within a page: reversed, it goes in front of what is shown
+      seen.unshift(...(page.body as MessageJson[]).map((m) => m.text).reverse());
+      next = page.next;
+      if (++pages === 1) {
+        // the conversation goes on while the person scrolls back: the new message is not in the older pages
+        await db.prisma.message.create({ data: { chatId, role: 'user', text: 'a new question', createdAt: new Date() } });
+      }
+    }
+    // every message once, in the conversation's order (a pair written in the same second in either order: the id decides)
+    expect([...seen].sort((a, b) => number(a) - number(b))).toEqual(Array.from({ length: LONG }, (_, n) => `message ${n + 1}`));
+    const seconds = seen.map((text) => secondOf(number(text)));
+    expect(seconds).toEqual([...seconds].sort((a, b) => a - b));
+  });
+
+  it('someone else reading the pages gets 404; a bad cursor is a 400', async () => {
+    const stranger = cookieOf(await signUp(app, { email: 'stranger@example.com' }));
+    expect((await call(messagesRoute, `/api/chats/${chatId}/messages`, { id: chatId }, stranger)).status).toBe(404);
+    const bad = await call(messagesRoute, `/api/chats/${chatId}/messages?cursor=not-a-cursor`, { id: chatId });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ error: { code: expect.any(String), message: expect.stringContaining('cursor') } });
+    expect((await call(messagesRoute, `/api/chats/${chatId}/messages?limit=201`, { id: chatId })).status).toBe(400);
+  });
+
+  it('staff read a transcript the same way, with each answer’s model calls', async () => {
+    const transcript = (await call(transcriptRoute, `/api/staff/transcripts/${chatId}`, { chatId }, staffCookie)).body as ChatJson;
+    expect(transcript.messages).toHaveLength(50);
+    expect(transcript.olderPage).toMatch(new RegExp(`^/api/staff/transcripts/${chatId}/messages\\?cursor=`));
+    const older = await call(transcriptMessagesRoute, transcript.olderPage!, { chatId }, staffCookie);
+    expect(older.status).toBe(200);
+    expect((older.body as MessageJson[])[0]!.calls).toEqual([]);
+    expect((await call(transcriptMessagesRoute, transcript.olderPage!, { chatId }, cookie)).status).toBe(403);
+  });
+});
