@@ -22,4 +22,6 @@ export const e2ePorts = {
   shutdownServer: base + 8,
   metricsServer: base + 9,
   metrics: base + 10,
+  /** long-chat: a server on PostgreSQL with a seeded 520-message chat */
+  longChatServer: base + 11,
 };

@@ -1,0 +1,107 @@
+import { randomBytes } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import pg from 'pg';
+import { e2ePorts } from './ports';
+import { removeDataDir, startQuire, type QuireProcess } from './server-process';
+import { uniqueEmail } from './support';
+
+// A conversation of three days: 520 messages of real length, on PostgreSQL (where such chats live), seeded
+// as rows because 260 model turns would take the suite minutes.
+const MESSAGES = 520;
+const base = process.env.TEST_DATABASE_URL;
+
+test.describe('a 520-message chat', () => {
+  test.skip(!base, 'needs PostgreSQL (TEST_DATABASE_URL)');
+  const port = e2ePorts.longChatServer;
+  const dataDir = `.data-e2e-long-chat-${port}`;
+  const database = `quire_e2e_long_${randomBytes(3).toString('hex')}`;
+  let server: QuireProcess | undefined;
+
+  const admin = async <T>(run: (client: pg.Client) => Promise<T>, url = base!) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      return await run(client);
+    } finally {
+      await client.end();
+    }
+  };
+  const databaseUrl = () => {
+    const url = new URL(base!);
+    url.pathname = `/${database}`;
+    return url.toString();
+  };
+
+  test.beforeAll(async () => {
+    removeDataDir(dataDir);
+    await admin((c) => c.query(`CREATE DATABASE ${database}`));
+  });
+  test.afterAll(async () => {
+    server?.child.kill('SIGKILL');
+    await server?.exited;
+    removeDataDir(dataDir);
+    await admin((c) => c.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
+  });
+
+  test('opens with its newest page, small, and reads back to the first message as the person scrolls up, keeping their place', async ({
+    page,
+  }) => {
+    test.setTimeout(300_000);
+    server = await startQuire(port, dataDir, { DATABASE_URL: databaseUrl() });
+    await page.goto(`${server.url}/sign-up`);
+    await page.getByLabel(/name/i).fill('Long Talker');
+    await page.getByLabel(/email/i).fill(uniqueEmail('long-chat'));
+    await page.getByLabel(/password/i).fill('correct-horse-battery');
+    await page.getByRole('button', { name: /sign up|create account/i }).click();
+    await expect(page).toHaveURL(/\/chats\//);
+    const chatId = new URL(page.url()).pathname.split('/').pop()!;
+    // each message about 1.8 KB, a minute apart, the newest a minute ago
+    await admin(async (c) => {
+      await c.query(
+        `INSERT INTO message (id, "chatId", role, text, status, "createdAt", "updatedAt")
+         SELECT gen_random_uuid()::text, $1, CASE WHEN n % 2 = 1 THEN 'user' ELSE 'assistant' END,
+                'Message ' || n || ': ' || repeat('the printer on the third floor jams again ', 42), 'complete',
+                now() - ($2 - n + 1) * interval '1 minute', now()
+         FROM generate_series(1, $2::int) AS n`,
+        [chatId, MESSAGES],
+      );
+      await c.query(`UPDATE chat SET "lastMessageAt" = now() WHERE id = $1`, [chatId]);
+    }, databaseUrl());
+
+    // the page itself: its newest 50 messages, not the whole chat (520 × 1.8 KB would be about 1 MB before markup)
+    const html = await (await page.request.get(`${server.url}/chats/${chatId}`)).text();
+    expect(html.length).toBeLessThan(300_000);
+    expect(html).toContain('Message 520: ');
+    expect(html).not.toContain('Message 470: ');
+
+    await page.goto(`${server.url}/chats/${chatId}`);
+    const conversation = page.getByRole('region', { name: 'Conversation' });
+    const message = (n: number) => conversation.getByText(`Message ${n}: `, { exact: false });
+    await expect(message(520)).toBeInViewport();
+    await expect(page.locator('[data-testid="message-user"], [data-testid="message-assistant"]')).toHaveCount(50);
+
+    // scrolling up to the oldest shown: the page before it comes in above, and what the person was reading stays put
+    await message(471).scrollIntoViewIfNeeded();
+    await conversation.hover();
+    await page.mouse.wheel(0, -2_000);
+    await expect(message(421)).toBeAttached();
+    await expect(message(471)).toBeInViewport();
+
+    // and so on back to the first message, each one once
+    const shown = page.locator('[data-testid="message-user"], [data-testid="message-assistant"]');
+    for (let count = await shown.count(); count < MESSAGES; count = await shown.count()) {
+      await page.mouse.wheel(0, -20_000);
+      await expect.poll(() => shown.count()).toBeGreaterThan(count);
+    }
+    await expect(message(1)).toBeAttached();
+    await expect(shown).toHaveCount(MESSAGES);
+    await expect(conversation.getByRole('button', { name: 'Show earlier messages' })).toHaveCount(0);
+
+    // the conversation still works at its newest end: a question is answered below the last message
+    await page.getByTestId('chat-input').fill('[sim:echo] still here');
+    await page.getByTestId('send-button').click();
+    await expect(page.getByTestId('message-assistant').last()).toHaveAttribute('data-status', 'complete', { timeout: 30_000 });
+    await expect(page.getByTestId('message-assistant').last()).toContainText('still here');
+    await expect(shown).toHaveCount(MESSAGES + 2);
+  });
+});
