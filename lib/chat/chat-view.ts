@@ -16,8 +16,14 @@ export interface ChatViewOptions {
   limit?: number;
 }
 
-/** How many of a chat's newest messages come with it; older ones are read a page at a time. */
+/**
+ * How many of a chat's newest messages come with it: 50, or fewer when they
+ * are long — as many of the newest as hold 40,000 characters, and never fewer
+ * than 10. Older ones are read a page at a time as the person scrolls up.
+ */
 export const CHAT_PAGE_SIZE = 50;
+const FIRST_PAGE_CHARS = 40_000;
+const FIRST_PAGE_MIN = 10;
 
 type MessageRow = Awaited<ReturnType<Db['message']['findMany']>>[number];
 
@@ -33,7 +39,7 @@ export async function loadChatView(db: Db, chatId: string, viewerId: string, opt
     include: { user: { select: { email: true, name: true } } },
   });
   if (!chat) throw notFound('No such chat.');
-  const page = await readMessages(db, chat.id, { limit: options.limit ?? CHAT_PAGE_SIZE });
+  const page = firstPage(await readMessages(db, chat.id, { limit: options.limit ?? CHAT_PAGE_SIZE }));
   const [keyFactStates, messages] = await Promise.all([loadKeyFactStates(db, chat.id), messageViews(db, chat.id, page.items, options)]);
   const keyFacts = keyFactStates.filter((s) => s.value !== '' || options.asStaff);
   return {
@@ -74,6 +80,18 @@ export async function listChatMessages(db: Db, chatId: string, viewerId: string,
 }
 
 export type ChatMessageView = Awaited<ReturnType<typeof messageViews>>[number];
+
+/** The newest page cut to the first page's size in characters: what is cut is read with the older pages. */
+function firstPage(page: Page<MessageRow>): Page<MessageRow> {
+  let chars = 0;
+  const kept = page.items.filter((m, index) => {
+    chars += m.text.length;
+    return index < FIRST_PAGE_MIN || chars <= FIRST_PAGE_CHARS;
+  });
+  if (kept.length === page.items.length) return page;
+  const oldest = kept[kept.length - 1]!;
+  return { items: kept, next: { at: oldest.createdAt, id: oldest.id } };
+}
 
 /** Newest first by (createdAt, id): the chat's (chatId, createdAt) index serves every page. */
 async function readMessages(db: Db, chatId: string, page: PageRequest): Promise<Page<MessageRow>> {

@@ -108,6 +108,29 @@ describe('a long chat opens with its newest page and is read back to its first m
     expect(seconds).toEqual([...seconds].sort((a, b) => a - b));
   });
 
+  it('long messages make a shorter first page (at least 10), and the rest follow without a gap', async () => {
+    const owner = await db.prisma.user.findUniqueOrThrow({ where: { email: 'long-talker@example.com' } });
+    const { id } = await db.prisma.chat.create({ data: { userId: owner.id, title: 'Essays', model: 'sim-swift' } });
+    const start = Date.UTC(2026, 1, 1);
+    await db.prisma.message.createMany({
+      data: Array.from({ length: 30 }, (_, n) => ({
+        chatId: id,
+        role: 'user',
+        text: `essay ${n + 1} ${'x'.repeat(5_000)}`,
+        createdAt: new Date(start + n * 1000),
+      })),
+    });
+    const chat = (await call(chatRoute, `/api/chats/${id}`, { id })).body as ChatJson;
+    expect(chat.messages.map((m) => m.text.split(' ').slice(0, 2).join(' '))).toEqual(
+      Array.from({ length: 10 }, (_, n) => `essay ${21 + n}`),
+    );
+    const older = await call(messagesRoute, chat.olderPage!, { id });
+    expect((older.body as MessageJson[]).map((m) => m.text.split(' ').slice(0, 2).join(' '))).toEqual(
+      Array.from({ length: 20 }, (_, n) => `essay ${20 - n}`),
+    );
+    expect(older.next).toBeNull();
+  });
+
   it('someone else reading the pages gets 404; a bad cursor is a 400', async () => {
     const stranger = cookieOf(await signUp(app, { email: 'stranger@example.com' }));
     expect((await call(messagesRoute, `/api/chats/${chatId}/messages`, { id: chatId }, stranger)).status).toBe(404);
