@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createUser } from '@/tests/support/fixtures';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '@/tests/support/test-database';
+import { messageSearchText } from '@/lib/text/segment';
 import { searchChats } from './search-chats';
 
 const FIRST = { limit: 50 };
@@ -16,7 +17,11 @@ describe.each(testDatabaseKinds())('searching chats on %s', (kind) => {
 
   async function chatWith(userId: string, title: string, texts: string[]) {
     const chat = await db.prisma.chat.create({ data: { userId, title, model: 'm' } });
-    for (const text of texts) await db.prisma.message.create({ data: { chatId: chat.id, role: 'user', text, status: 'complete' } });
+    // as the app writes them: Chinese text also segmented for the index
+    for (const text of texts)
+      await db.prisma.message.create({
+        data: { chatId: chat.id, role: 'user', text, searchText: messageSearchText(text), status: 'complete' },
+      });
     return chat.id;
   }
 
@@ -36,5 +41,35 @@ describe.each(testDatabaseKinds())('searching chats on %s', (kind) => {
     expect((await searchChats(db.prisma, user.id, 'weekend', FIRST)).items.map((h) => h.id)).toEqual([picnic]);
     expect((await searchChats(db.prisma, user.id, '100%_', FIRST)).items).toEqual([]);
     expect((await searchChats(db.prisma, user.id, '   ', FIRST)).items).toEqual([]);
+  });
+
+  it('pages through many hits by cursor, each once, newest first; a word matches from its start', async () => {
+    const user = await createUser(db.prisma);
+    const start = Date.UTC(2026, 0, 1);
+    const chats = await Promise.all(
+      Array.from({ length: 120 }, (_, n) =>
+        db.prisma.chat.create({
+          data: {
+            userId: user.id,
+            title: `Week ${n}`,
+            model: 'm',
+            lastMessageAt: new Date(start + Math.floor(n / 2) * 60_000),
+            messages: { create: { role: 'user', text: `The budget for week ${n}`, status: 'complete' } },
+          },
+        }),
+      ),
+    );
+    const seen: string[] = [];
+    let page = await searchChats(db.prisma, user.id, 'budg', FIRST);
+    seen.push(...page.items.map((h) => h.id));
+    while (page.next) {
+      page = await searchChats(db.prisma, user.id, 'budg', { after: page.next, limit: 50 });
+      seen.push(...page.items.map((h) => h.id));
+    }
+    expect(seen).toHaveLength(120);
+    expect(new Set(seen).size).toBe(120);
+    const order = new Map(chats.map((c) => [c.id, c.lastMessageAt.getTime()]));
+    const times = seen.map((id) => order.get(id)!);
+    expect(times).toEqual([...times].sort((a, b) => b - a));
   });
 });

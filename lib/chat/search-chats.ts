@@ -1,7 +1,7 @@
 import type { Db } from '@/lib/db/client';
 import { keysetSql, takeOneMore, toPage, type Page, type PageRequest } from '@/lib/db/keyset';
 import { Prisma } from '@/lib/generated/prisma/client';
-import { segmentWords } from '@/lib/text/segment';
+import { segmentWords, tsQueryOf } from '@/lib/text/segment';
 
 export const SEARCH_QUERY_MAX = 200;
 const MAX_WORDS = 8;
@@ -17,24 +17,37 @@ export interface ChatSearchHit {
 }
 
 /**
- * The person's chats (archived ones too) whose title or messages contain every
- * word of the query, newest activity first. The query is split into words with
- * Intl.Segmenter, so Chinese, which has no spaces, is searched word by word;
- * each word is matched as a substring, so a stored message needs no index of its own.
+ * The person's chats (archived ones too) whose title contains every word of
+ * the query, or one of whose messages does, newest activity first, a page at a
+ * time. The query is split into words with Intl.Segmenter, so Chinese, which
+ * has no spaces, is searched word by word; a message word matches from its
+ * start ("pic" finds "picnic"). Messages are found through the full-text index
+ * (message_search_idx) the recall of older messages uses, so a search costs the
+ * matches, not the person's whole history; titles are few per person and
+ * matched as substrings.
  */
 export async function searchChats(db: Db, userId: string, query: string, page: PageRequest): Promise<Page<ChatSearchHit>> {
   const words = [...new Set(segmentWords(query.slice(0, SEARCH_QUERY_MAX), 'zh'))].slice(0, MAX_WORDS);
   if (words.length === 0) return { items: [], next: null };
-  const patterns = words.map((w) => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-  const everyWord = Prisma.join(
-    patterns.map((p) => Prisma.sql`(c.title ILIKE ${p} OR EXISTS (SELECT 1 FROM message m WHERE m."chatId" = c.id AND m.text ILIKE ${p}))`),
+  const tsquery = tsQueryOf(
+    words.map((word) => ({ word, prefix: true })),
+    '&',
+  );
+  const titleHasEveryWord = Prisma.join(
+    words.map((w) => Prisma.sql`c.title ILIKE ${`%${w.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`}`),
     ' AND ',
   );
   const rows = await db.$queryRaw<Array<{ id: string; title: string; status: string; lastMessageAt: Date; text: string | null }>>`
-    SELECT c.id, c.title, c.status, c."lastMessageAt",
-           (SELECT m.text FROM message m WHERE m."chatId" = c.id AND m.text ILIKE ${patterns[0]} ORDER BY m."createdAt" DESC LIMIT 1) AS text
-    FROM chat c
-    WHERE c."userId" = ${userId} AND ${everyWord} AND ${keysetSql(Prisma.sql`c."lastMessageAt"`, Prisma.sql`c.id`, page.after)}
+    WITH matched AS (
+      SELECT DISTINCT ON (m."chatId") m."chatId", m.text
+      FROM message m JOIN chat owned ON owned.id = m."chatId" AND owned."userId" = ${userId}
+      WHERE to_tsvector('simple', COALESCE(m."searchText", m.text)) @@ to_tsquery('simple', ${tsquery})
+      ORDER BY m."chatId", m."createdAt" DESC
+    )
+    SELECT c.id, c.title, c.status, c."lastMessageAt", matched.text
+    FROM chat c LEFT JOIN matched ON matched."chatId" = c.id
+    WHERE c."userId" = ${userId} AND (matched."chatId" IS NOT NULL OR (${titleHasEveryWord}))
+      AND ${keysetSql(Prisma.sql`c."lastMessageAt"`, Prisma.sql`c.id`, page.after)}
     ORDER BY c."lastMessageAt" DESC, c.id DESC
     LIMIT ${takeOneMore(page)}`;
   const hits = rows.map((r) => ({

@@ -1,5 +1,5 @@
 import type { Db } from '@/lib/db/client';
-import { segmentWords } from '../text/segment';
+import { segmentWords, tsQueryOf } from '../text/segment';
 
 export interface ArticleHit {
   slug: string;
@@ -16,7 +16,10 @@ export interface ArticleHit {
 export async function searchArticles(db: Db, query: string, limit = 3): Promise<ArticleHit[]> {
   const words = [...new Set(segmentWords(query, 'zh'))].filter((w) => w.length > 1 || /\p{Script=Han}/u.test(w));
   if (words.length === 0) return [];
-  const tsquery = words.map((w) => `'${w.replace(/'/g, "''")}'`).join(' | ');
+  const tsquery = tsQueryOf(
+    words.map((word) => ({ word })),
+    '|',
+  );
   const rows = await db.$queryRaw<Array<{ slug: string; title: string; lang: string; body: string; rank: number }>>`
     SELECT slug, title, lang, body, ts_rank(to_tsvector('simple', segmented), to_tsquery('simple', ${tsquery}))::float8 AS rank
     FROM article

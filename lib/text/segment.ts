@@ -18,6 +18,15 @@ export function segmentWords(text: string, locale = 'und'): string[] {
   return words.filter(Boolean);
 }
 
+/**
+ * A tsquery for `to_tsquery('simple', …)` out of words (segmentWords leaves no
+ * operator characters in them): each quoted, `:*` for a prefix match, joined
+ * with `&` (every word) or `|` (any word).
+ */
+export function tsQueryOf(terms: Array<{ word: string; prefix?: boolean }>, join: '&' | '|'): string {
+  return terms.map((t) => `'${t.word.replace(/'/g, "''")}'${t.prefix ? ':*' : ''}`).join(` ${join} `);
+}
+
 export function segmentedText(text: string): string {
   return segmentWords(text, 'zh').join(' ');
 }

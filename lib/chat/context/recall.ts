@@ -1,4 +1,4 @@
-import { segmentWords } from '@/lib/text/segment';
+import { segmentWords, tsQueryOf } from '@/lib/text/segment';
 import { countTokens } from '@/lib/text/token-count';
 import type { ContextMessage, RecalledMessage } from './types';
 
@@ -103,7 +103,7 @@ export function toTsQuery(query: RecallQuery): string | null {
   const strong = query.terms.filter((t) => t.strong);
   const terms = strong.length > 0 ? strong : query.terms;
   if (terms.length === 0) return null;
-  return terms.map((t) => `'${t.word.replace(/'/g, "''")}'${t.prefix ? ':*' : ''}`).join(' | ');
+  return tsQueryOf(terms, '|');
 }
 
 /** Which of the query's terms `text` contains (the context view shows them as the reason for the recall). */
