@@ -47,14 +47,15 @@ export function ChatScreen({ initialChat, models }: { initialChat: ChatJson; mod
   const loadOlder = useCallback(async () => {
     const el = scroller.scrollRef.current;
     keptFromBottom.current = el ? el.scrollHeight - el.scrollTop : null;
-    await older.load();
-    requestAnimationFrame(() => {
-      keptFromBottom.current = null;
-    });
+    // nothing came (the last page, or a failure): nothing to keep
+    if ((await older.load()) === 0) keptFromBottom.current = null;
   }, [older.load, scroller.scrollRef]);
+  // (the messages arrive through useChat's throttled store, a render or two after the view: applied once they do)
   useLayoutEffect(() => {
     const el = scroller.scrollRef.current;
-    if (el && keptFromBottom.current !== null && ordered.length > 0) el.scrollTop = el.scrollHeight - keptFromBottom.current;
+    if (!el || keptFromBottom.current === null || ordered.length === 0) return;
+    el.scrollTop = el.scrollHeight - keptFromBottom.current;
+    keptFromBottom.current = null;
   }, [ordered.length, scroller.scrollRef]);
   const edit = useCallback(
     (messageId: string, text: string) => {

@@ -8,7 +8,7 @@ export interface OlderMessages {
   hasMore: boolean;
   loading: boolean;
   error: string | null;
-  load: () => Promise<void>;
+  load: () => Promise<unknown>;
 }
 
 /**

@@ -199,9 +199,9 @@ export function useChatSession(initial: ChatJson) {
   }, [chatId, setMessages, setView, watchDocuments]);
 
   /** The page of messages before the ones shown: read as the person scrolls up. */
-  const loadOlder = useCallback(async () => {
+  const loadOlder = useCallback(async (): Promise<number> => {
     const url = viewRef.current.olderPage;
-    if (!url || older.loading) return;
+    if (!url || older.loading) return 0;
     setOlder({ loading: true, error: null });
     try {
       const page = await fetchPage<ChatMessageJson>(url);
@@ -210,8 +210,10 @@ export function useChatSession(initial: ChatJson) {
       setView(merged);
       setMessages((current) => [...toUIMessages(merged.messages.slice(0, added)), ...current]);
       setOlder({ loading: false, error: null });
+      return added;
     } catch (error) {
       setOlder({ loading: false, error: error instanceof Error ? error.message : String(error) });
+      return 0;
     }
   }, [older.loading, setMessages, setView]);
 
