@@ -19,6 +19,9 @@ export function scheduleSummary(deps: TurnDeps, turn: PreparedTurn): void {
     .finally(() => running.delete(turn.chatId));
 }
 
+/** the most messages a summary refresh reads: far more than one turn's prompt window ever drops at once */
+const SUMMARY_READ_LIMIT = 200;
+
 export function cheapestModel(models: readonly ModelInfo[]): ModelInfo {
   return [...models].sort((a, b) => a.inputPrice + a.outputPrice - (b.inputPrice + b.outputPrice))[0]!;
 }
@@ -31,7 +34,17 @@ export async function refreshSummary(
 ): Promise<boolean> {
   const chat = await deps.db.chat.findUniqueOrThrow({ where: { id: turn.chatId } });
   if (!chat.summariesEnabled) return false;
-  const rows = await deps.db.message.findMany({ where: { chatId: chat.id }, orderBy: { createdAt: 'asc' } });
+  // what the summary does not cover yet (from the last message it does), not the whole chat: a turn in a
+  // 4,000-message chat reads what a turn in a new one does
+  const through = chat.summaryThroughId
+    ? await deps.db.message.findUnique({ where: { id: chat.summaryThroughId }, select: { createdAt: true } })
+    : null;
+  const newest = await deps.db.message.findMany({
+    where: { chatId: chat.id, ...(through ? { createdAt: { gte: through.createdAt } } : {}) },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: SUMMARY_READ_LIMIT,
+  });
+  const rows = newest.reverse();
   const history = historyForPrompt(rows);
   const current = history.at(-1);
   if (!current) return false;
