@@ -46,17 +46,20 @@ export function ChatScreen({ initialChat, models }: { initialChat: ChatJson; mod
   const { older } = session;
   const loadOlder = useCallback(async () => {
     const el = scroller.scrollRef.current;
+    scroller.unpin();
     keptFromBottom.current = el ? el.scrollHeight - el.scrollTop : null;
     // nothing came (the last page, or a failure): nothing to keep
     if ((await older.load()) === 0) keptFromBottom.current = null;
-  }, [older.load, scroller.scrollRef]);
-  // (the messages arrive through useChat's throttled store, a render or two after the view: applied once they do)
+  }, [older.load, scroller.scrollRef, scroller.unpin]);
+  // applied when the first message shown changes: the messages arrive through useChat's throttled store, a render
+  // or more after the view, and a render in between may show them at the end before they take their place
+  const firstShown = ordered[0]?.id;
   useLayoutEffect(() => {
     const el = scroller.scrollRef.current;
-    if (!el || keptFromBottom.current === null || ordered.length === 0) return;
+    if (!el || keptFromBottom.current === null || !firstShown) return;
     el.scrollTop = el.scrollHeight - keptFromBottom.current;
     keptFromBottom.current = null;
-  }, [ordered.length, scroller.scrollRef]);
+  }, [firstShown, scroller.scrollRef]);
   const edit = useCallback(
     (messageId: string, text: string) => {
       scrollToEnd();

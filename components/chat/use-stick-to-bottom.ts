@@ -31,6 +31,11 @@ export function useStickToBottom<S extends HTMLElement, C extends HTMLElement>()
     else if (performance.now() < intentUntil.current) pinned.current = false;
   }, []);
 
+  /** The reader went up to older messages: content growing above them must not pull the view back down. */
+  const unpin = useCallback(() => {
+    pinned.current = false;
+  }, []);
+
   const scrollToEnd = useCallback(() => {
     pinned.current = true;
     intentUntil.current = 0;
@@ -78,5 +83,5 @@ export function useStickToBottom<S extends HTMLElement, C extends HTMLElement>()
     };
   }, []);
 
-  return { scrollRef, contentRef, onScroll, scrollToEnd };
+  return { scrollRef, contentRef, onScroll, scrollToEnd, unpin };
 }
