@@ -20,7 +20,7 @@ export interface PagedList<T> {
  * one the server rendered), the next one when the person asks. Rows already
  * shown are not shown twice if the list changed in between.
  */
-export function usePagedList<T extends { id?: string }>(
+export function usePagedList<T>(
   firstUrl: string | null,
   initial?: { items: T[]; next: string | null },
   keyOf: (item: T) => string = byId,
@@ -91,6 +91,7 @@ export function usePagedList<T extends { id?: string }>(
   };
 }
 
-function byId(item: { id?: string }): string {
-  return String(item.id);
+/** The default key of a row: its `id` (rows keyed otherwise pass their own keyOf). */
+function byId(item: unknown): string {
+  return String((item as { id?: unknown }).id);
 }

@@ -140,7 +140,7 @@ describe('the OpenAPI document', () => {
       required: boolean;
       schema: Record<string, unknown>;
     }[];
-    expect(params.map((p) => p.name)).toEqual(['status', 'model', 'user', 'from', 'to']);
+    expect(params.map((p) => p.name)).toEqual(['cursor', 'limit', 'status', 'model', 'user', 'from', 'to']);
     expect(params.find((p) => p.name === 'from')!.schema).toEqual({ type: 'string', format: 'date-time' });
     const chatId = (doc.paths['/api/documents/attachments'].get.parameters as { name: string; required: boolean }[]).find(
       (p) => p.name === 'chatId',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineOperations } from '@/lib/http/openapi/api-operation';
+import { pageQuery } from '@/lib/http/paging';
 import { INVITE_DAYS_MAX, type createInvite, type InviteView } from '@/lib/auth/invites';
 import type { listTranscripts } from '@/lib/chat/transcripts';
 import { creditGrantResponse, ledgerEntryResponse } from './billing';
@@ -42,7 +43,7 @@ export const staffLedgerQuery = z.object({ user: z.string().max(200).optional() 
 /** GET /api/staff/credits: one user's top-ups (by email), or everyone's. */
 export const creditsQuery = z.object({ user: z.string().max(200).optional() });
 
-export const transcriptsQuery = z.object({
+export const transcriptsQuery = pageQuery.extend({
   status: z.enum(['stopped', 'truncated', 'error']).optional(),
   model: z.string().max(200).optional(),
   user: z.string().max(200).optional(),
@@ -91,7 +92,7 @@ export type StaffResponseChecks = AllTrue<
   [
     DescribesJsonOf<typeof inviteResponse, InviteView>,
     DescribesJsonOf<typeof inviteResponse, ResultOf<typeof createInvite>['invite']>,
-    DescribesJsonOf<typeof transcriptRowResponse, ResultOf<typeof listTranscripts>[number]>,
+    DescribesJsonOf<typeof transcriptRowResponse, ResultOf<typeof listTranscripts>['items'][number]>,
   ]
 >;
 
@@ -165,8 +166,9 @@ export const staffOperations = defineOperations([
     path: '/api/staff/transcripts',
     tag: 'Staff',
     auth: 'staff',
-    summary: 'Chats to review, filtered by answer status, model, person and dates.',
+    summary: 'Chats to review, filtered by answer status, model, person and dates; newest activity first.',
     query: transcriptsQuery,
+    paged: true,
     responses: { 200: 'The transcripts.' },
     responseBodies: { 200: z.array(transcriptRowResponse) },
   },
