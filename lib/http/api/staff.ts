@@ -38,10 +38,10 @@ export const inviteBody = z.object({
   days: z.number().int().min(1).max(INVITE_DAYS_MAX).optional(),
 });
 
-export const staffLedgerQuery = z.object({ user: z.string().max(200).optional() });
+export const staffLedgerQuery = pageQuery.extend({ user: z.string().max(200).optional() });
 
 /** GET /api/staff/credits: one user's top-ups (by email), or everyone's. */
-export const creditsQuery = z.object({ user: z.string().max(200).optional() });
+export const creditsQuery = pageQuery.extend({ user: z.string().max(200).optional() });
 
 export const transcriptsQuery = pageQuery.extend({
   status: z.enum(['stopped', 'truncated', 'error']).optional(),
@@ -120,6 +120,7 @@ export const staffOperations = defineOperations([
     auth: 'staff',
     summary: "Top-ups with their reasons and who made them: one user's (by email) or everyone's.",
     query: creditsQuery,
+    paged: true,
     responses: { 200: 'The top-ups, newest first.' },
     responseBodies: { 200: z.array(creditGrantResponse) },
   },
@@ -158,6 +159,7 @@ export const staffOperations = defineOperations([
     auth: 'staff',
     summary: "Any person's ledger (by email), or everyone's.",
     query: staffLedgerQuery,
+    paged: true,
     responses: { 200: 'The entries, newest first.' },
     responseBodies: { 200: z.array(ledgerEntryResponse) },
   },
