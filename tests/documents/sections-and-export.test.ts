@@ -12,6 +12,8 @@ import { startDocument } from '@/lib/documents/intake/start-document';
 import { openTestDatabase, type TestDatabase } from '@/tests/support/test-database';
 import { createTestChat, createTestUser, driveJobsToRest, SAMPLE_SOURCE, testPipelineDeps } from '@/tests/support/documents-harness';
 
+const FIRST = { limit: 50 };
+
 describe('sections, versions, sharing and export of a written document', () => {
   let db: TestDatabase;
   let simulator: SimulatorServer;
@@ -162,13 +164,13 @@ describe('sections, versions, sharing and export of a written document', () => {
     const recipient = await createTestUser(db.prisma, { email: 'recipient@example.com' });
     await shareDocument(db.prisma, documentId, owner, 'recipient@example.com', 'reviewer');
     await shareDocument(db.prisma, documentId, owner, 'recipient@example.com', 'editor');
-    const unread = await listNotifications(db.prisma, recipient, { unreadOnly: true });
+    const unread = (await listNotifications(db.prisma, recipient, { unreadOnly: true }, FIRST)).items;
     expect(unread).toEqual([expect.objectContaining({ kind: 'document_shared', documentId, read: false })]);
     expect(unread[0].text).toMatch(new RegExp(`^User ${owner} shared “.+” with you as an editor\\.$`));
     await markDocumentOpened(db.prisma, recipient, documentId);
-    expect(await listNotifications(db.prisma, recipient, { unreadOnly: true })).toEqual([]);
+    expect((await listNotifications(db.prisma, recipient, { unreadOnly: true }, FIRST)).items).toEqual([]);
     await removeMember(db.prisma, documentId, recipient);
-    expect(await listNotifications(db.prisma, recipient)).toEqual([]);
+    expect((await listNotifications(db.prisma, recipient, {}, FIRST)).items).toEqual([]);
   });
 
   it('the owner makes a reviewer an editor, then revokes them: their next request is a 404', async () => {

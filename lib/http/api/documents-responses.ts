@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { DocumentListItem, DocumentView } from '@/lib/documents/document-view';
+import type { DocumentView, listDocuments } from '@/lib/documents/document-view';
 import type { uploadToChat, uploadToDocument, WaitingAttachment } from '@/lib/documents/intake/attachments';
 import type { changeMemberRole, listMembers, removeMember, shareDocument } from '@/lib/documents/members';
 import type { listNotifications } from '@/lib/documents/notifications';
@@ -145,7 +145,7 @@ export const notificationResponse = z.strictObject({
 
 export type DocumentResponseChecks = AllTrue<
   [
-    DescribesJsonOf<typeof documentListItemResponse, DocumentListItem>,
+    DescribesJsonOf<typeof documentListItemResponse, ResultOf<typeof listDocuments>['items'][number]>,
     DescribesJsonOf<typeof documentViewResponse, DocumentView>,
     DescribesJsonOf<typeof answersSavedResponse, ResultOf<typeof answerQuestions>>,
     DescribesJsonOf<typeof jobStatusResponse, ResultOf<typeof requestCancel>>,
@@ -158,6 +158,6 @@ export type DocumentResponseChecks = AllTrue<
     DescribesJsonOf<typeof savedSourceResponse, ResultOf<typeof uploadToDocument>[number]>,
     DescribesJsonOf<typeof savedSourceResponse, ResultOf<typeof uploadToChat>[number]>,
     DescribesJsonOf<typeof waitingAttachmentResponse, WaitingAttachment>,
-    DescribesJsonOf<typeof notificationResponse, ResultOf<typeof listNotifications>[number]>,
+    DescribesJsonOf<typeof notificationResponse, ResultOf<typeof listNotifications>['items'][number]>,
   ]
 >;
