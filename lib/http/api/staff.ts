@@ -38,6 +38,9 @@ export const inviteBody = z.object({
   days: z.number().int().min(1).max(INVITE_DAYS_MAX).optional(),
 });
 
+/** GET /api/staff/invites: only the page. */
+export const invitesQuery = pageQuery;
+
 export const staffLedgerQuery = pageQuery.extend({ user: z.string().max(200).optional() });
 
 /** GET /api/staff/credits: one user's top-ups (by email), or everyone's. */
@@ -130,6 +133,8 @@ export const staffOperations = defineOperations([
     tag: 'Staff',
     auth: 'staff',
     summary: 'Every invite, newest first, with who made it and who used it.',
+    query: invitesQuery,
+    paged: true,
     responses: { 200: 'The invites.' },
     responseBodies: { 200: z.array(inviteResponse) },
   },
