@@ -7,10 +7,16 @@ import { changeMemberRole, removeMember, shareDocument } from '@/lib/documents/m
 import { listNotifications, markDocumentOpened } from '@/lib/documents/notifications';
 import { reviseSection } from '@/lib/documents/sections/revise-section';
 import { listSectionVersions, restoreSectionVersion, writeSectionVersion } from '@/lib/documents/sections/section-versions';
+import type { Db } from '@/lib/db/client';
 import { parsePastedText } from '@/lib/documents/sources/parse-source-file';
 import { startDocument } from '@/lib/documents/intake/start-document';
 import { openTestDatabase, type TestDatabase } from '@/tests/support/test-database';
 import { createTestChat, createTestUser, driveJobsToRest, SAMPLE_SOURCE, testPipelineDeps } from '@/tests/support/documents-harness';
+
+/** A section's versions, oldest first (all of them: fewer than a page here). */
+async function versionsOldestFirst(db: Db, sectionId: string) {
+  return (await listSectionVersions(db, sectionId, { limit: 200 })).items.reverse();
+}
 
 const FIRST = { limit: 50 };
 
@@ -83,14 +89,14 @@ describe('sections, versions, sharing and export of a written document', () => {
 
   it('restore appends the old text as a new version and deletes nothing', async () => {
     const section = await firstSection();
-    const draft = (await listSectionVersions(db.prisma, section.id))[0];
+    const draft = (await versionsOldestFirst(db.prisma, section.id))[0];
     const restored = await restoreSectionVersion(db.prisma, {
       sectionId: section.id,
       userId: owner,
       version: 1,
       baseVersion: section.version,
     });
-    const versions = await listSectionVersions(db.prisma, section.id);
+    const versions = await versionsOldestFirst(db.prisma, section.id);
     expect(versions.map((v) => v.kind)).toEqual(['draft', 'manual', 'restore']);
     expect(versions.at(-1)).toMatchObject({ version: restored.version, body: draft.body });
     expect(versions[0].author).toBe('Quire');
@@ -137,7 +143,7 @@ describe('sections, versions, sharing and export of a written document', () => {
       instruction: 'Make it shorter',
     });
     expect(result.applied).toBe(true);
-    const versions = await listSectionVersions(db.prisma, section.id);
+    const versions = await versionsOldestFirst(db.prisma, section.id);
     if (result.applied && result.changed) {
       expect(versions.at(-1)?.kind).toBe('rewrite');
       expect(await updatedEvents()).toBe(before + 1);

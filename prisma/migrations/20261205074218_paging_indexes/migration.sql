@@ -11,4 +11,4 @@ CREATE INDEX "message_chatId_status_idx" ON "message"("chatId", "status");
 CREATE INDEX "message_chatId_model_idx" ON "message"("chatId", "model");
 
 -- CreateIndex
-CREATE INDEX "section_version_sectionId_createdAt_id_idx" ON "section_version"("sectionId", "createdAt", "id");
+CREATE INDEX "section_version_sectionId_createdAt_version_idx" ON "section_version"("sectionId", "createdAt", "version");
