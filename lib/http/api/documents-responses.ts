@@ -151,7 +151,7 @@ export type DocumentResponseChecks = AllTrue<
     DescribesJsonOf<typeof jobStatusResponse, ResultOf<typeof requestCancel>>,
     DescribesJsonOf<typeof jobStatusResponse, ResultOf<typeof resumeJob>>,
     DescribesJsonOf<typeof sectionHeadResponse, SectionHead>,
-    DescribesJsonOf<typeof documentMemberResponse, ResultOf<typeof listMembers>[number]>,
+    DescribesJsonOf<typeof documentMemberResponse, ResultOf<typeof listMembers>['items'][number]>,
     DescribesJsonOf<typeof memberRoleResponse, ResultOf<typeof shareDocument>>,
     DescribesJsonOf<typeof memberRoleResponse, ResultOf<typeof changeMemberRole>>,
     DescribesJsonOf<typeof memberRemovedResponse, ResultOf<typeof removeMember>>,

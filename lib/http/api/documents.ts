@@ -46,6 +46,9 @@ export const resumeBody = z.object({ budgetMicros: z.number().int().positive().m
 /** GET /api/documents: only the page. */
 export const documentListQuery = pageQuery;
 
+/** GET /api/documents/:id/members: only the page. */
+export const memberListQuery = pageQuery;
+
 export const notificationsQuery = pageQuery.extend({
   unread: z.enum(['true', 'false']).optional().meta({ description: '`true`: only the notifications not read yet.' }),
 });
@@ -171,7 +174,9 @@ export const documentOperations = defineOperations([
     path: '/api/documents/{id}/members',
     tag: 'Documents',
     auth: 'session',
-    summary: "The document's members and their roles.",
+    summary: "The document's members and their roles, newest share first (pending shares among them).",
+    query: memberListQuery,
+    paged: true,
     responses: { 200: 'The members.' },
     responseBodies: { 200: z.array(documentMemberResponse) },
   },
