@@ -252,9 +252,10 @@ test('sharing a document tells the owner nothing about which addresses have acco
   expect(toUnknown.body.userId).toMatch(/^[A-Za-z0-9]{32}$/);
   expect(toKnown.body.userId).toMatch(/^[A-Za-z0-9]{32}$/);
   const listed = async () => (await (await owner.get(`/api/documents/${id}/members`)).json()) as Array<Record<string, unknown>>;
+  // newest share first
   expect(await listed()).toEqual([
-    { userId: toKnown.body.userId, email: knownEmail, name: null, role: 'reviewer' },
     { userId: toUnknown.body.userId, email: unknownEmail, name: null, role: 'reviewer' },
+    { userId: toKnown.body.userId, email: knownEmail, name: null, role: 'reviewer' },
   ]);
   // the pending share is managed like a member
   expect((await owner.patch(`/api/documents/${id}/members/${toUnknown.body.userId}`, { data: { role: 'editor' } })).status()).toBe(200);
@@ -269,10 +270,10 @@ test('sharing a document tells the owner nothing about which addresses have acco
   expect(notices).toEqual([expect.objectContaining({ documentId: id, kind: 'document_shared' })]);
   // a member's name shows once they opened the document (the page, not the API, counts as opening it)
   const members = await listed();
-  expect(members.map((m) => m.email)).toEqual([knownEmail, unknownEmail]);
-  expect(members[1]).toMatchObject({ role: 'editor', name: null });
-  expect(members[1].userId).not.toBe(toUnknown.body.userId);
+  expect(members.map((m) => m.email)).toEqual([unknownEmail, knownEmail]);
+  expect(members[0]).toMatchObject({ role: 'editor', name: null });
+  expect(members[0].userId).not.toBe(toUnknown.body.userId);
   expect((await known.get(`/documents/${id}`)).status()).toBe(200);
-  expect((await listed())[0]).toMatchObject({ email: knownEmail, name: 'API Person' });
+  expect((await listed())[1]).toMatchObject({ email: knownEmail, name: 'API Person' });
   await Promise.all([owner.dispose(), known.dispose(), later.dispose()]);
 });

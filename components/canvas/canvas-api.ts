@@ -11,7 +11,6 @@ import type {
   SectionEditBody,
   SectionSavedJson,
   SectionSnapshot,
-  SectionVersionJson,
 } from './canvas-types';
 
 /** A 409 from any section write: the section moved on; `current` is what the server has now. */
@@ -58,7 +57,6 @@ const base = (sectionId: string) => `/api/sections/${encodeURIComponent(sectionI
 export const sectionApi = {
   save: (sectionId: string, body: string, baseVersion: number) =>
     sectionRequest<SectionSavedJson>(base(sectionId), 'PATCH', { body, baseVersion } satisfies SectionEditBody),
-  versions: (sectionId: string) => sectionRequest<SectionVersionJson[]>(`${base(sectionId)}/versions`, 'GET'),
   restore: (sectionId: string, version: number, baseVersion: number) =>
     sectionRequest<SectionSavedJson>(`${base(sectionId)}/restore`, 'POST', { version, baseVersion } satisfies RestoreBody),
   rewrite: (sectionId: string, input: RewriteBody) => sectionRequest<RewriteResponse>(`${base(sectionId)}/rewrite`, 'POST', input),

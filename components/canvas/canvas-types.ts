@@ -25,7 +25,7 @@ export interface SectionSnapshot {
   body: string;
 }
 
-/** GET /api/sections/:id/versions, oldest first. */
+/** GET /api/sections/:id/versions: newest first, a page at a time. */
 export type SectionVersionJson = z.infer<typeof sectionVersionResponse>;
 
 /** PATCH /api/sections/:id and POST …/restore: the version just saved. */

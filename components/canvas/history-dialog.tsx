@@ -3,8 +3,10 @@
 import { History } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { Dialog } from 'radix-ui';
-import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { useRef, useState, type RefObject } from 'react';
 import { Button } from '@/components/ui/button';
+import { LoadMore } from '@/components/ui/load-more';
+import { usePagedList } from '@/components/ui/use-paged-list';
 import { SectionConflictError, sectionApi } from './canvas-api';
 import type { SectionSnapshot, SectionVersionJson } from './canvas-types';
 import { VersionList } from './version-list';
@@ -49,7 +51,13 @@ export function HistoryDialog(props: HistoryDialogProps) {
   );
 }
 
-/** A section's versions: pick two for a word diff, restore any (a new `restore` version). */
+const versionKey = (item: SectionVersionJson) => String(item.version);
+
+/**
+ * A section's versions, newest first and a page at a time (a long-edited
+ * section has hundreds): pick two for a word diff, restore any (a new `restore`
+ * version).
+ */
 function HistoryPanel({
   sectionId,
   sectionTitle,
@@ -61,28 +69,16 @@ function HistoryPanel({
   onClose,
 }: HistoryDialogProps & { trigger: RefObject<HTMLButtonElement | null>; onClose(): void }) {
   const t = useTranslations('canvas.history');
-  const [versions, setVersions] = useState<SectionVersionJson[] | null>(null);
-  const [picked, setPicked] = useState<number[]>([]);
+  const list = usePagedList(`/api/sections/${encodeURIComponent(sectionId)}/versions`, undefined, versionKey);
+  const versions = list.items;
+  // the two newest are compared until the person picks others
+  const [chosen, setChosen] = useState<number[] | null>(null);
+  const picked = chosen ?? newestTwo(versions);
   const [problem, setProblem] = useState<string | null>(null);
   const [restoring, setRestoring] = useState<number | null>(null);
 
-  const load = useCallback(async () => {
-    setProblem(null);
-    try {
-      const list = await sectionApi.versions(sectionId);
-      setVersions(list);
-      setPicked(list.slice(-2).map((v) => v.version));
-    } catch (failure) {
-      setProblem(failure instanceof Error ? failure.message : String(failure));
-    }
-  }, [sectionId]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
   const toggle = (version: number) =>
-    setPicked((previous) => (previous.includes(version) ? previous.filter((v) => v !== version) : [...previous, version].slice(-2)));
+    setChosen(picked.includes(version) ? picked.filter((v) => v !== version) : [...picked, version].slice(-2));
 
   const restore = async (target: SectionVersionJson) => {
     setRestoring(target.version);
@@ -91,7 +87,8 @@ function HistoryPanel({
       if (!(await flushEdits())) throw new Error(t('unsaved'));
       const { version } = await sectionApi.restore(sectionId, target.version, currentVersion);
       onRestored({ version, body: target.body });
-      await load();
+      setChosen(null);
+      await list.reload();
     } catch (failure) {
       if (failure instanceof SectionConflictError) {
         onClose();
@@ -124,7 +121,7 @@ function HistoryPanel({
               {problem}
             </p>
           )}
-          {versions === null && !problem && <p className="text-sm text-zinc-500">{t('loading')}</p>}
+          {versions === null && !list.error && <p className="text-sm text-zinc-500">{t('loading')}</p>}
           {versions && (
             <VersionList
               versions={versions}
@@ -135,6 +132,7 @@ function HistoryPanel({
               onRestore={(v) => void restore(v)}
             />
           )}
+          <LoadMore list={list} />
           {older && newer ? (
             <section className="flex flex-col gap-2">
               <h3 className="text-sm font-medium">{t('diffHeading', { from: older.version, to: newer.version })}</h3>
@@ -154,4 +152,11 @@ function HistoryPanel({
       </Dialog.Portal>
     </Dialog.Root>
   );
+}
+
+function newestTwo(versions: SectionVersionJson[] | null): number[] {
+  return (versions ?? [])
+    .map((v) => v.version)
+    .sort((a, b) => b - a)
+    .slice(0, 2);
 }

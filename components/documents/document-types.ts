@@ -20,3 +20,6 @@ export type FactFlagJson = z.infer<typeof rewriteFlagResponse>;
 
 /** Statuses after which the job changes no more by itself: polling stops. */
 export const RESTING_STATUSES = ['awaiting_answers', 'paused', 'done', 'cancelled', 'failed'];
+
+/** GET /api/notifications, only the unread ones: the Documents page's "For you" list and its next pages. */
+export const UNREAD_NOTIFICATIONS = '/api/notifications?unread=true';

@@ -1,41 +1,55 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { MemberRoleBody } from '@/components/api/api-types';
 import { fetchJson } from '@/components/api/fetch-json';
 import { Button } from '@/components/ui/button';
 import { SelectInput } from '@/components/ui/field';
+import { LoadMore } from '@/components/ui/load-more';
+import { usePagedList } from '@/components/ui/use-paged-list';
 import type { MemberRole } from '@/lib/documents/members';
 import type { DocumentMemberJson as Member } from './document-types';
 
-/** The document's members for its owner: change a role, or revoke access (effective on the member's next request). */
-export function MemberList({ documentId, reloadKey }: { documentId: string; reloadKey: number }) {
+const memberKey = (member: Member) => member.userId;
+
+/**
+ * The document's members for its owner, newest share first, a page at a time:
+ * change a role, or revoke access (effective on the member's next request).
+ * A change is made where the member stands, so the pages read so far stay.
+ */
+export function MemberList({ documentId }: { documentId: string }) {
   const t = useTranslations('documents.share');
-  const [members, setMembers] = useState<Member[] | null>(null);
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const base = `/api/documents/${documentId}/members`;
+  const list = usePagedList(base, undefined, memberKey);
+  const members = list.items;
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
 
-  const load = useCallback(async () => {
-    try {
-      setMembers(await fetchJson<Member[]>(base));
-    } catch (failure) {
-      setResult({ ok: false, text: failure instanceof Error ? failure.message : String(failure) });
-    }
-  }, [base]);
-  useEffect(() => {
-    void load();
-  }, [load, reloadKey]);
-
-  const act = async (action: () => Promise<unknown>, done: string) => {
+  const act = async (action: () => Promise<void>, done: string) => {
     try {
       await action();
       setResult({ ok: true, text: done });
     } catch (failure) {
       setResult({ ok: false, text: failure instanceof Error ? failure.message : String(failure) });
+      await list.reload();
     }
-    await load();
   };
+  const changeRole = (member: Member, role: MemberRole) =>
+    act(
+      async () => {
+        await fetchJson(`${base}/${member.userId}`, { method: 'PATCH', body: { role } satisfies MemberRoleBody });
+        list.setItems((items) => items.map((m) => (m.userId === member.userId ? { ...m, role } : m)));
+      },
+      t('roleChanged', { email: member.email, role }),
+    );
+  const remove = (member: Member) =>
+    act(
+      async () => {
+        await fetchJson(`${base}/${member.userId}`, { method: 'DELETE' });
+        list.setItems((items) => items.filter((m) => m.userId !== member.userId));
+      },
+      t('removed', { email: member.email }),
+    );
 
   return (
     <section aria-labelledby="members-title" className="flex flex-col gap-2">
@@ -46,7 +60,7 @@ export function MemberList({ documentId, reloadKey }: { documentId: string; relo
         <span className="min-w-0 flex-1">{t('you')}</span>
         <span className="text-xs text-zinc-600 dark:text-zinc-400">{t('roles.owner')}</span>
       </p>
-      {members?.length === 0 && <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('noMembers')}</p>}
+      {members?.length === 0 && !list.hasMore && <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('noMembers')}</p>}
       <ul className="flex flex-col gap-2" data-testid="document-members">
         {members?.map((m) => (
           <li key={m.userId} className="flex items-center gap-2 text-sm">
@@ -59,28 +73,18 @@ export function MemberList({ documentId, reloadKey }: { documentId: string; relo
               className="w-auto shrink-0"
               aria-label={t('roleOf', { email: m.email })}
               value={m.role}
-              onChange={(e) => {
-                const role = e.target.value as MemberRole;
-                void act(
-                  () => fetchJson(`${base}/${m.userId}`, { method: 'PATCH', body: { role } satisfies MemberRoleBody }),
-                  t('roleChanged', { email: m.email, role }),
-                );
-              }}
+              onChange={(e) => void changeRole(m, e.target.value as MemberRole)}
             >
               <option value="reviewer">{t('roles.reviewer')}</option>
               <option value="editor">{t('roles.editor')}</option>
             </SelectInput>
-            <Button
-              type="button"
-              className="shrink-0"
-              aria-label={t('removeLabel', { email: m.email })}
-              onClick={() => void act(() => fetchJson(`${base}/${m.userId}`, { method: 'DELETE' }), t('removed', { email: m.email }))}
-            >
+            <Button type="button" className="shrink-0" aria-label={t('removeLabel', { email: m.email })} onClick={() => void remove(m)}>
               {t('remove')}
             </Button>
           </li>
         ))}
       </ul>
+      <LoadMore list={list} />
       {result && (
         <p
           role={result.ok ? 'status' : 'alert'}

@@ -1,6 +1,12 @@
+'use client';
+
 import { Bell } from 'lucide-react';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
+import type { FetchedPage } from '@/components/api/fetch-page';
+import { LoadMore } from '@/components/ui/load-more';
+import { usePagedList } from '@/components/ui/use-paged-list';
+import { UNREAD_NOTIFICATIONS } from './document-types';
 
 export interface NotificationJson {
   id: string;
@@ -10,17 +16,22 @@ export interface NotificationJson {
   createdAt: string;
 }
 
-/** Unread notifications (a document shared with you, a document ready); opening the document reads them. */
-export function NotificationList({ notifications }: { notifications: NotificationJson[] }) {
+/**
+ * Unread notifications (a document shared with you, a document ready), newest
+ * first, a page at a time; opening the document reads them.
+ */
+export function NotificationList({ notifications }: { notifications: FetchedPage<NotificationJson> }) {
   const t = useTranslations('documents.forYou');
-  if (notifications.length === 0) return null;
+  const list = usePagedList(UNREAD_NOTIFICATIONS, notifications);
+  const items = list.items ?? [];
+  if (items.length === 0) return null;
   return (
     <section aria-labelledby="for-you-title" className="flex flex-col gap-3">
       <h2 id="for-you-title" className="text-base font-semibold">
         {t('title')}
       </h2>
       <ul className="flex flex-col gap-2" data-testid="notifications">
-        {notifications.map((n) => (
+        {items.map((n) => (
           <li
             key={n.id}
             data-kind={n.kind}
@@ -39,6 +50,7 @@ export function NotificationList({ notifications }: { notifications: Notificatio
           </li>
         ))}
       </ul>
+      <LoadMore list={list} />
     </section>
   );
 }

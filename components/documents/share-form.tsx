@@ -51,7 +51,8 @@ export function ShareForm({ documentId }: { documentId: string }) {
           </p>
         )}
       </form>
-      <MemberList documentId={documentId} reloadKey={shares} />
+      {/* a new share: the list is read again from its first page */}
+      <MemberList key={shares} documentId={documentId} />
     </div>
   );
 }

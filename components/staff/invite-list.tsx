@@ -1,29 +1,33 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import type { InviteJson } from '@/components/api/api-types';
 import { fetchJson } from '@/components/api/fetch-json';
+import type { FetchedPage } from '@/components/api/fetch-page';
 import { LocalTime } from '@/components/format/local-time';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import { LoadMore } from '@/components/ui/load-more';
+import { usePagedList } from '@/components/ui/use-paged-list';
 
 const STATUS_TONE: Record<InviteJson['status'], BadgeTone> = { active: 'green', used: 'indigo', revoked: 'neutral', expired: 'amber' };
 
-export function InviteList({ invites }: { invites: InviteJson[] }) {
+/** Every invite, newest first: the first page comes with the page, "Show more" reads the next. */
+export function InviteList({ invites }: { invites: FetchedPage<InviteJson> }) {
   const t = useTranslations('staff.invites.list');
-  const router = useRouter();
+  const list = usePagedList('/api/staff/invites', invites);
   const [revoking, setRevoking] = useState<string | null>(null);
 
   async function revoke(id: string) {
     setRevoking(id);
     try {
-      await fetchJson(`/api/staff/invites/${encodeURIComponent(id)}`, { method: 'DELETE' });
+      const revoked = await fetchJson<InviteJson>(`/api/staff/invites/${encodeURIComponent(id)}`, { method: 'DELETE' });
       toast.success(t('revoked'));
-      router.refresh();
+      // changed where it stands: the pages read so far stay
+      list.setItems((items) => items.map((invite) => (invite.id === id ? revoked : invite)));
     } catch (error) {
       toast.error(error instanceof Error ? error.message : t('revokeFailed'));
     } finally {
@@ -82,14 +86,17 @@ export function InviteList({ invites }: { invites: InviteJson[] }) {
   ];
 
   return (
-    <DataTable
-      caption={t('caption')}
-      columns={columns}
-      rows={invites}
-      rowKey={(invite) => invite.id}
-      rowAttributes={(invite) => ({ 'data-testid': 'invite-row', 'data-status': invite.status })}
-      empty={t('empty')}
-      className="min-w-[40rem]"
-    />
+    <div className="flex flex-col gap-2">
+      <DataTable
+        caption={t('caption')}
+        columns={columns}
+        rows={list.items ?? []}
+        rowKey={(invite) => invite.id}
+        rowAttributes={(invite) => ({ 'data-testid': 'invite-row', 'data-status': invite.status })}
+        empty={t('empty')}
+        className="min-w-[40rem]"
+      />
+      <LoadMore list={list} />
+    </div>
   );
 }

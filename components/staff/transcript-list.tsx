@@ -3,13 +3,20 @@
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import type { TranscriptRowJson } from '@/components/api/api-types';
+import type { FetchedPage } from '@/components/api/fetch-page';
 import { useChatTitle } from '@/components/chat/use-chat-title';
 import { LocalTime } from '@/components/format/local-time';
 import { Badge } from '@/components/ui/badge';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import { LoadMore } from '@/components/ui/load-more';
+import { usePagedList } from '@/components/ui/use-paged-list';
 
-export function TranscriptList({ rows }: { rows: TranscriptRowJson[] }) {
+const chatIdOf = (row: TranscriptRowJson) => row.chatId;
+
+/** The chats to review, newest activity first: the first page comes with the page, "Show more" reads the next. */
+export function TranscriptList({ firstUrl, rows }: { firstUrl: string; rows: FetchedPage<TranscriptRowJson> }) {
   const t = useTranslations('staff.transcripts');
+  const list = usePagedList(firstUrl, rows, chatIdOf);
   const titleOf = useChatTitle();
   const columns: DataTableColumn<TranscriptRowJson>[] = [
     { key: 'user', header: t('user'), className: 'text-zinc-600 dark:text-zinc-400', cell: (row) => row.user },
@@ -48,14 +55,17 @@ export function TranscriptList({ rows }: { rows: TranscriptRowJson[] }) {
   ];
 
   return (
-    <DataTable
-      caption={t('caption')}
-      columns={columns}
-      rows={rows}
-      rowKey={(row) => row.chatId}
-      rowAttributes={() => ({ className: 'hover:bg-zinc-50 dark:hover:bg-zinc-900/60', 'data-testid': 'staff-transcript-row' })}
-      empty={t('empty')}
-      className="min-w-[44rem]"
-    />
+    <div className="flex flex-col gap-2">
+      <DataTable
+        caption={t('caption')}
+        columns={columns}
+        rows={list.items ?? []}
+        rowKey={(row) => row.chatId}
+        rowAttributes={() => ({ className: 'hover:bg-zinc-50 dark:hover:bg-zinc-900/60', 'data-testid': 'staff-transcript-row' })}
+        empty={t('empty')}
+        className="min-w-[44rem]"
+      />
+      <LoadMore list={list} />
+    </div>
   );
 }

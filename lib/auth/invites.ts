@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from '@/lib/db/client';
+import { keysetWhere, mapPage, takeOneMore, toPage, type Page, type PageRequest } from '@/lib/db/keyset';
 import { AppError, notFound } from '@/lib/errors';
 
 export const INVITE_DAYS_DEFAULT = 7;
@@ -78,10 +79,18 @@ export async function createInvite(db: Db, input: { createdById: string; email?:
   return { token, invite: toView(row, now) };
 }
 
-/** Every invite, newest first (a team's list stays small; capped all the same). */
-export async function listInvites(db: Db, now = new Date()): Promise<InviteView[]> {
-  const rows = await db.invite.findMany({ orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: 500, select: viewSelect });
-  return rows.map((row) => toView(row, now));
+/** Every invite, newest first, a page at a time (keyset on createdAt, id). */
+export async function listInvites(db: Db, page: PageRequest, now = new Date()): Promise<Page<InviteView>> {
+  const rows = await db.invite.findMany({
+    where: keysetWhere('createdAt', page.after),
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: takeOneMore(page),
+    select: viewSelect,
+  });
+  return mapPage(
+    toPage(rows, page, (row) => ({ at: row.createdAt, id: row.id })),
+    (row) => toView(row, now),
+  );
 }
 
 /** Revoking is idempotent; a link that already made an account cannot be taken back. */

@@ -4,6 +4,8 @@ import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '@/tests/
 import { grantCredits, openLedgerEntry } from './ledger';
 import { listCredits, listLedger } from './ledger-view';
 
+const FIRST = { limit: 50 };
+
 describe.each(testDatabaseKinds())('ledger lines as people and staff read them, on %s', (kind) => {
   let db: TestDatabase;
   beforeEach(async () => {
@@ -22,7 +24,7 @@ describe.each(testDatabaseKinds())('ledger lines as people and staff read them, 
     await openLedgerEntry(db.prisma, { userId: user.id, turnId: 'turn-1', chatId: chat.id });
     await openLedgerEntry(db.prisma, { userId: user.id, jobId: 'job-1', stepKey: 'rewrite:1', chatId: chat.id, documentId: document.id });
 
-    const lines = await listLedger(db.prisma, {});
+    const lines = (await listLedger(db.prisma, {}, FIRST)).items;
     const turn = lines.find((l) => l.turnId === 'turn-1')!;
     const step = lines.find((l) => l.jobId === 'job-1')!;
     expect(turn).toMatchObject({ userEmail: 'writer@example.com', chatTitle: 'Trip planning', documentTitle: null });
@@ -34,7 +36,7 @@ describe.each(testDatabaseKinds())('ledger lines as people and staff read them, 
     const chat = await db.prisma.chat.create({ data: { userId: user.id, title: 'Gone soon', model: 'm' } });
     await openLedgerEntry(db.prisma, { userId: user.id, turnId: 'turn-2', chatId: chat.id });
     await db.prisma.chat.delete({ where: { id: chat.id } });
-    const [entry] = await listLedger(db.prisma, { userId: user.id });
+    const [entry] = (await listLedger(db.prisma, { userId: user.id }, FIRST)).items;
     expect(entry).toMatchObject({ turnId: 'turn-2', chatId: chat.id, chatTitle: null });
   });
 
@@ -45,7 +47,7 @@ describe.each(testDatabaseKinds())('ledger lines as people and staff read them, 
     await grantCredits(db.prisma, { userId: user.id, amountMicros: 2_500_000n, reason: 'Sorry for the outage', grantedById: staff.id });
     await grantCredits(db.prisma, { userId: other.id, amountMicros: 1_000_000n, reason: 'Other person', grantedById: staff.id });
 
-    expect(await listCredits(db.prisma, { userId: user.id })).toEqual([
+    expect((await listCredits(db.prisma, { userId: user.id }, FIRST)).items).toEqual([
       expect.objectContaining({
         amountMicros: 2_500_000,
         reason: 'Sorry for the outage',
@@ -53,6 +55,6 @@ describe.each(testDatabaseKinds())('ledger lines as people and staff read them, 
         grantedByEmail: 'staff@example.com',
       }),
     ]);
-    expect(await listCredits(db.prisma, {})).toHaveLength(2);
+    expect((await listCredits(db.prisma, {}, FIRST)).items).toHaveLength(2);
   });
 });

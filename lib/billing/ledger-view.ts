@@ -1,4 +1,5 @@
 import type { Db } from '@/lib/db/client';
+import { keysetWhere, mapPage, takeOneMore, toPage, type PageRequest } from '@/lib/db/keyset';
 import type { ModelCall } from '@/lib/generated/prisma/client';
 
 export interface LedgerFilter {
@@ -6,22 +7,28 @@ export interface LedgerFilter {
   chatId?: string;
   documentId?: string;
   status?: 'reserved' | 'settled' | 'refunded';
-  limit?: number;
 }
 
-/** GET /api/ledger (docs/api.md): one entry per turn or pipeline step, its calls inside, newest first. */
-export async function listLedger(db: Db, filter: LedgerFilter) {
-  const entries = await db.ledgerEntry.findMany({
+/**
+ * GET /api/ledger (docs/api.md): one entry per turn or pipeline step, its calls
+ * inside, newest first, a page at a time (keyset on createdAt, id). Each entry
+ * carries the titles of its chat and document, looked up for the page's rows only.
+ */
+export async function listLedger(db: Db, filter: LedgerFilter, page: PageRequest) {
+  const rows = await db.ledgerEntry.findMany({
     where: {
       ...(filter.userId ? { userId: filter.userId } : {}),
       ...(filter.chatId ? { chatId: filter.chatId } : {}),
       ...(filter.documentId ? { documentId: filter.documentId } : {}),
       ...(filter.status ? { status: filter.status } : {}),
+      ...keysetWhere('createdAt', page.after),
     },
     include: { calls: { orderBy: { seq: 'asc' } } },
-    orderBy: { createdAt: 'desc' },
-    take: filter.limit ?? 200,
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: takeOneMore(page),
   });
+  const shown = toPage(rows, page, (entry) => ({ at: entry.createdAt, id: entry.id }));
+  const entries = shown.items;
   // names for the rows (staff read everyone's ledger)
   // (no foreign keys: an entry outlives its chat or document, and then has no title)
   const [users, chats, documents] = await Promise.all([
@@ -35,7 +42,7 @@ export async function listLedger(db: Db, filter: LedgerFilter) {
   const emailOf = new Map(users.map((u) => [u.id, u.email]));
   const titleOf = new Map(chats.map((c) => [c.id, c.title]));
   const documentTitleOf = new Map(documents.map((d) => [d.id, d.title]));
-  return entries.map((e) => ({
+  return mapPage(shown, (e) => ({
     id: e.id,
     userId: e.userId,
     userEmail: emailOf.get(e.userId) ?? null,
@@ -71,21 +78,23 @@ export function toCallView(c: ModelCall) {
 }
 
 /**
- * Top-ups (staff credit grants), newest first, with the reason given, whom they
- * went to and who made them: the credit lines of a ledger.
+ * Top-ups (staff credit grants), newest first, a page at a time, with the reason
+ * given, whom they went to and who made them: the credit lines of a ledger.
  */
-export async function listCredits(db: Db, filter: { userId?: string; limit?: number }) {
-  const grants = await db.creditGrant.findMany({
-    where: filter.userId ? { userId: filter.userId } : {},
-    orderBy: { createdAt: 'desc' },
-    take: filter.limit ?? 200,
+export async function listCredits(db: Db, filter: { userId?: string }, page: PageRequest) {
+  const rows = await db.creditGrant.findMany({
+    where: { ...(filter.userId ? { userId: filter.userId } : {}), ...keysetWhere('createdAt', page.after) },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: takeOneMore(page),
   });
+  const shown = toPage(rows, page, (grant) => ({ at: grant.createdAt, id: grant.id }));
+  const grants = shown.items;
   const people = await db.user.findMany({
     where: { id: { in: [...new Set(grants.flatMap((g) => (g.grantedById ? [g.userId, g.grantedById] : [g.userId])))] } },
     select: { id: true, email: true },
   });
   const emailOf = new Map(people.map((u) => [u.id, u.email]));
-  return grants.map((g) => ({
+  return mapPage(shown, (g) => ({
     id: g.id,
     userId: g.userId,
     userEmail: emailOf.get(g.userId) ?? null,

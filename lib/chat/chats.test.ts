@@ -55,7 +55,7 @@ describe.each(testDatabaseKinds())('the chat list on %s', (kind) => {
 
     await deleteChat(db.prisma, id, user.id);
     expect(await db.prisma.chat.findUnique({ where: { id } })).toBeNull();
-    expect(await listLedger(db.prisma, { userId: user.id })).toEqual([
+    expect((await listLedger(db.prisma, { userId: user.id }, FIRST)).items).toEqual([
       expect.objectContaining({ turnId: 'turn-1', chatId: id, chatTitle: null }),
     ]);
   });

@@ -1,4 +1,6 @@
 import type { Db } from '@/lib/db/client';
+import { keysetSql, takeOneMore, toPage, type Page, type PageRequest } from '@/lib/db/keyset';
+import { Prisma } from '@/lib/generated/prisma/client';
 
 export interface TranscriptFilter {
   status?: 'stopped' | 'truncated' | 'error';
@@ -9,29 +11,56 @@ export interface TranscriptFilter {
   to?: Date;
 }
 
-/** Staff's list of conversations, newest activity first, with counts of the answers that went wrong. */
-export async function listTranscripts(db: Db, filter: TranscriptFilter) {
-  const chats = await db.chat.findMany({
-    where: {
-      ...(filter.user ? { user: { email: { contains: filter.user, mode: 'insensitive' } } } : {}),
-      ...(filter.from || filter.to
-        ? { lastMessageAt: { ...(filter.from ? { gte: filter.from } : {}), ...(filter.to ? { lte: filter.to } : {}) } }
-        : {}),
-      // an empty chat is not a conversation yet
-      messages: { some: { ...(filter.status ? { status: filter.status } : {}), ...(filter.model ? { model: filter.model } : {}) } },
-    },
-    include: { user: { select: { email: true } } },
-    orderBy: { lastMessageAt: 'desc' },
-    take: 200,
-  });
-  const counts = await db.message.groupBy({
-    by: ['chatId', 'status'],
-    where: { chatId: { in: chats.map((c) => c.id) }, status: { in: ['stopped', 'truncated', 'error'] } },
-    _count: { _all: true },
-  });
-  return chats.map((c) => {
-    const statuses = { stopped: 0, truncated: 0, error: 0 };
-    for (const row of counts) if (row.chatId === c.id) statuses[row.status as keyof typeof statuses] = row._count._all;
-    return { chatId: c.id, user: c.user.email, title: c.title, status: c.status, lastMessageAt: c.lastMessageAt, statuses };
-  });
+export interface TranscriptRow {
+  chatId: string;
+  user: string;
+  title: string;
+  status: string;
+  lastMessageAt: Date;
+  statuses: { stopped: number; truncated: number; error: number };
+}
+
+const PROBLEMS = ['stopped', 'truncated', 'error'] as const;
+
+/**
+ * Staff's list of conversations, newest activity first, a page at a time, with
+ * counts of the answers that went wrong. The chats are read in the order of the
+ * index on (lastMessageAt, id); whether one has a message (of the status or model
+ * asked for) is an EXISTS per chat on message (chatId, status) / (chatId, model),
+ * never a pass over the whole message table; the counts are for the page's chats only.
+ */
+export async function listTranscripts(db: Db, filter: TranscriptFilter, page: PageRequest): Promise<Page<TranscriptRow>> {
+  const conditions: Prisma.Sql[] = [
+    // an empty chat is not a conversation yet
+    Prisma.sql`EXISTS (SELECT 1 FROM message m WHERE m."chatId" = c.id${filter.status ? Prisma.sql` AND m.status = ${filter.status}` : Prisma.empty}${
+      filter.model ? Prisma.sql` AND m.model = ${filter.model}` : Prisma.empty
+    })`,
+    keysetSql(Prisma.sql`c."lastMessageAt"`, Prisma.sql`c.id`, page.after),
+  ];
+  if (filter.user) conditions.push(Prisma.sql`u.email ILIKE ${`%${filter.user.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`}`);
+  if (filter.from) conditions.push(Prisma.sql`c."lastMessageAt" >= ${filter.from}`);
+  if (filter.to) conditions.push(Prisma.sql`c."lastMessageAt" <= ${filter.to}`);
+  const chats = await db.$queryRaw<Array<{ id: string; email: string; title: string; status: string; lastMessageAt: Date }>>`
+    SELECT c.id, u.email, c.title, c.status, c."lastMessageAt"
+    FROM chat c JOIN "user" u ON u.id = c."userId"
+    WHERE ${Prisma.join(conditions, ' AND ')}
+    ORDER BY c."lastMessageAt" DESC, c.id DESC
+    LIMIT ${takeOneMore(page)}`;
+  const shown = toPage(chats, page, (chat) => ({ at: chat.lastMessageAt, id: chat.id }));
+  const counts =
+    shown.items.length === 0
+      ? []
+      : await db.message.groupBy({
+          by: ['chatId', 'status'],
+          where: { chatId: { in: shown.items.map((c) => c.id) }, status: { in: [...PROBLEMS] } },
+          _count: { _all: true },
+        });
+  return {
+    items: shown.items.map((c) => {
+      const statuses = { stopped: 0, truncated: 0, error: 0 };
+      for (const row of counts) if (row.chatId === c.id) statuses[row.status as keyof typeof statuses] = row._count._all;
+      return { chatId: c.id, user: c.email, title: c.title, status: c.status, lastMessageAt: c.lastMessageAt, statuses };
+    }),
+    next: shown.next,
+  };
 }

@@ -1,4 +1,5 @@
 import type { Db } from '@/lib/db/client';
+import { keysetWhere, mapPage, takeOneMore, toPage, type Page, type PageRequest } from '@/lib/db/keyset';
 import { AppError } from '@/lib/errors';
 import type { DocumentRole } from './access';
 import type { FactFlag } from './canvas/fact-check';
@@ -149,19 +150,20 @@ export interface DocumentListItem {
   createdAt: string;
 }
 
-/** Own and shared documents, newest first. */
-export async function listDocuments(db: Db, userId: string): Promise<DocumentListItem[]> {
-  const documents = await db.document.findMany({
-    where: { OR: [{ ownerId: userId }, { members: { some: { userId } } }] },
-    orderBy: { createdAt: 'desc' },
-    take: 200,
+/** Own and shared documents, newest first, a page at a time (keyset on createdAt, id). */
+export async function listDocuments(db: Db, userId: string, page: PageRequest): Promise<Page<DocumentListItem>> {
+  const rows = await db.document.findMany({
+    where: { AND: [{ OR: [{ ownerId: userId }, { members: { some: { userId } } }] }, keysetWhere('createdAt', page.after)] },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: takeOneMore(page),
     include: {
       job: { select: { status: true } },
       members: { where: { userId }, select: { role: true } },
       sections: { select: { status: true } },
     },
   });
-  return documents.map((d) => ({
+  const documents = toPage(rows, page, (d) => ({ at: d.createdAt, id: d.id }));
+  return mapPage(documents, (d) => ({
     id: d.id,
     title: d.title || 'Untitled document',
     type: d.type,

@@ -1,6 +1,8 @@
 import type { Db } from '@/lib/db/client';
 import { randomInt } from 'node:crypto';
+import { keysetSql, mapPage, takeOneMore, toPage, type PageRequest } from '@/lib/db/keyset';
 import { AppError } from '@/lib/errors';
+import { Prisma } from '@/lib/generated/prisma/client';
 
 export type MemberRole = 'reviewer' | 'editor';
 
@@ -103,36 +105,30 @@ function accountLikeId(): string {
 export const SHARED_NOTIFICATION = 'document_shared';
 
 /**
- * The people the document is shared with, oldest share first: members and
- * pending shares alike. A member's name shows once they have opened the
- * document; until then only the address the owner typed.
+ * The people the document is shared with, newest share first, a page at a time:
+ * members and pending shares alike, one list in the database (keyset on the
+ * share's createdAt and the id shown as `userId`). A member's name shows once
+ * they have opened the document; until then only the address the owner typed.
  */
-export async function listMembers(db: Db, documentId: string) {
-  const [members, pending] = await Promise.all([
-    db.documentMember.findMany({
-      where: { documentId },
-      orderBy: { createdAt: 'asc' },
-      take: MAX_LISTED,
-      select: { role: true, createdAt: true, openedAt: true, user: { select: { id: true, email: true, name: true } } },
-    }),
-    db.pendingShare.findMany({ where: { documentId }, orderBy: { createdAt: 'asc' }, take: MAX_LISTED }),
-  ]);
-  return [
-    ...members.map((m) => ({
-      userId: m.user.id,
-      email: m.user.email,
-      name: m.openedAt ? m.user.name : null,
-      role: m.role as MemberRole,
-      at: m.createdAt,
-    })),
-    ...pending.map((p) => ({ userId: p.id, email: p.email, name: null, role: p.role as MemberRole, at: p.createdAt })),
-  ]
-    .sort((a, b) => a.at.getTime() - b.at.getTime())
-    .slice(0, MAX_LISTED)
-    .map(({ at: _at, ...member }) => member);
+export async function listMembers(db: Db, documentId: string, page: PageRequest) {
+  const rows = await db.$queryRaw<Array<{ id: string; email: string; name: string | null; role: string; at: Date }>>`
+    SELECT s.id, s.email, s.name, s.role, s.at FROM (
+      SELECT m."userId" AS id, u.email, CASE WHEN m."openedAt" IS NULL THEN NULL ELSE u.name END AS name, m.role, m."createdAt" AS at
+      FROM document_member m JOIN "user" u ON u.id = m."userId"
+      WHERE m."documentId" = ${documentId}
+      UNION ALL
+      SELECT p.id, p.email, NULL, p.role, p."createdAt"
+      FROM pending_share p
+      WHERE p."documentId" = ${documentId}
+    ) s
+    WHERE ${keysetSql(Prisma.sql`s.at`, Prisma.sql`s.id`, page.after)}
+    ORDER BY s.at DESC, s.id DESC
+    LIMIT ${takeOneMore(page)}`;
+  return mapPage(
+    toPage(rows, page, (row) => ({ at: row.at, id: row.id })),
+    (row) => ({ userId: row.id, email: row.email, name: row.name, role: row.role as MemberRole }),
+  );
 }
-
-const MAX_LISTED = 500;
 
 /** The owner changes what a member may do; effective on the member's next request (rights are read per request). */
 export async function changeMemberRole(

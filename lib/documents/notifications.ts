@@ -1,19 +1,24 @@
 import type { Db } from '@/lib/db/client';
+import { keysetWhere, mapPage, takeOneMore, toPage, type PageRequest } from '@/lib/db/keyset';
 
-export async function listNotifications(db: Db, userId: string, options: { unreadOnly?: boolean } = {}) {
+/** The person's notifications (or only the unread ones), newest first, a page at a time (keyset on createdAt, id). */
+export async function listNotifications(db: Db, userId: string, options: { unreadOnly?: boolean }, page: PageRequest) {
   const rows = await db.notification.findMany({
-    where: { userId, ...(options.unreadOnly ? { readAt: null } : {}) },
-    orderBy: { createdAt: 'desc' },
-    take: 50,
+    where: { userId, ...(options.unreadOnly ? { readAt: null } : {}), ...keysetWhere('createdAt', page.after) },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: takeOneMore(page),
   });
-  return rows.map((n) => ({
-    id: n.id,
-    kind: n.kind,
-    documentId: n.documentId,
-    text: n.text,
-    read: n.readAt !== null,
-    createdAt: n.createdAt.toISOString(),
-  }));
+  return mapPage(
+    toPage(rows, page, (n) => ({ at: n.createdAt, id: n.id })),
+    (n) => ({
+      id: n.id,
+      kind: n.kind,
+      documentId: n.documentId,
+      text: n.text,
+      read: n.readAt !== null,
+      createdAt: n.createdAt.toISOString(),
+    }),
+  );
 }
 
 /**

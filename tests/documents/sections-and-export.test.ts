@@ -7,10 +7,18 @@ import { changeMemberRole, removeMember, shareDocument } from '@/lib/documents/m
 import { listNotifications, markDocumentOpened } from '@/lib/documents/notifications';
 import { reviseSection } from '@/lib/documents/sections/revise-section';
 import { listSectionVersions, restoreSectionVersion, writeSectionVersion } from '@/lib/documents/sections/section-versions';
+import type { Db } from '@/lib/db/client';
 import { parsePastedText } from '@/lib/documents/sources/parse-source-file';
 import { startDocument } from '@/lib/documents/intake/start-document';
 import { openTestDatabase, type TestDatabase } from '@/tests/support/test-database';
 import { createTestChat, createTestUser, driveJobsToRest, SAMPLE_SOURCE, testPipelineDeps } from '@/tests/support/documents-harness';
+
+/** A section's versions, oldest first (all of them: fewer than a page here). */
+async function versionsOldestFirst(db: Db, sectionId: string) {
+  return (await listSectionVersions(db, sectionId, { limit: 200 })).items.reverse();
+}
+
+const FIRST = { limit: 50 };
 
 describe('sections, versions, sharing and export of a written document', () => {
   let db: TestDatabase;
@@ -81,14 +89,14 @@ describe('sections, versions, sharing and export of a written document', () => {
 
   it('restore appends the old text as a new version and deletes nothing', async () => {
     const section = await firstSection();
-    const draft = (await listSectionVersions(db.prisma, section.id))[0];
+    const draft = (await versionsOldestFirst(db.prisma, section.id))[0];
     const restored = await restoreSectionVersion(db.prisma, {
       sectionId: section.id,
       userId: owner,
       version: 1,
       baseVersion: section.version,
     });
-    const versions = await listSectionVersions(db.prisma, section.id);
+    const versions = await versionsOldestFirst(db.prisma, section.id);
     expect(versions.map((v) => v.kind)).toEqual(['draft', 'manual', 'restore']);
     expect(versions.at(-1)).toMatchObject({ version: restored.version, body: draft.body });
     expect(versions[0].author).toBe('Quire');
@@ -135,7 +143,7 @@ describe('sections, versions, sharing and export of a written document', () => {
       instruction: 'Make it shorter',
     });
     expect(result.applied).toBe(true);
-    const versions = await listSectionVersions(db.prisma, section.id);
+    const versions = await versionsOldestFirst(db.prisma, section.id);
     if (result.applied && result.changed) {
       expect(versions.at(-1)?.kind).toBe('rewrite');
       expect(await updatedEvents()).toBe(before + 1);
@@ -162,13 +170,13 @@ describe('sections, versions, sharing and export of a written document', () => {
     const recipient = await createTestUser(db.prisma, { email: 'recipient@example.com' });
     await shareDocument(db.prisma, documentId, owner, 'recipient@example.com', 'reviewer');
     await shareDocument(db.prisma, documentId, owner, 'recipient@example.com', 'editor');
-    const unread = await listNotifications(db.prisma, recipient, { unreadOnly: true });
+    const unread = (await listNotifications(db.prisma, recipient, { unreadOnly: true }, FIRST)).items;
     expect(unread).toEqual([expect.objectContaining({ kind: 'document_shared', documentId, read: false })]);
     expect(unread[0].text).toMatch(new RegExp(`^User ${owner} shared “.+” with you as an editor\\.$`));
     await markDocumentOpened(db.prisma, recipient, documentId);
-    expect(await listNotifications(db.prisma, recipient, { unreadOnly: true })).toEqual([]);
+    expect((await listNotifications(db.prisma, recipient, { unreadOnly: true }, FIRST)).items).toEqual([]);
     await removeMember(db.prisma, documentId, recipient);
-    expect(await listNotifications(db.prisma, recipient)).toEqual([]);
+    expect((await listNotifications(db.prisma, recipient, {}, FIRST)).items).toEqual([]);
   });
 
   it('the owner makes a reviewer an editor, then revokes them: their next request is a 404', async () => {

@@ -4,6 +4,7 @@ import { GET as chatMessages, POST as postMessage } from '@/app/api/chats/[id]/m
 import { PATCH as patchSlot, DELETE as deleteSlot } from '@/app/api/chats/[id]/slots/[key]/route';
 import { POST as stopTurn } from '@/app/api/chats/[id]/stop/route';
 import { GET as listChats, POST as createChat } from '@/app/api/chats/route';
+import { GET as ownCredits } from '@/app/api/credits/route';
 import { POST as answerQuestions } from '@/app/api/documents/[id]/answers/route';
 import { POST as cancelDocument } from '@/app/api/documents/[id]/cancel/route';
 import { GET as liveSections } from '@/app/api/documents/[id]/live/route';
@@ -268,6 +269,7 @@ export async function tourTheApi(app: App): Promise<RecordedAnswer[]> {
   await ask(grantCredits, 'POST', '/api/staff/credits', { cookie: staffCookie, body: grant });
   await ask(grantCredits, 'POST', '/api/staff/credits', { cookie: staffCookie, body: grant });
   await ask(listCredits, 'GET', '/api/staff/credits', { cookie: staffCookie });
+  await ask(ownCredits, 'GET', '/api/credits', { cookie });
   const { invite } = await ask(createInvite, 'POST', '/api/staff/invites', {
     cookie: staffCookie,
     body: { email: 'newcomer@example.com' },

@@ -140,12 +140,36 @@ describe('the OpenAPI document', () => {
       required: boolean;
       schema: Record<string, unknown>;
     }[];
-    expect(params.map((p) => p.name)).toEqual(['status', 'model', 'user', 'from', 'to']);
+    expect(params.map((p) => p.name)).toEqual(['cursor', 'limit', 'status', 'model', 'user', 'from', 'to']);
     expect(params.find((p) => p.name === 'from')!.schema).toEqual({ type: 'string', format: 'date-time' });
     const chatId = (doc.paths['/api/documents/attachments'].get.parameters as { name: string; required: boolean }[]).find(
       (p) => p.name === 'chatId',
     );
     expect(chatId?.required).toBe(true);
+  });
+
+  it('pages every list: `cursor` and `limit` in its query, the next page in a Link header of its 200', () => {
+    // lists that are not rows read page by page: the deployment's model catalog, and the few files waiting in one chat
+    // for its start_document (the composer, which reads them, keeps at most one upload's worth)
+    const unpaged = new Set(['GET /api/models', 'GET /api/documents/attachments']);
+    const lists = API_OPERATIONS.filter((op) => {
+      const ok = doc.paths[op.path][op.method.toLowerCase()].responses['200'] as {
+        content?: Record<string, { schema?: { type?: string } }>;
+      };
+      return op.method === 'GET' && ok?.content?.['application/json']?.schema?.type === 'array';
+    });
+    expect(lists.length).toBeGreaterThanOrEqual(12);
+    const unpagedLists: string[] = [];
+    for (const op of lists) {
+      const operation = `${op.method} ${op.path}`;
+      if (unpaged.has(operation)) continue;
+      if (!op.paged) unpagedLists.push(operation);
+      const emitted = doc.paths[op.path].get;
+      const names = ((emitted.parameters ?? []) as { name: string; in: string }[]).filter((p) => p.in === 'query').map((p) => p.name);
+      expect(names, operation).toEqual(expect.arrayContaining(['cursor', 'limit']));
+      expect((emitted.responses['200'] as { headers?: Record<string, unknown> }).headers, operation).toHaveProperty('Link');
+    }
+    expect(unpagedLists).toEqual([]);
   });
 
   it('marks a body optional only when the route accepts an empty one', () => {

@@ -7,6 +7,7 @@ import { TranscriptFilters } from '@/components/staff/transcript-filters';
 import { TranscriptList } from '@/components/staff/transcript-list';
 import { PageHeader } from '@/components/ui/page-header';
 import { listTranscripts, type TranscriptFilter } from '@/lib/chat/transcripts';
+import { DEFAULT_PAGE_SIZE, nextPageHref } from '@/lib/http/paging';
 
 const STATUSES = ['stopped', 'truncated', 'error'] as const;
 
@@ -38,18 +39,30 @@ function toFilter(query: TranscriptQuery): TranscriptFilter {
   };
 }
 
+/** The list route's address for the same filter: where "Show more" reads the next pages. */
+function apiPath(filter: TranscriptFilter): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(filter)) {
+    if (value !== undefined) params.set(name, value instanceof Date ? value.toISOString() : value);
+  }
+  const query = params.toString();
+  return query ? `/api/staff/transcripts?${query}` : '/api/staff/transcripts';
+}
+
 export default async function StaffTranscriptsPage({ searchParams }: { searchParams: Promise<TranscriptQuery> }) {
   const { app, user } = await requirePageUser();
   if (user.role !== 'staff') forbidden();
   const t = await getTranslations('staff.transcripts');
   const query = await searchParams;
-  const rows = await listTranscripts(app.db, toFilter(query));
+  const filter = toFilter(query);
+  const path = apiPath(filter);
+  const page = await listTranscripts(app.db, filter, { limit: DEFAULT_PAGE_SIZE });
   return (
     <div className="h-full overflow-y-auto">
       <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 sm:px-8">
         <PageHeader title={t('title')} lead={t('lead')} />
         <TranscriptFilters query={query} models={app.catalog.models.map((m) => ({ id: m.id, label: m.label }))} />
-        <TranscriptList rows={toJson(rows)} />
+        <TranscriptList firstUrl={path} rows={{ items: toJson(page.items), next: nextPageHref(path, page.next) }} />
       </div>
     </div>
   );

@@ -4,11 +4,11 @@ import { toJson } from '@/components/api/api-types';
 import { PageHeader } from '@/components/ui/page-header';
 import { requirePageUser } from '@/components/server/page-session';
 import { LedgerFilters } from '@/components/wallet/ledger-filters';
-import { LedgerTable } from '@/components/wallet/ledger-table';
+import { PagedLedger } from '@/components/wallet/paged-ledger';
 import { WalletSummary } from '@/components/wallet/wallet-summary';
 import { listCredits, listLedger } from '@/lib/billing/ledger-view';
 import { listChats } from '@/lib/chat/chats';
-import { MAX_PAGE_SIZE } from '@/lib/http/paging';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, nextPageHref } from '@/lib/http/paging';
 
 const STATUSES = ['reserved', 'settled', 'refunded'] as const;
 type LedgerStatus = (typeof STATUSES)[number];
@@ -21,6 +21,8 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('wallet'))('title') };
 }
 
+const FIRST_PAGE = { limit: DEFAULT_PAGE_SIZE };
+
 export default async function WalletPage({ searchParams }: WalletPageProps) {
   const t = await getTranslations('wallet');
   const { app, user } = await requirePageUser();
@@ -29,13 +31,15 @@ export default async function WalletPage({ searchParams }: WalletPageProps) {
   const chatId = query.chat || undefined;
   // top-ups belong to no chat and are never reserved or refunded: shown unless a filter excludes them
   const showCredits = !chatId && (!status || status === 'settled');
+  const filter = new URLSearchParams({ ...(status ? { status } : {}), ...(chatId ? { chatId } : {}) }).toString();
+  const entriesPath = filter ? `/api/ledger?${filter}` : '/api/ledger';
+  const creditsPath = showCredits ? '/api/credits' : null;
+  // entries carry their chat's title themselves; the chats here are only the filter's choices
   const [entries, chats, credits] = await Promise.all([
-    listLedger(app.db, { userId: user.id, status, chatId }),
-    // the chat filter offers the chats with recent activity
+    listLedger(app.db, { userId: user.id, status, chatId }, FIRST_PAGE),
     listChats(app.db, user.id, { limit: MAX_PAGE_SIZE }).then((page) => page.items),
-    showCredits ? listCredits(app.db, { userId: user.id }) : [],
+    showCredits ? listCredits(app.db, { userId: user.id }, FIRST_PAGE) : null,
   ]);
-  const chatTitles = Object.fromEntries(chats.map((c) => [c.id, c.title]));
 
   return (
     <div className="h-full overflow-y-auto">
@@ -49,7 +53,13 @@ export default async function WalletPage({ searchParams }: WalletPageProps) {
             </h2>
             <LedgerFilters status={status ?? ''} chatId={chatId ?? ''} chats={chats.map((c) => ({ id: c.id, title: c.title }))} />
           </div>
-          <LedgerTable entries={toJson(entries)} credits={toJson(credits)} chatTitles={chatTitles} linkDocuments />
+          <PagedLedger
+            entriesUrl={entriesPath}
+            entries={{ items: toJson(entries.items), next: nextPageHref(entriesPath, entries.next) }}
+            creditsUrl={creditsPath}
+            credits={credits && creditsPath ? { items: toJson(credits.items), next: nextPageHref(creditsPath, credits.next) } : undefined}
+            linkDocuments
+          />
         </section>
       </div>
     </div>

@@ -1,4 +1,7 @@
 import { listDocuments } from '@/lib/documents/document-view';
+import { parseQuery } from '@/lib/http/handler';
+import { documentListQuery as listQuery } from '@/lib/http/api/documents';
+import { pageRequest, pageResponse } from '@/lib/http/paging';
 import { readDocumentRequest } from '@/lib/http/read-document-request';
 import { startDocument } from '@/lib/documents/intake/start-document';
 import { userRoute } from '@/lib/http/session-route';
@@ -19,6 +22,7 @@ export const POST = userRoute(async ({ request, app, user, rate }) => {
   return Response.json({ id }, { status: 201 });
 });
 
-export const GET = userRoute(async ({ app, user }) => {
-  return Response.json(await listDocuments(app.db, user.id));
+/** Own and shared documents, newest first, a page at a time (the next one in the `Link` header). */
+export const GET = userRoute(async ({ request, app, user }) => {
+  return pageResponse(request, await listDocuments(app.db, user.id, pageRequest(parseQuery(request, listQuery))));
 });

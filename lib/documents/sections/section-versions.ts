@@ -1,4 +1,5 @@
 import type { Db, Tx } from '@/lib/db/client';
+import { mapPage, takeOneMore, toPage, type Keyset, type Page, type PageRequest } from '@/lib/db/keyset';
 import { AppError } from '@/lib/errors';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { canonicalize } from '../canvas/serialize-section';
@@ -148,6 +149,19 @@ export async function restoreSectionVersion(db: Db, input: { sectionId: string; 
   });
 }
 
+/**
+ * The keyset of a section's versions is (createdAt, version): the version number
+ * is the row's id within its section, and two saves in one millisecond still
+ * list in the order they were made (a random id would put them either way).
+ */
+function afterVersion(after: Keyset | undefined) {
+  if (!after) return {};
+  const version = /^\d{1,9}$/.test(after.id) ? Number(after.id) : Number.NaN;
+  if (Number.isNaN(version))
+    throw new AppError('validation_failed', 'The cursor is not one this server gave out; start again from the first page.');
+  return { OR: [{ createdAt: { lt: after.at } }, { createdAt: after.at, version: { lt: version } }] };
+}
+
 export interface SectionVersionView {
   version: number;
   kind: VersionKind;
@@ -156,14 +170,23 @@ export interface SectionVersionView {
   body: string;
 }
 
-/** Oldest first (docs/api.md). The pipeline's drafts are authored by "Quire". */
-export async function listSectionVersions(db: Db, sectionId: string): Promise<SectionVersionView[]> {
-  const versions = await db.sectionVersion.findMany({ where: { sectionId }, orderBy: { version: 'asc' } });
+/**
+ * Newest first, a page at a time: a section with a thousand versions opens its
+ * history one page in. The pipeline's drafts are authored by "Quire".
+ */
+export async function listSectionVersions(db: Db, sectionId: string, page: PageRequest): Promise<Page<SectionVersionView>> {
+  const rows = await db.sectionVersion.findMany({
+    where: { sectionId, ...afterVersion(page.after) },
+    orderBy: [{ createdAt: 'desc' }, { version: 'desc' }],
+    take: takeOneMore(page),
+  });
+  const shown = toPage(rows, page, (v) => ({ at: v.createdAt, id: String(v.version) }));
+  const versions = shown.items;
   const authorIds = [...new Set(versions.map((v) => v.authorId).filter((id): id is string => id !== null))];
   const authors = new Map(
     (await db.user.findMany({ where: { id: { in: authorIds } }, select: { id: true, name: true } })).map((u) => [u.id, u.name]),
   );
-  return versions.map((v) => ({
+  return mapPage(shown, (v) => ({
     version: v.version,
     kind: v.kind as VersionKind,
     author: v.authorId ? (authors.get(v.authorId) ?? 'a former member') : 'Quire',

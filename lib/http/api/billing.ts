@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { getWallet } from '@/lib/billing/wallet';
 import type { listCredits, listLedger, toCallView } from '@/lib/billing/ledger-view';
 import { defineOperations } from '@/lib/http/openapi/api-operation';
+import { pageQuery } from '@/lib/http/paging';
 import type { AllTrue, DescribesJsonOf, ResultOf } from './json-shape';
 
 /**
@@ -10,11 +11,14 @@ import type { AllTrue, DescribesJsonOf, ResultOf } from './json-shape';
  * schemas into the OpenAPI document.
  */
 
-export const ledgerQuery = z.object({
+export const ledgerQuery = pageQuery.extend({
   chatId: z.string().max(100).optional(),
   documentId: z.string().max(100).optional(),
   status: z.enum(['reserved', 'settled', 'refunded']).optional(),
 });
+
+/** GET /api/credits: only the page. */
+export const ownCreditsQuery = pageQuery;
 
 export const walletResponse = z.strictObject({ balanceMicros: z.number().int(), reservedMicros: z.number().int() });
 
@@ -65,8 +69,8 @@ export type BillingResponseChecks = AllTrue<
   [
     DescribesJsonOf<typeof walletResponse, ResultOf<typeof getWallet>>,
     DescribesJsonOf<typeof modelCallResponse, ReturnType<typeof toCallView>>,
-    DescribesJsonOf<typeof ledgerEntryResponse, ResultOf<typeof listLedger>[number]>,
-    DescribesJsonOf<typeof creditGrantResponse, ResultOf<typeof listCredits>[number]>,
+    DescribesJsonOf<typeof ledgerEntryResponse, ResultOf<typeof listLedger>['items'][number]>,
+    DescribesJsonOf<typeof creditGrantResponse, ResultOf<typeof listCredits>['items'][number]>,
   ]
 >;
 
@@ -87,7 +91,19 @@ export const billingOperations = defineOperations([
     auth: 'session',
     summary: "The caller's ledger: one entry per chat turn or pipeline step, with its model calls.",
     query: ledgerQuery,
+    paged: true,
     responses: { 200: 'The entries, newest first.' },
     responseBodies: { 200: z.array(ledgerEntryResponse) },
+  },
+  {
+    method: 'GET',
+    path: '/api/credits',
+    tag: 'Billing',
+    auth: 'session',
+    summary: "The caller's top-ups with their reasons: the credit lines of their ledger.",
+    query: ownCreditsQuery,
+    paged: true,
+    responses: { 200: 'The top-ups, newest first.' },
+    responseBodies: { 200: z.array(creditGrantResponse) },
   },
 ]);

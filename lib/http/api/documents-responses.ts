@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { DocumentListItem, DocumentView } from '@/lib/documents/document-view';
+import type { DocumentView, listDocuments } from '@/lib/documents/document-view';
 import type { uploadToChat, uploadToDocument, WaitingAttachment } from '@/lib/documents/intake/attachments';
 import type { changeMemberRole, listMembers, removeMember, shareDocument } from '@/lib/documents/members';
 import type { listNotifications } from '@/lib/documents/notifications';
@@ -145,19 +145,19 @@ export const notificationResponse = z.strictObject({
 
 export type DocumentResponseChecks = AllTrue<
   [
-    DescribesJsonOf<typeof documentListItemResponse, DocumentListItem>,
+    DescribesJsonOf<typeof documentListItemResponse, ResultOf<typeof listDocuments>['items'][number]>,
     DescribesJsonOf<typeof documentViewResponse, DocumentView>,
     DescribesJsonOf<typeof answersSavedResponse, ResultOf<typeof answerQuestions>>,
     DescribesJsonOf<typeof jobStatusResponse, ResultOf<typeof requestCancel>>,
     DescribesJsonOf<typeof jobStatusResponse, ResultOf<typeof resumeJob>>,
     DescribesJsonOf<typeof sectionHeadResponse, SectionHead>,
-    DescribesJsonOf<typeof documentMemberResponse, ResultOf<typeof listMembers>[number]>,
+    DescribesJsonOf<typeof documentMemberResponse, ResultOf<typeof listMembers>['items'][number]>,
     DescribesJsonOf<typeof memberRoleResponse, ResultOf<typeof shareDocument>>,
     DescribesJsonOf<typeof memberRoleResponse, ResultOf<typeof changeMemberRole>>,
     DescribesJsonOf<typeof memberRemovedResponse, ResultOf<typeof removeMember>>,
     DescribesJsonOf<typeof savedSourceResponse, ResultOf<typeof uploadToDocument>[number]>,
     DescribesJsonOf<typeof savedSourceResponse, ResultOf<typeof uploadToChat>[number]>,
     DescribesJsonOf<typeof waitingAttachmentResponse, WaitingAttachment>,
-    DescribesJsonOf<typeof notificationResponse, ResultOf<typeof listNotifications>[number]>,
+    DescribesJsonOf<typeof notificationResponse, ResultOf<typeof listNotifications>['items'][number]>,
   ]
 >;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineOperations } from '@/lib/http/openapi/api-operation';
+import { pageQuery } from '@/lib/http/paging';
 import { addedSourcesBody, createFields } from '@/lib/documents/intake/document-request';
 import { MAX_FILES_PER_REQUEST, MAX_SOURCE_FILE_BYTES, MAX_UPLOAD_FILES_BYTES } from '@/lib/documents/sources/upload-limits';
 import {
@@ -42,6 +43,16 @@ export const shareBody = z.object({ email: z.string().email().max(320), role: z.
 /** Optional `{budgetMicros}` raises the document's budget (a budget pause resumes only with room to spend). */
 export const resumeBody = z.object({ budgetMicros: z.number().int().positive().max(1_000_000_000).optional() });
 
+/** GET /api/documents: only the page. */
+export const documentListQuery = pageQuery;
+
+/** GET /api/documents/:id/members: only the page. */
+export const memberListQuery = pageQuery;
+
+export const notificationsQuery = pageQuery.extend({
+  unread: z.enum(['true', 'false']).optional().meta({ description: '`true`: only the notifications not read yet.' }),
+});
+
 export const attachmentsQuery = z.object({
   chatId: z.string({ error: 'Name the chat: ?chatId=…' }).min(1, 'Name the chat: ?chatId=…').max(100),
 });
@@ -75,7 +86,9 @@ export const documentOperations = defineOperations([
     path: '/api/documents',
     tag: 'Documents',
     auth: 'session',
-    summary: "The caller's own and shared documents.",
+    summary: "The caller's own and shared documents, newest first.",
+    query: documentListQuery,
+    paged: true,
     responses: { 200: 'The documents.' },
     responseBodies: { 200: z.array(documentListItemResponse) },
   },
@@ -161,7 +174,9 @@ export const documentOperations = defineOperations([
     path: '/api/documents/{id}/members',
     tag: 'Documents',
     auth: 'session',
-    summary: "The document's members and their roles.",
+    summary: "The document's members and their roles, newest share first (pending shares among them).",
+    query: memberListQuery,
+    paged: true,
     responses: { 200: 'The members.' },
     responseBodies: { 200: z.array(documentMemberResponse) },
   },
@@ -247,7 +262,9 @@ export const documentOperations = defineOperations([
     tag: 'Documents',
     auth: 'session',
     summary: "The caller's notifications (a finished document, a document shared with them), newest first.",
-    responses: { 200: 'The notifications (up to 50).' },
+    query: notificationsQuery,
+    paged: true,
+    responses: { 200: 'The notifications.' },
     responseBodies: { 200: z.array(notificationResponse) },
   },
 ]);

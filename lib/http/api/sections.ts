@@ -6,6 +6,7 @@ import type { AppliedRewrite, rejectProposal } from '@/lib/documents/sections/re
 import type { RewriteResult } from '@/lib/documents/sections/rewrite/rewrite-range';
 import type { SectionVersionView } from '@/lib/documents/sections/section-versions';
 import { defineOperations } from '@/lib/http/openapi/api-operation';
+import { pageQuery } from '@/lib/http/paging';
 import type { AllTrue, DescribesJsonOf, ResultOf } from './json-shape';
 
 /**
@@ -13,6 +14,9 @@ import type { AllTrue, DescribesJsonOf, ResultOf } from './json-shape';
  * document describes each operation. The routes validate with these schemas;
  * lib/http/openapi/ turns the same ones into the OpenAPI document.
  */
+
+/** GET /api/sections/:id/versions: only the page. */
+export const sectionVersionsQuery = pageQuery;
 
 export const sectionEditBody = z.object({ body: z.string().max(200_000), baseVersion: z.number().int().nonnegative() });
 
@@ -153,7 +157,9 @@ export const sectionOperations = defineOperations([
     path: '/api/sections/{id}/versions',
     tag: 'Sections',
     auth: 'session',
-    summary: "A section's versions, oldest first.",
+    summary: "A section's versions, newest first.",
+    query: sectionVersionsQuery,
+    paged: true,
     responses: { 200: 'The versions.' },
     responseBodies: { 200: z.array(sectionVersionResponse) },
   },

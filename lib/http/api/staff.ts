@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineOperations } from '@/lib/http/openapi/api-operation';
+import { pageQuery } from '@/lib/http/paging';
 import { INVITE_DAYS_MAX, type createInvite, type InviteView } from '@/lib/auth/invites';
 import type { listTranscripts } from '@/lib/chat/transcripts';
 import { creditGrantResponse, ledgerEntryResponse } from './billing';
@@ -38,12 +39,15 @@ export const inviteBody = z.object({
   days: z.number().int().min(1).max(INVITE_DAYS_MAX).optional(),
 });
 
-export const staffLedgerQuery = z.object({ user: z.string().max(200).optional() });
+/** GET /api/staff/invites: only the page. */
+export const invitesQuery = pageQuery;
+
+export const staffLedgerQuery = pageQuery.extend({ user: z.string().max(200).optional() });
 
 /** GET /api/staff/credits: one user's top-ups (by email), or everyone's. */
-export const creditsQuery = z.object({ user: z.string().max(200).optional() });
+export const creditsQuery = pageQuery.extend({ user: z.string().max(200).optional() });
 
-export const transcriptsQuery = z.object({
+export const transcriptsQuery = pageQuery.extend({
   status: z.enum(['stopped', 'truncated', 'error']).optional(),
   model: z.string().max(200).optional(),
   user: z.string().max(200).optional(),
@@ -92,7 +96,7 @@ export type StaffResponseChecks = AllTrue<
   [
     DescribesJsonOf<typeof inviteResponse, InviteView>,
     DescribesJsonOf<typeof inviteResponse, ResultOf<typeof createInvite>['invite']>,
-    DescribesJsonOf<typeof transcriptRowResponse, ResultOf<typeof listTranscripts>[number]>,
+    DescribesJsonOf<typeof transcriptRowResponse, ResultOf<typeof listTranscripts>['items'][number]>,
   ]
 >;
 
@@ -123,6 +127,7 @@ export const staffOperations = defineOperations([
     auth: 'staff',
     summary: "Top-ups with their reasons and who made them: one user's (by email) or everyone's.",
     query: creditsQuery,
+    paged: true,
     responses: { 200: 'The top-ups, newest first.' },
     responseBodies: { 200: z.array(creditGrantResponse) },
   },
@@ -132,6 +137,8 @@ export const staffOperations = defineOperations([
     tag: 'Staff',
     auth: 'staff',
     summary: 'Every invite, newest first, with who made it and who used it.',
+    query: invitesQuery,
+    paged: true,
     responses: { 200: 'The invites.' },
     responseBodies: { 200: z.array(inviteResponse) },
   },
@@ -161,6 +168,7 @@ export const staffOperations = defineOperations([
     auth: 'staff',
     summary: "Any person's ledger (by email), or everyone's.",
     query: staffLedgerQuery,
+    paged: true,
     responses: { 200: 'The entries, newest first.' },
     responseBodies: { 200: z.array(ledgerEntryResponse) },
   },
@@ -169,8 +177,9 @@ export const staffOperations = defineOperations([
     path: '/api/staff/transcripts',
     tag: 'Staff',
     auth: 'staff',
-    summary: 'Chats to review, filtered by answer status, model, person and dates.',
+    summary: 'Chats to review, filtered by answer status, model, person and dates; newest activity first.',
     query: transcriptsQuery,
+    paged: true,
     responses: { 200: 'The transcripts.' },
     responseBodies: { 200: z.array(transcriptRowResponse) },
   },

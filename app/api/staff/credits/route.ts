@@ -5,6 +5,7 @@ import { AppError } from '@/lib/errors';
 import { parseQuery, readJson } from '@/lib/http/handler';
 import { logEvent } from '@/lib/log';
 import { creditsBody as body, creditsQuery as query, idempotencyKey } from '@/lib/http/api/staff';
+import { pageRequest, pageResponse } from '@/lib/http/paging';
 import { staffRoute } from '@/lib/http/session-route';
 
 /**
@@ -43,9 +44,9 @@ export const POST = staffRoute(async ({ request, app, user: staff }) => {
   );
 });
 
-/** Top-ups with their reasons: one user's (by email), or everyone's. */
+/** Top-ups with their reasons: one user's (by email), or everyone's; newest first, a page at a time. */
 export const GET = staffRoute(async ({ request, app }) => {
-  const { user } = parseQuery(request, query);
+  const { user, ...paging } = parseQuery(request, query);
   const userId = user ? await userIdByEmail(app.db, user) : undefined;
-  return Response.json(await listCredits(app.db, { userId }));
+  return pageResponse(request, await listCredits(app.db, { userId }, pageRequest(paging)));
 });

@@ -1,7 +1,8 @@
 import { createInvite, inviteLink, listInvites } from '@/lib/auth/invites';
 import { inviteMail } from '@/lib/mail/link-mail';
-import { readJson } from '@/lib/http/handler';
-import { inviteBody as body } from '@/lib/http/api/staff';
+import { parseQuery, readJson } from '@/lib/http/handler';
+import { inviteBody as body, invitesQuery as listQuery } from '@/lib/http/api/staff';
+import { pageRequest, pageResponse } from '@/lib/http/paging';
 import { logEvent } from '@/lib/log';
 import { staffRoute } from '@/lib/http/session-route';
 import { linkOrigin, requestOrigin } from '@/lib/http/request-origin';
@@ -19,7 +20,7 @@ export const POST = staffRoute(async ({ request, app, user: staff }) => {
   return Response.json({ invite, link, mailed: mail && app.mailer.delivers }, { status: 201 });
 });
 
-/** Every invite, newest first, with who made it and who used it. */
-export const GET = staffRoute(async ({ app }) => {
-  return Response.json(await listInvites(app.db));
+/** Every invite, newest first, with who made it and who used it; a page at a time (the next one in the `Link` header). */
+export const GET = staffRoute(async ({ request, app }) => {
+  return pageResponse(request, await listInvites(app.db, pageRequest(parseQuery(request, listQuery))));
 });

@@ -1,9 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '@/tests/support/test-database';
 import { listSectionVersions } from '../section-versions';
+import type { Db } from '@/lib/db/client';
 import { acceptProposal, rejectProposal } from './proposals';
 import { rewriteRange } from './rewrite-range';
 import { openRewriteFixture, type RewriteFixture } from '@/tests/support/rewrite-fixture';
+
+/** A section's versions, oldest first (all of them: fewer than a page here). */
+async function versionsOldestFirst(db: Db, sectionId: string) {
+  return (await listSectionVersions(db, sectionId, { limit: 200 })).items.reverse();
+}
 
 describe.each(testDatabaseKinds())('rewrite proposals (%s)', (kind) => {
   let fx: RewriteFixture;
@@ -50,7 +56,7 @@ describe.each(testDatabaseKinds())('rewrite proposals (%s)', (kind) => {
     expect(accepted.body).toBe(
       `${proposed.body.slice(0, proposed.start)}${proposed.proposal}${proposed.body.slice(proposed.start + FRAGMENT.length)}`,
     );
-    expect((await listSectionVersions(fx.db.prisma, sectionId)).at(-1)).toMatchObject({
+    expect((await versionsOldestFirst(fx.db.prisma, sectionId)).at(-1)).toMatchObject({
       kind: 'rewrite',
       version: accepted.version,
       body: accepted.body,

@@ -1,8 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '@/tests/support/test-database';
 import { listSectionVersions, restoreSectionVersion, writeSectionVersion } from '../section-versions';
+import type { Db } from '@/lib/db/client';
 import { rewriteRange, type RewriteRangeRequest } from './rewrite-range';
 import { openRewriteFixture, replyRewriter, withModelMiddleware, type RewriteFixture } from '@/tests/support/rewrite-fixture';
+
+/** A section's versions, oldest first (all of them: fewer than a page here). */
+async function versionsOldestFirst(db: Db, sectionId: string) {
+  return (await listSectionVersions(db, sectionId, { limit: 200 })).items.reverse();
+}
 
 describe.each(testDatabaseKinds())('rewriting a range of a section (%s)', (kind) => {
   let fx: RewriteFixture;
@@ -35,7 +41,7 @@ describe.each(testDatabaseKinds())('rewriting a range of a section (%s)', (kind)
     expect(result.body.slice(result.range.start, result.range.end)).toBe('В ЛИССАБОНЕ ОТКРЫТ[^1] ВЕСНОЙ');
     const stored = await fx.db.prisma.section.findUniqueOrThrow({ where: { id: sectionId } });
     expect(stored).toMatchObject({ version: result.version, body: result.body });
-    expect((await listSectionVersions(fx.db.prisma, sectionId)).at(-1)).toMatchObject({
+    expect((await versionsOldestFirst(fx.db.prisma, sectionId)).at(-1)).toMatchObject({
       kind: 'rewrite',
       version: result.version,
       body: result.body,
@@ -120,7 +126,7 @@ describe.each(testDatabaseKinds())('rewriting a range of a section (%s)', (kind)
     expect(await settled).toMatchObject({ status: 409, body: { current: { version: edited.version, body: edited.body } } });
     const stored = await fx.db.prisma.section.findUniqueOrThrow({ where: { id: sectionId } });
     expect(stored).toMatchObject({ version: edited.version, body: 'Someone else edited it meanwhile.' });
-    expect((await listSectionVersions(fx.db.prisma, sectionId)).at(-1)?.kind).toBe('manual');
+    expect((await versionsOldestFirst(fx.db.prisma, sectionId)).at(-1)?.kind).toBe('manual');
   });
 
   it('an invented figure and name still flagged after one regeneration become a stored proposal, not applied', async () => {
@@ -288,9 +294,9 @@ describe.each(testDatabaseKinds())('rewriting a range of a section (%s)', (kind)
     const { version, body } = await fx.setBody(sectionId, 'Text before the rewrite.');
     const rewritten = await rewrite({ start: 0, end: 4, baseVersion: version });
     if (!rewritten.applied) throw new Error('expected the rewrite to apply');
-    const before = await listSectionVersions(fx.db.prisma, sectionId);
+    const before = await versionsOldestFirst(fx.db.prisma, sectionId);
     const restored = await restoreSectionVersion(fx.db.prisma, { sectionId, userId: fx.reviewer, version, baseVersion: rewritten.version });
-    const after = await listSectionVersions(fx.db.prisma, sectionId);
+    const after = await versionsOldestFirst(fx.db.prisma, sectionId);
     expect(after.slice(0, before.length)).toEqual(before);
     expect(after.at(-1)).toMatchObject({ version: restored.version, kind: 'restore', body });
     expect(after.map((v) => v.kind)).toContain('rewrite');

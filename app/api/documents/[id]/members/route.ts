@@ -1,7 +1,8 @@
 import { CAN, requireDocumentRole } from '@/lib/documents/access';
 import { listMembers, shareDocument } from '@/lib/documents/members';
-import { readJson } from '@/lib/http/handler';
-import { shareBody as body } from '@/lib/http/api/documents';
+import { parseQuery, readJson } from '@/lib/http/handler';
+import { memberListQuery as listQuery, shareBody as body } from '@/lib/http/api/documents';
+import { pageRequest, pageResponse } from '@/lib/http/paging';
 import { userRoute } from '@/lib/http/session-route';
 
 export const POST = userRoute<{ id: string }>(async ({ request, app, user, params: { id } }) => {
@@ -10,7 +11,9 @@ export const POST = userRoute<{ id: string }>(async ({ request, app, user, param
   return Response.json(await shareDocument(app.db, id, user.id, email, role), { status: 201 });
 });
 
-export const GET = userRoute<{ id: string }>(async ({ app, user, params: { id } }) => {
+/** The people the document is shared with, newest share first, a page at a time (the next one in the `Link` header). */
+export const GET = userRoute<{ id: string }>(async ({ request, app, user, params: { id } }) => {
+  const page = pageRequest(parseQuery(request, listQuery));
   await requireDocumentRole(app.db, id, user.id, CAN.read);
-  return Response.json(await listMembers(app.db, id));
+  return pageResponse(request, await listMembers(app.db, id, page));
 });
