@@ -5,7 +5,6 @@ import { INVITE_DAYS_MAX, type createInvite, type InviteView } from '@/lib/auth/
 import type { listTranscripts } from '@/lib/chat/transcripts';
 import { creditGrantResponse, ledgerEntryResponse } from './billing';
 import { chatMessageResponse, chatViewResponse } from './chat-responses';
-import { pageQuery } from '@/lib/http/paging';
 import type { AllTrue, DescribesJsonOf, ResultOf } from './json-shape';
 
 /**
