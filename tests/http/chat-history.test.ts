@@ -34,7 +34,6 @@ describe('a long chat opens with its newest page and is read back to its first m
   let cookie: string;
   let staffCookie: string;
   let chatId: string;
-  // biome-ignore lint/suspicious/noExplicitAny: the routes differ only in their params' names
   const call = async (
     route: (request: Request, context: any) => Promise<Response>,
     url: string,

@@ -108,7 +108,9 @@ export const chatViewResponse = z.strictObject({
   liveTurnId: z.string().nullable(),
   lastMessageAt: z.iso.datetime(),
   idle: z.boolean().meta({ description: 'Untouched long enough that a new topic is suggested.' }),
-  messages: z.array(chatMessageResponse).meta({ description: 'The newest messages (50, fewer when they are long), oldest first among them.' }),
+  messages: z
+    .array(chatMessageResponse)
+    .meta({ description: 'The newest messages (50, fewer when they are long), oldest first among them.' }),
   olderPage: z
     .string()
     .nullable()
