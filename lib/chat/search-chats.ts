@@ -39,13 +39,14 @@ export async function searchChats(db: Db, userId: string, query: string, page: P
   );
   const rows = await db.$queryRaw<Array<{ id: string; title: string; status: string; lastMessageAt: Date; text: string | null }>>`
     WITH matched AS (
-      SELECT DISTINCT ON (m."chatId") m."chatId", m.text
+      -- ids only while sorting: a chat with thousands of matching messages sorts keys, not their texts
+      SELECT DISTINCT ON (m."chatId") m."chatId", m.id
       FROM message m JOIN chat owned ON owned.id = m."chatId" AND owned."userId" = ${userId}
       WHERE to_tsvector('simple', COALESCE(m."searchText", m.text)) @@ to_tsquery('simple', ${tsquery})
       ORDER BY m."chatId", m."createdAt" DESC
     )
-    SELECT c.id, c.title, c.status, c."lastMessageAt", matched.text
-    FROM chat c LEFT JOIN matched ON matched."chatId" = c.id
+    SELECT c.id, c.title, c.status, c."lastMessageAt", newest.text
+    FROM chat c LEFT JOIN matched ON matched."chatId" = c.id LEFT JOIN message newest ON newest.id = matched.id
     WHERE c."userId" = ${userId} AND (matched."chatId" IS NOT NULL OR (${titleHasEveryWord}))
       AND ${keysetSql(Prisma.sql`c."lastMessageAt"`, Prisma.sql`c.id`, page.after)}
     ORDER BY c."lastMessageAt" DESC, c.id DESC
