@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import type { App } from '@/lib/app';
+import { CLIENT_ADDRESS_HEADER, LINK_ORIGIN_HEADER } from '@/lib/http/forwarded';
 import { handleAuthRequest } from '@/lib/http/auth-session';
 
 export const ORIGIN = 'http://localhost:3000';
@@ -15,6 +17,16 @@ export const cookieOf = (response: Response) =>
     .map((c) => c.split(';')[0])
     .join('; ');
 
+/**
+ * better-auth counts its per-address limits (sign-up 30, password links 5 a minute) in one
+ * module-wide store, and the test files of a worker share their modules (vitest `isolate: false`):
+ * sign-ups and password links come from an address of their own each, as the server would report
+ * different people's, so one file's accounts never use up another's minute.
+ */
+const PER_ADDRESS_LIMITED = new Set(['/api/auth/sign-up/email', '/api/auth/request-password-reset']);
+/** one of the 16 million addresses of 127.0.0.0/8: loopback, as the tests' requests are (the server vouches for loopback hosts), each its own bucket */
+const someAddress = () => `127.${randomBytes(3).join('.')}`;
+
 /** A same-origin JSON request, as the app's own pages send it. */
 export function jsonRequest(path: string, init: { method?: string; body?: unknown; cookie?: string } = {}): Request {
   return new Request(`${ORIGIN}${path}`, {
@@ -24,6 +36,8 @@ export function jsonRequest(path: string, init: { method?: string; body?: unknow
       origin: ORIGIN,
       'sec-fetch-site': 'same-origin',
       ...(init.cookie ? { cookie: init.cookie } : {}),
+      // (the server reports the client's address and, with it, the address its links may point at)
+      ...(PER_ADDRESS_LIMITED.has(path) ? { [CLIENT_ADDRESS_HEADER]: someAddress(), [LINK_ORIGIN_HEADER]: ORIGIN } : {}),
     },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
