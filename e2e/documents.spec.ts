@@ -141,10 +141,13 @@ test('basic 11: the owner shares from the header’s Share panel; the recipient 
   await recipient.goto('/documents');
   await expect(recipient.getByTestId('notifications')).toHaveCount(0);
 
+  // she has opened it: the owner, opening the Share panel again, sees her name now
+  await panel.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('button', { name: 'Share' }).click();
+  await expect(members.getByText('Grace Hopper')).toBeVisible();
+
   await panel.getByLabel(`Role of ${recipientEmail}`).selectOption('reviewer');
   await expect(panel.getByRole('status').filter({ hasText: `${recipientEmail} is now a reviewer` })).toBeVisible();
-  // she has opened it: her name is shown now
-  await expect(members.getByText('Grace Hopper')).toBeVisible();
   await recipient.reload();
   await expect(recipient.getByTestId('document-list').getByRole('link', { name: /reviewer/i })).toHaveCount(1);
 

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { afterRateLimit } from './server-process';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { linkMailedTo } from './mailbox';
 import { e2eDataDir } from '../playwright.config';
@@ -43,8 +44,13 @@ export async function setPasswordFromMail(page: Page, email: string, password = 
 
 /** Signs up through the API (cookie kept in the request context). */
 export async function signUpApi(request: APIRequestContext, email = uniqueEmail()): Promise<string> {
-  const res = await request.post('/api/auth/sign-up/email', { data: { email, password: 'correct-horse-battery', name: 'API Person' } });
-  expect(res.ok()).toBe(true);
+  const res = await afterRateLimit(async () => {
+    const response = await request.post('/api/auth/sign-up/email', {
+      data: { email, password: 'correct-horse-battery', name: 'API Person' },
+    });
+    return { status: response.status(), retryAfter: response.headers()['x-retry-after'] ?? null, ok: response.ok() };
+  });
+  expect(res.ok).toBe(true);
   return email;
 }
 
