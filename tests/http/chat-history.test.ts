@@ -1,15 +1,11 @@
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GET as chatRoute } from '@/app/api/chats/[id]/route';
 import { GET as messagesRoute } from '@/app/api/chats/[id]/messages/route';
 import { GET as transcriptRoute } from '@/app/api/staff/transcripts/[chatId]/route';
 import { GET as transcriptMessagesRoute } from '@/app/api/staff/transcripts/[chatId]/messages/route';
 import { nextLink } from '@/components/api/fetch-page';
-import { buildApp, type App } from '@/lib/app';
-import { loadConfig } from '@/lib/config';
-import { cookieOf, jsonRequest, serveApp, signUp } from '@/tests/support/auth-client';
+import type { App } from '@/lib/app';
+import { cookieOf, jsonRequest, serveTestApp, signUp } from '@/tests/support/auth-client';
 import { openTestDatabase, type TestDatabase } from '@/tests/support/test-database';
 
 const LONG = 520;
@@ -46,14 +42,7 @@ describe('a long chat opens with its newest page and is read back to its first m
 
   beforeAll(async () => {
     db = await openTestDatabase('pglite');
-    const cfg = loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'quire-history-')),
-      AUTH_SECRET: 'a-test-secret-of-enough-length',
-      SIGNUP: 'open',
-    });
-    app = await buildApp(cfg, db);
-    serveApp(app);
+    app = await serveTestApp(db);
     cookie = cookieOf(await signUp(app, { email: 'long-talker@example.com' }));
     staffCookie = cookieOf(await signUp(app, { email: 'reader-staff@example.com' }));
     await db.prisma.user.update({ where: { email: 'reader-staff@example.com' }, data: { role: 'staff' } });

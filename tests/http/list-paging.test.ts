@@ -1,7 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GET as ownCreditsRoute } from '@/app/api/credits/route';
 import { GET as membersRoute } from '@/app/api/documents/[id]/members/route';
@@ -14,10 +11,9 @@ import { GET as invitesRoute } from '@/app/api/staff/invites/route';
 import { GET as staffLedgerRoute } from '@/app/api/staff/ledger/route';
 import { GET as transcriptsRoute } from '@/app/api/staff/transcripts/route';
 import { nextLink } from '@/components/api/fetch-page';
-import { buildApp, type App } from '@/lib/app';
-import { loadConfig } from '@/lib/config';
+import type { App } from '@/lib/app';
 import { encodeCursor, MAX_PAGE_SIZE } from '@/lib/http/paging';
-import { cookieOf, jsonRequest, serveApp, signUp } from '@/tests/support/auth-client';
+import { cookieOf, jsonRequest, serveTestApp, signUp } from '@/tests/support/auth-client';
 import { createUser } from '@/tests/support/fixtures';
 import { openTestDatabase, type TestDatabase } from '@/tests/support/test-database';
 
@@ -38,14 +34,7 @@ let staffId: string;
 
 beforeAll(async () => {
   db = await openTestDatabase('pglite');
-  const cfg = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'quire-paging-')),
-    AUTH_SECRET: 'a-test-secret-of-enough-length',
-    SIGNUP: 'open',
-  });
-  app = await buildApp(cfg, db);
-  serveApp(app);
+  app = await serveTestApp(db);
   staffCookie = cookieOf(await signUp(app, { email: 'paging-staff@example.com' }));
   ({ id: staffId } = await db.prisma.user.update({ where: { email: 'paging-staff@example.com' }, data: { role: 'staff' } }));
 });

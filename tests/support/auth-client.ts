@@ -1,9 +1,31 @@
 import { randomBytes } from 'node:crypto';
-import type { App } from '@/lib/app';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp, type App } from '@/lib/app';
+import { loadConfig } from '@/lib/config';
+import type { Database } from '@/lib/db/client';
 import { CLIENT_ADDRESS_HEADER, LINK_ORIGIN_HEADER } from '@/lib/http/forwarded';
 import { handleAuthRequest } from '@/lib/http/auth-session';
 
 export const ORIGIN = 'http://localhost:3000';
+
+/**
+ * The app on a test database, handed to the route handlers: open sign-up, a fixed secret, a data
+ * directory of its own, the offline simulator unless `env` names a model endpoint.
+ */
+export async function serveTestApp(db: Database, env: Record<string, string> = {}): Promise<App> {
+  const cfg = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'quire-app-')),
+    AUTH_SECRET: 'a-test-secret-of-enough-length',
+    SIGNUP: 'open',
+    ...env,
+  });
+  const app = await buildApp(cfg, db);
+  serveApp(app);
+  return app;
+}
 
 /** Route handlers read the process's app through getApp(); tests hand it theirs. */
 export function serveApp(app: App): void {
