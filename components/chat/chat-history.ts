@@ -15,7 +15,7 @@ export function keepEarlierMessages(current: ChatJson, latest: ChatJson): ChatJs
 }
 
 /** An older page (newest first, as the list route answers) put in front of the messages shown. */
-export function withOlderPage(current: ChatJson, page: { items: ChatMessageJson[]; next: string | null }): ChatJson {
+export function prependOlderPage(current: ChatJson, page: { items: ChatMessageJson[]; next: string | null }): ChatJson {
   const shown = new Set(current.messages.map((m) => m.id));
   const older = page.items.filter((m) => !shown.has(m.id)).reverse();
   return { ...current, messages: [...older, ...current.messages], olderPage: page.next };

@@ -11,7 +11,7 @@ import { useWallet } from '@/components/app-shell/wallet-provider';
 import { createChatTransport, type TurnRequestBody } from './chat-transport';
 import { moveToEnd, toUIMessages } from './chat-ui-message';
 import { streamedDataPartSchemas, turnMetadataSchema, type ChatMessage } from '@/lib/chat/turn/wire';
-import { keepEarlierMessages, withOlderPage } from './chat-history';
+import { keepEarlierMessages, prependOlderPage } from './chat-history';
 import { documentMayPost } from './document-event';
 
 /**
@@ -205,7 +205,7 @@ export function useChatSession(initial: ChatJson) {
     setOlder({ loading: true, error: null });
     try {
       const page = await fetchPage<ChatMessageJson>(url);
-      const merged = withOlderPage(viewRef.current, page);
+      const merged = prependOlderPage(viewRef.current, page);
       const added = merged.messages.length - viewRef.current.messages.length;
       setView(merged);
       setMessages((current) => [...toUIMessages(merged.messages.slice(0, added)), ...current]);

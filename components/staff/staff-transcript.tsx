@@ -6,7 +6,7 @@ import { useTranslations } from 'next-intl';
 import { useCallback, useRef, useState } from 'react';
 import type { ChatJson, ChatMessageJson, ModelJson } from '@/components/api/api-types';
 import { fetchPage } from '@/components/api/fetch-page';
-import { withOlderPage } from '@/components/chat/chat-history';
+import { prependOlderPage } from '@/components/chat/chat-history';
 import { EarlierMessages } from '@/components/chat/earlier-messages';
 import { useChatTitle } from '@/components/chat/use-chat-title';
 import { useModelLabel } from '@/components/chat/use-model-label';
@@ -28,7 +28,7 @@ export function StaffTranscript({ chat: initial, models }: { chat: ChatJson; mod
     setOlder({ loading: true, error: null });
     try {
       const page = await fetchPage<ChatMessageJson>(chat.olderPage);
-      setChat((current) => withOlderPage(current, page));
+      setChat((current) => prependOlderPage(current, page));
       setOlder({ loading: false, error: null });
     } catch (error) {
       setOlder({ loading: false, error: error instanceof Error ? error.message : String(error) });
