@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import pg from 'pg';
 import { e2ePorts } from './ports';
 import { removeDataDir, startQuire, type QuireProcess } from './server-process';
@@ -33,8 +33,10 @@ test.describe('a 520-message chat', () => {
   };
 
   test.beforeAll(async () => {
+    test.setTimeout(180_000);
     removeDataDir(dataDir);
     await admin((c) => c.query(`CREATE DATABASE ${database}`));
+    server = await startQuire(port, dataDir, { DATABASE_URL: databaseUrl() });
   });
   test.afterAll(async () => {
     server?.child.kill('SIGKILL');
@@ -43,12 +45,9 @@ test.describe('a 520-message chat', () => {
     await admin((c) => c.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
   });
 
-  test('opens with its newest page, small, and reads back to the first message as the person scrolls up, keeping their place', async ({
-    page,
-  }) => {
-    test.setTimeout(300_000);
-    server = await startQuire(port, dataDir, { DATABASE_URL: databaseUrl() });
-    await page.goto(`${server.url}/sign-up`);
+  /** A new person whose first chat gets `MESSAGES` messages; `says` replaces what message n says. */
+  async function personWithLongChat(page: Page, says: Record<number, string> = {}): Promise<string> {
+    await page.goto(`${server!.url}/sign-up`);
     await page.getByLabel(/name/i).fill('Long Talker');
     await page.getByLabel(/email/i).fill(uniqueEmail('long-chat'));
     await page.getByLabel(/password/i).fill('correct-horse-battery');
@@ -60,21 +59,29 @@ test.describe('a 520-message chat', () => {
       await c.query(
         `INSERT INTO message (id, "chatId", role, text, status, "createdAt", "updatedAt")
          SELECT gen_random_uuid()::text, $1, CASE WHEN n % 2 = 1 THEN 'user' ELSE 'assistant' END,
-                'Message ' || n || ': ' || repeat('the printer on the third floor jams again ', 42), 'complete',
-                now() - ($2 - n + 1) * interval '1 minute', now()
+                'Message ' || n || ': ' || COALESCE(($3::jsonb) ->> n::text, repeat('the printer on the third floor jams again ', 42)),
+                'complete', now() - ($2 - n + 1) * interval '1 minute', now()
          FROM generate_series(1, $2::int) AS n`,
-        [chatId, MESSAGES],
+        [chatId, MESSAGES, JSON.stringify(says)],
       );
       await c.query(`UPDATE chat SET "lastMessageAt" = now() WHERE id = $1`, [chatId]);
     }, databaseUrl());
+    return chatId;
+  }
+
+  test('opens with its newest page, small, and reads back to the first message as the person scrolls up, keeping their place', async ({
+    page,
+  }) => {
+    test.setTimeout(300_000);
+    const chatId = await personWithLongChat(page);
 
     // the page itself: its newest messages, not the whole chat (520 × 1.8 KB would be about 1 MB before markup)
-    const html = await (await page.request.get(`${server.url}/chats/${chatId}`)).text();
+    const html = await (await page.request.get(`${server!.url}/chats/${chatId}`)).text();
     expect(html.length).toBeLessThan(300_000);
     expect(html).toContain('Message 520: ');
     expect(html).not.toContain('Message 470: ');
 
-    await page.goto(`${server.url}/chats/${chatId}`);
+    await page.goto(`${server!.url}/chats/${chatId}`);
     const conversation = page.getByRole('region', { name: 'Conversation' });
     const message = (n: number) => conversation.getByText(`Message ${n}: `, { exact: false });
     const shown = page.locator('[data-testid="message-user"], [data-testid="message-assistant"]');
@@ -107,5 +114,57 @@ test.describe('a 520-message chat', () => {
     await expect(page.getByTestId('message-assistant').last()).toHaveAttribute('data-status', 'complete', { timeout: 30_000 });
     await expect(page.getByTestId('message-assistant').last()).toContainText('still here');
     await expect(shown).toHaveCount(MESSAGES + 2);
+  });
+
+  test('a search hit far back opens the chat at that message, marked, and the person reads on down to the newest and writes', async ({
+    page,
+  }) => {
+    test.setTimeout(300_000);
+    const chatId = await personWithLongChat(page, { 137: 'the ferry to Suomenlinna leaves at dawn' });
+    await page.goto(`${server!.url}/chats/${chatId}`);
+    await page.getByRole('searchbox', { name: 'Search chats' }).fill('Suomenlinna');
+    await page.getByTestId('chat-search-hit').first().click();
+    await expect(page).toHaveURL(/\?message=/);
+    const hit = page.url();
+
+    const conversation = page.getByRole('region', { name: 'Conversation' });
+    const message = (n: number) => conversation.getByText(`Message ${n}: `, { exact: false });
+    const marked = conversation.locator('[aria-current="true"]');
+    await expect(marked).toContainText('Suomenlinna');
+    await expect(marked).toBeInViewport();
+    // the newest messages are not on screen: no composer to write below the wrong message
+    await expect(page.getByTestId('chat-input')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Go to the latest' })).toBeVisible();
+
+    // scrolling up reads the earlier page in above, and the message at the top stays where it was
+    const shown = page.locator('[data-testid="message-user"], [data-testid="message-assistant"]');
+    const topShown = Number((await shown.first().textContent())!.match(/Message (\d+):/)![1]);
+    expect(topShown).toBeLessThan(137);
+    await conversation.evaluate((el) => {
+      el.scrollTop = 0;
+    });
+    await expect(message(topShown - 1)).toBeAttached();
+    await expect(message(topShown)).toBeInViewport();
+
+    // scrolling down reads the later pages, up to the newest; then the composer is back
+    while (!(await message(MESSAGES).count())) {
+      const count = await shown.count();
+      await conversation.evaluate((el) => el.scrollBy(0, el.scrollHeight));
+      await expect.poll(() => shown.count()).toBeGreaterThan(count);
+    }
+    await expect(page.getByTestId('chat-input')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Go to the latest' })).toHaveCount(0);
+    await page.getByTestId('chat-input').fill('[sim:echo] after the ferry');
+    await page.getByTestId('send-button').click();
+    await expect(page.getByTestId('message-assistant').last()).toHaveAttribute('data-status', 'complete', { timeout: 30_000 });
+    await expect(page.getByTestId('message-assistant').last()).toContainText('after the ferry');
+
+    // opened at the hit again, "Go to the latest" goes to the newest page with the composer
+    await page.goto(hit);
+    await expect(marked).toBeInViewport();
+    await page.getByRole('link', { name: 'Go to the latest' }).click();
+    await expect(page).toHaveURL(new RegExp(`/chats/${chatId}$`));
+    await expect(conversation.getByText('after the ferry').last()).toBeInViewport();
+    await expect(page.getByTestId('chat-input')).toBeVisible();
   });
 });

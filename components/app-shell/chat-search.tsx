@@ -7,6 +7,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import type { ChatSearchHitJson as Hit } from '@/components/api/api-types';
 import { LoadMore } from '@/components/ui/load-more';
 import { usePagedList } from '@/components/ui/use-paged-list';
+import { openedAtMessage } from '@/components/chat/chat-history';
 import { useChatTitle } from '@/components/chat/use-chat-title';
 
 const DEBOUNCE_MS = 250;
@@ -52,7 +53,7 @@ export function ChatSearch({ children }: { children: ReactNode }) {
               {hits.map((hit) => (
                 <li key={hit.id}>
                   <Link
-                    href={`/chats/${hit.id}`}
+                    href={openedAtMessage(`/chats/${hit.id}`, hit.messageId)}
                     data-testid="chat-search-hit"
                     className="block rounded-md px-2 py-1.5 hover:bg-zinc-200/60 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:hover:bg-zinc-800"
                   >

@@ -1,25 +1,36 @@
 'use client';
 
 import { PanelRight, PanelRightClose } from 'lucide-react';
+import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ChatJson, ModelJson } from '@/components/api/api-types';
 import { InsightsPanel } from '@/components/insights/insights-panel';
 import { usePanelOpen } from '@/components/insights/use-panel-open';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { dataParts, orderForDisplay } from './chat-ui-message';
 import { ClosedBanner } from './closed-banner';
-import { EarlierMessages } from './earlier-messages';
 import { Composer } from './composer';
 import { ExamplePrompts } from './example-prompts';
+import { messageAnchor } from './chat-history';
 import { MessageList } from './message-list';
+import { MoreMessages } from './more-messages';
 import { NewTopicBanner } from './new-topic-banner';
 import { TurnFailure } from './turn-failure';
 import { useChatSession, type Draft } from './use-chat-session';
 import { useChatTitle } from './use-chat-title';
 import { useStickToBottom } from './use-stick-to-bottom';
 
-export function ChatScreen({ initialChat, models }: { initialChat: ChatJson; models: ModelJson[] }) {
+export function ChatScreen({
+  initialChat,
+  models,
+  openedAt,
+}: {
+  initialChat: ChatJson;
+  models: ModelJson[];
+  /** the message the page was opened at (a search hit far back): shown and marked, instead of the end */
+  openedAt?: string;
+}) {
   const t = useTranslations('chat');
   const titleOf = useChatTitle();
   const session = useChatSession(initialChat);
@@ -37,20 +48,31 @@ export function ChatScreen({ initialChat, models }: { initialChat: ChatJson; mod
   const last = messages.at(-1);
   const pendingId = (streaming || settling) && last?.role === 'assistant' ? last.id : null;
   const awaitingAnswer = status === 'submitted' && last?.role === 'user';
-  const scroller = useStickToBottom<HTMLDivElement, HTMLDivElement>();
+  const [highlighted] = useState(() => (openedAt && initialChat.messages.some((m) => m.id === openedAt) ? openedAt : null));
+  const scroller = useStickToBottom<HTMLDivElement, HTMLDivElement>({ startPinned: highlighted === null });
+  useLayoutEffect(() => {
+    if (highlighted) document.getElementById(messageAnchor(highlighted))?.scrollIntoView({ block: 'center' });
+  }, [highlighted]);
+  // opened far back: the newest messages are not on screen, so the composer waits until they are
+  const readingEarlier = view.newerPage !== null;
   const { regenerateAnswer, editMessage } = session;
   const regenerate = useCallback((messageId: string) => regenerateAnswer(messageId, model), [regenerateAnswer, model]);
   const { scrollToEnd } = scroller;
   // an older page goes in above what the person is reading: the distance from the bottom stays as it was
   const keptFromBottom = useRef<number | null>(null);
-  const { older } = session;
-  const loadOlder = useCallback(async () => {
+  const { earlier, later } = session.pages;
+  const loadEarlier = useCallback(async () => {
     const el = scroller.scrollRef.current;
     scroller.unpin();
     keptFromBottom.current = el ? el.scrollHeight - el.scrollTop : null;
     // nothing came (the last page, or a failure): nothing to keep
-    if ((await older.load()) === 0) keptFromBottom.current = null;
-  }, [older.load, scroller.scrollRef, scroller.unpin]);
+    if ((await earlier.load()) === 0) keptFromBottom.current = null;
+  }, [earlier.load, scroller.scrollRef, scroller.unpin]);
+  // a later page goes in below what the person is reading: the view stays, it does not follow the end down
+  const loadLater = useCallback(() => {
+    scroller.unpin();
+    return later.load();
+  }, [later.load, scroller.unpin]);
   // applied when the first message shown changes: the messages arrive through useChat's throttled store, a render
   // or more after the view, and a render in between may show them at the end before they take their place
   const firstShown = ordered[0]?.id;
@@ -106,7 +128,7 @@ export function ChatScreen({ initialChat, models }: { initialChat: ChatJson; mod
               </div>
             ) : (
               <>
-                <EarlierMessages older={{ ...older, load: loadOlder }} scrollRef={scroller.scrollRef} />
+                <MoreMessages edge="earlier" pages={{ ...earlier, load: loadEarlier }} scrollRef={scroller.scrollRef} />
                 <MessageList
                   messages={ordered}
                   records={records}
@@ -120,29 +142,40 @@ export function ChatScreen({ initialChat, models }: { initialChat: ChatJson; mod
                   regenerateModel={model}
                   onRegenerate={regenerate}
                   onEdit={edit}
+                  highlighted={highlighted}
                 />
+                <MoreMessages edge="later" pages={{ ...later, load: loadLater }} scrollRef={scroller.scrollRef} />
               </>
             )}
           </div>
         </div>
         {failure && <TurnFailure failure={failure} onDismiss={session.dismissFailure} />}
         <div className="shrink-0 pt-2">
-          <Composer
-            chatId={view.id}
-            documentsStarted={documentsStarted}
-            models={models}
-            model={model}
-            onModelChange={setModel}
-            busy={streaming || remoteLive}
-            holdSend={settling}
-            onSend={(text) => {
-              scroller.scrollToEnd();
-              session.send(text, model);
-            }}
-            onStop={() => void session.stopTurn()}
-            draft={latestDraft(session.restoredDraft, example)}
-            focusOnOpen={messages.length === 0}
-          />
+          {readingEarlier ? (
+            <div className="mx-auto flex w-full max-w-3xl flex-wrap items-center justify-between gap-3 px-4 pb-4 sm:px-6" role="status">
+              <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('readingEarlier')}</p>
+              <Link href={`/chats/${view.id}`} className={buttonClasses({ variant: 'primary' })}>
+                {t('toLatest')}
+              </Link>
+            </div>
+          ) : (
+            <Composer
+              chatId={view.id}
+              documentsStarted={documentsStarted}
+              models={models}
+              model={model}
+              onModelChange={setModel}
+              busy={streaming || remoteLive}
+              holdSend={settling}
+              onSend={(text) => {
+                scroller.scrollToEnd();
+                session.send(text, model);
+              }}
+              onStop={() => void session.stopTurn()}
+              draft={latestDraft(session.restoredDraft, example)}
+              focusOnOpen={messages.length === 0}
+            />
+          )}
         </div>
       </section>
       {panelOpen && <InsightsPanel id="chat-insights" chat={view} onChanged={session.reload} onClose={() => setPanelOpen(false)} />}

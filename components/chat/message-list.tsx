@@ -7,6 +7,7 @@ import { answerStatus } from './answer-status';
 import { AssistantMessage } from './assistant-message';
 import type { ChatMessage } from '@/lib/chat/turn/wire';
 import { EventNotice } from './event-notice';
+import { MessageAnchor } from './message-anchor';
 import { ThinkingDots } from './thinking-dots';
 import { useModelLabel } from './use-model-label';
 import { UserMessage } from './user-message';
@@ -29,6 +30,8 @@ interface MessageListProps {
   onRegenerate: (messageId: string) => void;
   /** edit and resend one of the person's saved messages */
   onEdit: (messageId: string, text: string) => void;
+  /** the message the chat was opened at (a search hit far back): marked until the person moves on */
+  highlighted?: string | null;
 }
 
 export function MessageList({
@@ -44,6 +47,7 @@ export function MessageList({
   regenerateModel,
   onRegenerate,
   onEdit,
+  highlighted,
 }: MessageListProps) {
   const t = useTranslations('chat');
   const modelLabel = useModelLabel();
@@ -54,42 +58,11 @@ export function MessageList({
 
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6 sm:px-6">
-      {messages.map((message) => {
-        const record = records.get(message.id);
-        if (message.role === 'user') {
-          // only a saved message can be edited: the server knows it by its id
-          return (
-            <UserMessage
-              key={message.id}
-              message={message}
-              heading={t('youWrote')}
-              onEdit={record ? onEdit : undefined}
-              editDisabled={actionsDisabled}
-            />
-          );
-        }
-        if (message.role === 'system' || record?.kind === 'event')
-          return <EventNotice key={message.id} message={message} record={record} />;
-        const pending = message.id === pendingId;
-        const model = message.metadata?.model ?? record?.model;
-        return (
-          <AssistantMessage
-            key={message.id}
-            message={message}
-            record={record}
-            status={answerStatus(message, record, pending)}
-            live={pending && streaming}
-            modelLabel={labelOf(model)}
-            reasoning={thinksFirst(model)}
-            regenerateWith={message.id === lastAnswerId ? labelOf(regenerateModel) : null}
-            onRegenerate={onRegenerate}
-            actionsDisabled={actionsDisabled}
-            lookup={lookup}
-            onContinue={onContinue}
-            onRetry={onRetry}
-          />
-        );
-      })}
+      {messages.map((message) => (
+        <MessageAnchor key={message.id} id={message.id} highlighted={message.id === highlighted}>
+          {renderMessage(message)}
+        </MessageAnchor>
+      ))}
       {awaitingAnswer && (
         <div className="flex gap-3 pl-10" data-testid="answer-pending">
           <ThinkingDots label={t('thinking')} />
@@ -97,4 +70,31 @@ export function MessageList({
       )}
     </div>
   );
+
+  function renderMessage(message: ChatMessage) {
+    const record = records.get(message.id);
+    if (message.role === 'user') {
+      // only a saved message can be edited: the server knows it by its id
+      return <UserMessage message={message} heading={t('youWrote')} onEdit={record ? onEdit : undefined} editDisabled={actionsDisabled} />;
+    }
+    if (message.role === 'system' || record?.kind === 'event') return <EventNotice message={message} record={record} />;
+    const pending = message.id === pendingId;
+    const model = message.metadata?.model ?? record?.model;
+    return (
+      <AssistantMessage
+        message={message}
+        record={record}
+        status={answerStatus(message, record, pending)}
+        live={pending && streaming}
+        modelLabel={labelOf(model)}
+        reasoning={thinksFirst(model)}
+        regenerateWith={message.id === lastAnswerId ? labelOf(regenerateModel) : null}
+        onRegenerate={onRegenerate}
+        actionsDisabled={actionsDisabled}
+        lookup={lookup}
+        onContinue={onContinue}
+        onRetry={onRetry}
+      />
+    );
+  }
 }

@@ -5,14 +5,14 @@ import { generateId } from 'ai';
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ChatJson, ChatMessageJson } from '@/components/api/api-types';
-import { fetchPage } from '@/components/api/fetch-page';
 import { ApiError, fetchJson, parseApiError } from '@/components/api/fetch-json';
 import { useWallet } from '@/components/app-shell/wallet-provider';
 import { createChatTransport, type TurnRequestBody } from './chat-transport';
 import { moveToEnd, toUIMessages } from './chat-ui-message';
 import { streamedDataPartSchemas, turnMetadataSchema, type ChatMessage } from '@/lib/chat/turn/wire';
-import { keepEarlierMessages, prependOlderPage } from './chat-history';
+import { keepEarlierMessages } from './chat-history';
 import { documentMayPost } from './document-event';
+import { useMessagePages } from './use-message-pages';
 
 /**
  * After this tab's own stream: poll fast and show the saved view once the answer is saved.
@@ -49,7 +49,6 @@ export function useChatSession(initial: ChatJson) {
     viewRef.current = next;
     setViewState(next);
   }, []);
-  const [older, setOlder] = useState<{ loading: boolean; error: string | null }>({ loading: false, error: null });
   const [failure, setFailure] = useState<ApiError | null>(null);
   const [restoredDraft, setRestoredDraft] = useState<Draft | null>(null);
   const [settling, setSettling] = useState(false);
@@ -178,8 +177,9 @@ export function useChatSession(initial: ChatJson) {
   }, [chatId, stop, streaming]);
 
   // A document's job posts its Started / Questions / Done messages in the background: look for them
-  // while one may still come, between turns only, and show the view only when it has new messages.
-  const watchDocuments = !streaming && !settling && !remoteLive && documentMayPost(view.messages, Date.now());
+  // while one may still come, between turns only, and show the view only when it has new messages
+  // (not while the person reads far back: the newest messages are not on screen to be followed).
+  const watchDocuments = !streaming && !settling && !remoteLive && view.newerPage === null && documentMayPost(view.messages, Date.now());
   useEffect(() => {
     if (!watchDocuments) return;
     const timer = setInterval(async () => {
@@ -198,24 +198,17 @@ export function useChatSession(initial: ChatJson) {
     return () => clearInterval(timer);
   }, [chatId, setMessages, setView, watchDocuments]);
 
-  /** The page of messages before the ones shown: read as the person scrolls up. */
-  const loadOlder = useCallback(async (): Promise<number> => {
-    const url = viewRef.current.olderPage;
-    if (!url || older.loading) return 0;
-    setOlder({ loading: true, error: null });
-    try {
-      const page = await fetchPage<ChatMessageJson>(url);
-      const merged = prependOlderPage(viewRef.current, page);
-      const added = merged.messages.length - viewRef.current.messages.length;
-      setView(merged);
-      setMessages((current) => [...toUIMessages(merged.messages.slice(0, added)), ...current]);
-      setOlder({ loading: false, error: null });
-      return added;
-    } catch (error) {
-      setOlder({ loading: false, error: error instanceof Error ? error.message : String(error) });
-      return 0;
-    }
-  }, [older.loading, setMessages, setView]);
+  /** The pages before (scrolling up) and after (scrolling down from a message opened far back) the ones shown. */
+  const pages = useMessagePages(
+    viewRef,
+    useCallback(
+      (next: ChatJson, added: ChatMessageJson[], edge: 'earlier' | 'later') => {
+        setView(next);
+        setMessages((current) => (edge === 'earlier' ? [...toUIMessages(added), ...current] : [...current, ...toUIMessages(added)]));
+      },
+      [setMessages, setView],
+    ),
+  );
 
   const reload = useCallback(() => settle('own'), [settle]);
   const continueAnswer = useCallback((messageId: string) => resume(messageId, 'continue'), [resume]);
@@ -240,7 +233,7 @@ export function useChatSession(initial: ChatJson) {
     editMessage,
     stopTurn,
     reload,
-    older: { ...older, hasMore: view.olderPage !== null, load: loadOlder },
+    pages,
   };
 }
 

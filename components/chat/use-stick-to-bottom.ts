@@ -17,10 +17,11 @@ const SCROLL_KEYS = new Set(['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home
  * scroll events whose position is briefly far from the end, and reading those
  * as "scrolled up" left the view on the question while the answer streamed below.
  */
-export function useStickToBottom<S extends HTMLElement, C extends HTMLElement>() {
+export function useStickToBottom<S extends HTMLElement, C extends HTMLElement>({ startPinned = true } = {}) {
   const scrollRef = useRef<S>(null);
   const contentRef = useRef<C>(null);
-  const pinned = useRef(true);
+  // a conversation opened at a message far back starts where that message is, not at the end
+  const pinned = useRef(startPinned);
   const intentUntil = useRef(0);
 
   const onScroll = useCallback(() => {

@@ -10,3 +10,22 @@ export async function loadOr404<T>(load: () => Promise<T>): Promise<T> {
     throw error;
   }
 }
+
+/**
+ * A conversation page opened at one message (`?message=`, from a search hit or
+ * a staff link): the page around it; the newest page when that message is no
+ * longer there (an answer since replaced by an edit); a 404 without the chat.
+ */
+export async function loadAroundOr404<T>(
+  load: (around: string | undefined) => Promise<T>,
+  around: string | string[] | undefined,
+): Promise<T> {
+  if (typeof around === 'string' && around.length > 0 && around.length <= 100) {
+    try {
+      return await load(around);
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === 'not_found')) throw error;
+    }
+  }
+  return loadOr404(() => load(undefined));
+}

@@ -4,6 +4,7 @@ import { LoaderCircle, Search } from 'lucide-react';
 import { usePathname, useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useEffect, useState, type FormEvent } from 'react';
+import { openedAtMessage } from '@/components/chat/chat-history';
 import { Button } from '@/components/ui/button';
 import { Field, TextInput } from '@/components/ui/field';
 import { PagedLedger } from '@/components/wallet/paged-ledger';
@@ -11,7 +12,7 @@ import { PagedLedger } from '@/components/wallet/paged-ledger';
 /** Fired on window when credits were added, so the ledger reloads. */
 export const LEDGER_CHANGED = 'quire:ledger-changed';
 
-const transcriptHref = (chatId: string) => `/staff/transcripts/${chatId}`;
+const transcriptHref = (chatId: string, messageId: string | null) => openedAtMessage(`/staff/transcripts/${chatId}`, messageId);
 
 /** Any user's ledger by email (GET /api/staff/ledger?user=), everyone's when empty; a page at a time. */
 export function StaffLedger({ initialEmail }: { initialEmail: string }) {

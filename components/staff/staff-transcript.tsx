@@ -3,11 +3,12 @@
 import { ArrowLeft } from 'lucide-react';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
-import { useCallback, useRef, useState } from 'react';
-import type { ChatJson, ChatMessageJson, ModelJson } from '@/components/api/api-types';
-import { fetchPage } from '@/components/api/fetch-page';
-import { prependOlderPage } from '@/components/chat/chat-history';
-import { EarlierMessages } from '@/components/chat/earlier-messages';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import type { ChatJson, ModelJson } from '@/components/api/api-types';
+import { messageAnchor } from '@/components/chat/chat-history';
+import { MessageAnchor } from '@/components/chat/message-anchor';
+import { MoreMessages } from '@/components/chat/more-messages';
+import { useMessagePages } from '@/components/chat/use-message-pages';
 import { useChatTitle } from '@/components/chat/use-chat-title';
 import { useModelLabel } from '@/components/chat/use-model-label';
 import { CostChart } from '@/components/insights/cost-chart';
@@ -17,23 +18,30 @@ import { CloseChatButton } from './close-chat-button';
 import { StaffMessage } from './staff-message';
 
 /** A read-only transcript: every answer's status, model, tokens and calls; slots with history. */
-export function StaffTranscript({ chat: initial, models }: { chat: ChatJson; models: ModelJson[] }) {
+export function StaffTranscript({
+  chat: initial,
+  models,
+  openedAt,
+}: {
+  chat: ChatJson;
+  models: ModelJson[];
+  /** the message the transcript was opened at (a stopped answer linked from the ledger): shown and marked */
+  openedAt?: string;
+}) {
   const t = useTranslations('staff.transcript');
-  // opened with its newest page; earlier pages are read on request, above
-  const [chat, setChat] = useState(initial);
-  const [older, setOlder] = useState<{ loading: boolean; error: string | null }>({ loading: false, error: null });
+  // opened with its newest page (or the page around `openedAt`); earlier and later pages are read on request
+  const [chat, setChatState] = useState(initial);
+  const chatRef = useRef(initial);
+  const setChat = useCallback((next: ChatJson) => {
+    chatRef.current = next;
+    setChatState(next);
+  }, []);
+  const pages = useMessagePages(chatRef, setChat);
   const scrollRef = useRef<HTMLDivElement>(null);
-  const loadOlder = useCallback(async () => {
-    if (!chat.olderPage) return;
-    setOlder({ loading: true, error: null });
-    try {
-      const page = await fetchPage<ChatMessageJson>(chat.olderPage);
-      setChat((current) => prependOlderPage(current, page));
-      setOlder({ loading: false, error: null });
-    } catch (error) {
-      setOlder({ loading: false, error: error instanceof Error ? error.message : String(error) });
-    }
-  }, [chat.olderPage]);
+  const [highlighted] = useState(() => (openedAt && initial.messages.some((m) => m.id === openedAt) ? openedAt : null));
+  useLayoutEffect(() => {
+    if (highlighted) document.getElementById(messageAnchor(highlighted))?.scrollIntoView({ block: 'center' });
+  }, [highlighted]);
   const titleOf = useChatTitle();
   const modelLabel = useModelLabel();
   const labelOf = (id: string | null) => (id ? modelLabel(models.find((m) => m.id === id)?.label ?? id) : null);
@@ -63,11 +71,14 @@ export function StaffTranscript({ chat: initial, models }: { chat: ChatJson; mod
         </header>
         <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
           <section aria-label={t('messages')} className="flex flex-col gap-3">
-            <EarlierMessages older={{ ...older, hasMore: chat.olderPage !== null, load: loadOlder }} scrollRef={scrollRef} auto={false} />
+            <MoreMessages edge="earlier" pages={pages.earlier} scrollRef={scrollRef} auto={false} />
             {chat.messages.length === 0 && <p className="text-sm text-zinc-500">{t('noMessages')}</p>}
             {chat.messages.map((message) => (
-              <StaffMessage key={message.id} message={message} modelLabel={labelOf(message.model)} lookup={lookup} />
+              <MessageAnchor key={message.id} id={message.id} highlighted={message.id === highlighted}>
+                <StaffMessage message={message} modelLabel={labelOf(message.model)} lookup={lookup} />
+              </MessageAnchor>
             ))}
+            <MoreMessages edge="later" pages={pages.later} scrollRef={scrollRef} />
           </section>
           <aside className="flex flex-col gap-8" aria-label={t('details')}>
             {chat.summary && (

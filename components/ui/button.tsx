@@ -18,6 +18,16 @@ const SIZES: Record<Size, string> = {
   icon: 'size-9 rounded-lg',
 };
 
+/** A button's look, for a link that acts as one (a Next.js Link to another page). */
+export function buttonClasses({ variant = 'secondary', size = 'md' }: { variant?: Variant; size?: Size } = {}, className?: string): string {
+  return cn(
+    'inline-flex shrink-0 items-center justify-center font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 disabled:pointer-events-none disabled:opacity-50',
+    VARIANTS[variant],
+    SIZES[size],
+    className,
+  );
+}
+
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: Variant;
   size?: Size;
@@ -27,17 +37,5 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
   { variant = 'secondary', size = 'md', className, type = 'button', ...props },
   ref,
 ) {
-  return (
-    <button
-      ref={ref}
-      type={type}
-      className={cn(
-        'inline-flex shrink-0 items-center justify-center font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 disabled:pointer-events-none disabled:opacity-50',
-        VARIANTS[variant],
-        SIZES[size],
-        className,
-      )}
-      {...props}
-    />
-  );
+  return <button ref={ref} type={type} className={buttonClasses({ variant, size }, className)} {...props} />;
 });

@@ -5,6 +5,7 @@ import Link from 'next/link';
 import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { CreditJson, LedgerEntryJson } from '@/components/api/api-types';
+import { openedAtMessage } from '@/components/chat/chat-history';
 import { useChatTitle } from '@/components/chat/use-chat-title';
 import { LocalTime } from '@/components/format/local-time';
 import { formatUsd } from '@/components/format/money';
@@ -25,10 +26,10 @@ interface LedgerTableProps {
   /** chat id → title, where the viewer knows it */
   chatTitles?: Record<string, string>;
   /** staff open a chat as its transcript; its owner opens the chat itself */
-  chatHref?: (chatId: string) => string;
+  chatHref?: (chatId: string, messageId: string | null) => string;
 }
 
-const ownChatHref = (chatId: string) => `/chats/${chatId}`;
+const ownChatHref = (chatId: string, messageId: string | null) => openedAtMessage(`/chats/${chatId}`, messageId);
 
 type Line = { kind: 'entry'; at: string; entry: LedgerEntryJson } | { kind: 'credit'; at: string; credit: CreditJson };
 
@@ -181,7 +182,7 @@ function EntrySource({
   entry: LedgerEntryJson;
   linkDocuments: boolean;
   chatTitles: Record<string, string>;
-  chatHref: (chatId: string) => string;
+  chatHref: (chatId: string, messageId: string | null) => string;
 }) {
   const t = useTranslations('wallet.table');
   const titleOf = useChatTitle();
@@ -198,7 +199,7 @@ function EntrySource({
   }
   if (entry.chatId && chatTitle !== undefined) {
     return (
-      <Link href={chatHref(entry.chatId)} className="block truncate text-indigo-600 hover:underline dark:text-indigo-400">
+      <Link href={chatHref(entry.chatId, entry.messageId)} className="block truncate text-indigo-600 hover:underline dark:text-indigo-400">
         {titleOf(chatTitle)}
       </Link>
     );

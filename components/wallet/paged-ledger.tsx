@@ -20,7 +20,7 @@ interface PagedLedgerProps {
   loading?: ReactNode;
   showUser?: boolean;
   linkDocuments?: boolean;
-  chatHref?: (chatId: string) => string;
+  chatHref?: (chatId: string, messageId: string | null) => string;
 }
 
 /**

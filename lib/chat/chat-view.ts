@@ -1,5 +1,5 @@
 import type { Db } from '@/lib/db/client';
-import { keysetWhere, takeOneMore, toPage, type Page, type PageRequest } from '@/lib/db/keyset';
+import { keysetWhere, keysetWhereNewer, takeOneMore, toPage, type Keyset, type Page, type PageRequest } from '@/lib/db/keyset';
 import { notFound } from '@/lib/errors';
 import { toCallView } from '@/lib/billing/ledger-view';
 import { isIdle } from './chats';
@@ -14,6 +14,8 @@ export interface ChatViewOptions {
   asStaff?: boolean;
   /** newest messages shown (CHAT_PAGE_SIZE when absent) */
   limit?: number;
+  /** open at this message instead of the newest: the page around it (a search hit, a staff link far back) */
+  around?: string;
 }
 
 /**
@@ -31,7 +33,9 @@ type MessageRow = Awaited<ReturnType<Db['message']['findMany']>>[number];
  * GET /api/chats/:id (docs/api.md): the chat, its newest messages (oldest first
  * among them) and its key facts with their history. `older` is where the page of
  * messages before these starts (listChatMessages), null when none are left: a
- * 4,000-message chat opens with one page, not all of it.
+ * 4,000-message chat opens with one page, not all of it. With `around`, the page
+ * holds that message and its neighbours instead, and `newer` is where the
+ * messages after them start (null once the page reaches the newest).
  */
 export async function loadChatView(db: Db, chatId: string, viewerId: string, options: ChatViewOptions = {}) {
   const chat = await db.chat.findFirst({
@@ -39,7 +43,9 @@ export async function loadChatView(db: Db, chatId: string, viewerId: string, opt
     include: { user: { select: { email: true, name: true } } },
   });
   if (!chat) throw notFound('No such chat.');
-  const page = firstPage(await readMessages(db, chat.id, { limit: options.limit ?? CHAT_PAGE_SIZE }));
+  const page = options.around
+    ? await pageAround(db, chat.id, options.around, options.limit ?? CHAT_PAGE_SIZE)
+    : { ...firstPage(await readMessages(db, chat.id, { limit: options.limit ?? CHAT_PAGE_SIZE })), newer: null };
   const [keyFactStates, messages] = await Promise.all([loadKeyFactStates(db, chat.id), messageViews(db, chat.id, page.items, options)]);
   const keyFacts = keyFactStates.filter((s) => s.value !== '' || options.asStaff);
   return {
@@ -56,6 +62,7 @@ export async function loadChatView(db: Db, chatId: string, viewerId: string, opt
     // oldest first, as the conversation reads
     messages: messages.reverse(),
     older: page.next,
+    newer: page.newer,
     slots: keyFacts.map((s) => ({
       key: s.key,
       value: s.value,
@@ -66,8 +73,9 @@ export async function loadChatView(db: Db, chatId: string, viewerId: string, opt
 
 /**
  * A page of a chat's messages, newest first, before `page.after`: what the
- * conversation shows as the person scrolls up. The chat must be the viewer's
- * (or any, for staff).
+ * conversation shows as the person scrolls up; or, when the cursor came from a
+ * view's `newer` (a chat opened far back), oldest first after it, as the person
+ * scrolls down. The chat must be the viewer's (or any, for staff).
  */
 export async function listChatMessages(db: Db, chatId: string, viewerId: string, page: PageRequest, options: ChatViewOptions = {}) {
   const chat = await db.chat.findFirst({
@@ -93,14 +101,42 @@ function firstPage(page: Page<MessageRow>): Page<MessageRow> {
   return { items: kept, next: { at: oldest.createdAt, id: oldest.id } };
 }
 
-/** Newest first by (createdAt, id): the chat's (chatId, createdAt) index serves every page. */
+/**
+ * Newest first by (createdAt, id), or oldest first after a `newer` cursor: the
+ * chat's (chatId, createdAt) index serves every page in either direction.
+ */
 async function readMessages(db: Db, chatId: string, page: PageRequest): Promise<Page<MessageRow>> {
+  const after = page.after;
+  if (after?.newer) {
+    const rows = await db.message.findMany({
+      where: { chatId, ...keysetWhereNewer('createdAt', after) },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      take: takeOneMore(page),
+    });
+    return toPage(rows, page, (m) => ({ at: m.createdAt, id: m.id, newer: true }));
+  }
   const rows = await db.message.findMany({
-    where: { chatId, ...keysetWhere('createdAt', page.after) },
+    where: { chatId, ...keysetWhere('createdAt', after) },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: takeOneMore(page),
   });
   return toPage(rows, page, (m) => ({ at: m.createdAt, id: m.id }));
+}
+
+/**
+ * The message `messageId` with up to half a page before it and half after,
+ * newest first like every page; `next` reads on before them, `newer` after them.
+ */
+async function pageAround(db: Db, chatId: string, messageId: string, limit: number): Promise<Page<MessageRow> & { newer: Keyset | null }> {
+  const target = await db.message.findFirst({ where: { id: messageId, chatId } });
+  if (!target) throw notFound('That message is not in this chat.');
+  const at: Keyset = { at: target.createdAt, id: target.id };
+  const later = Math.max(1, Math.floor(limit / 2));
+  const [before, after] = await Promise.all([
+    readMessages(db, chatId, { after: at, limit: Math.max(1, limit - later - 1) }),
+    readMessages(db, chatId, { after: { ...at, newer: true }, limit: later }),
+  ]);
+  return { items: [...after.items.reverse(), target, ...before.items], next: before.next, newer: after.next };
 }
 
 async function messageViews(db: Db, chatId: string, rows: MessageRow[], options: ChatViewOptions) {

@@ -14,6 +14,8 @@ export interface ChatSearchHit {
   lastMessageAt: Date;
   /** a piece of the newest message that matched, around the match; null when only the title did */
   snippet: string | null;
+  /** that message, for opening the chat at it; null when only the title matched */
+  messageId: string | null;
 }
 
 /**
@@ -37,7 +39,9 @@ export async function searchChats(db: Db, userId: string, query: string, page: P
     words.map((w) => Prisma.sql`c.title ILIKE ${`%${w.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`}`),
     ' AND ',
   );
-  const rows = await db.$queryRaw<Array<{ id: string; title: string; status: string; lastMessageAt: Date; text: string | null }>>`
+  const rows = await db.$queryRaw<
+    Array<{ id: string; title: string; status: string; lastMessageAt: Date; text: string | null; messageId: string | null }>
+  >`
     WITH matched AS (
       -- ids only while sorting: a chat with thousands of matching messages sorts keys, not their texts
       SELECT DISTINCT ON (m."chatId") m."chatId", m.id
@@ -45,7 +49,7 @@ export async function searchChats(db: Db, userId: string, query: string, page: P
       WHERE to_tsvector('simple', COALESCE(m."searchText", m.text)) @@ to_tsquery('simple', ${tsquery})
       ORDER BY m."chatId", m."createdAt" DESC
     )
-    SELECT c.id, c.title, c.status, c."lastMessageAt", newest.text
+    SELECT c.id, c.title, c.status, c."lastMessageAt", newest.text, newest.id AS "messageId"
     FROM chat c LEFT JOIN matched ON matched."chatId" = c.id LEFT JOIN message newest ON newest.id = matched.id
     WHERE c."userId" = ${userId} AND (matched."chatId" IS NOT NULL OR (${titleHasEveryWord}))
       AND ${keysetSql(Prisma.sql`c."lastMessageAt"`, Prisma.sql`c.id`, page.after)}
@@ -57,6 +61,7 @@ export async function searchChats(db: Db, userId: string, query: string, page: P
     status: r.status,
     lastMessageAt: r.lastMessageAt,
     snippet: r.text ? snippetAround(r.text, words[0]!) : null,
+    messageId: r.messageId,
   }));
   return toPage(hits, page, (hit) => ({ at: hit.lastMessageAt, id: hit.id }));
 }

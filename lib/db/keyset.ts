@@ -10,6 +10,12 @@ import { Prisma } from '@/lib/generated/prisma/client';
 export interface Keyset {
   at: Date;
   id: string;
+  /**
+   * The page runs the other way from this row, oldest first: only a list read
+   * in both directions (a chat's messages, opened around a message far back)
+   * honours it; every other list reads newest first.
+   */
+  newer?: boolean;
 }
 
 export interface PageRequest {
@@ -38,6 +44,16 @@ export function keysetWhere<F extends string>(
   const before = { [field]: { lt: after.at } } as Record<F, { lt: Date }>;
   const tie = { [field]: after.at, id: { lt: after.id } } as Record<F, Date> & { id: { lt: string } };
   return { OR: [before, tie] };
+}
+
+/** Prisma's `where` for the rows after `from` in `(field ASC, id ASC)` order: the page after it, going forward in time. */
+export function keysetWhereNewer<F extends string>(
+  field: F,
+  from: Keyset,
+): { OR: Array<Record<F, { gt: Date } | Date> & { id?: { gt: string } }> } {
+  const after = { [field]: { gt: from.at } } as Record<F, { gt: Date }>;
+  const tie = { [field]: from.at, id: { gt: from.id } } as Record<F, Date> & { id: { gt: string } };
+  return { OR: [after, tie] };
 }
 
 /** The same condition for a raw statement: `(column, idColumn) < (at, id)`. */

@@ -30,14 +30,16 @@ export const pageQuery = z.object({
 export type PageQuery = z.infer<typeof pageQuery>;
 
 export function encodeCursor(keyset: Keyset): string {
-  return Buffer.from(JSON.stringify([keyset.at.toISOString(), keyset.id])).toString('base64url');
+  const key = [keyset.at.toISOString(), keyset.id, ...(keyset.newer ? [1] : [])];
+  return Buffer.from(JSON.stringify(key)).toString('base64url');
 }
 
 export function decodeCursor(cursor: string): Keyset {
   try {
-    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
+    const [at, id, newer] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
     const date = typeof at === 'string' ? new Date(at) : null;
-    if (date && !Number.isNaN(date.getTime()) && typeof id === 'string' && id.length > 0 && id.length <= 100) return { at: date, id };
+    if (date && !Number.isNaN(date.getTime()) && typeof id === 'string' && id.length > 0 && id.length <= 100)
+      return newer === 1 ? { at: date, id, newer: true } : { at: date, id };
   } catch {
     // falls through to the 400 below
   }
@@ -61,13 +63,17 @@ export function nextPageHref(path: string, next: Keyset | null, limit = DEFAULT_
 }
 
 /**
- * A view that comes with the newest page of something longer (a chat's
- * messages): its `older` keyset becomes `olderPage`, the address of the page
- * before it (a list route under `path`), null when nothing is older.
+ * A view that comes with one page of something longer (a chat's messages): its
+ * `older` and `newer` keysets become `olderPage` and `newerPage`, the addresses
+ * of the pages before and after it (a list route under `path`), null when
+ * nothing is there. A view of the newest messages has no newer page.
  */
-export function withOlderPage<T extends { older: Keyset | null }>(view: T, path: string): Omit<T, 'older'> & { olderPage: string | null } {
-  const { older, ...rest } = view;
-  return { ...rest, olderPage: nextPageHref(path, older) };
+export function withMessagePages<T extends { older: Keyset | null; newer: Keyset | null }>(
+  view: T,
+  path: string,
+): Omit<T, 'older' | 'newer'> & { olderPage: string | null; newerPage: string | null } {
+  const { older, newer, ...rest } = view;
+  return { ...rest, olderPage: nextPageHref(path, older), newerPage: nextPageHref(path, newer) };
 }
 
 /** The page as the JSON array, with the `Link` header when another page follows. */

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GET as chatsRoute } from '@/app/api/chats/route';
 import { GET as chatRoute } from '@/app/api/chats/[id]/route';
 import { GET as messagesRoute } from '@/app/api/chats/[id]/messages/route';
 import { GET as transcriptRoute } from '@/app/api/staff/transcripts/[chatId]/route';
@@ -21,6 +22,7 @@ interface MessageJson {
 interface ChatJson {
   messages: MessageJson[];
   olderPage: string | null;
+  newerPage: string | null;
 }
 
 // A long conversation read as the app reads it: the newest page with the chat, older pages by cursor.
@@ -136,5 +138,70 @@ describe('a long chat opens with its newest page and is read back to its first m
     expect(older.status).toBe(200);
     expect((older.body as MessageJson[])[0]!.calls).toEqual([]);
     expect((await call(transcriptMessagesRoute, transcript.olderPage!, { chatId }, cookie)).status).toBe(403);
+  });
+
+  it('a search hit far back opens the chat at that message, and the pages after it read on to the newest, each message once', async () => {
+    const owner = await db.prisma.user.findUniqueOrThrow({ where: { email: 'long-talker@example.com' } });
+    const { id } = await db.prisma.chat.create({ data: { userId: owner.id, title: 'A trip', model: 'sim-swift' } });
+    const start = Date.UTC(2026, 2, 1);
+    await db.prisma.message.createMany({
+      data: Array.from({ length: 300 }, (_, n) => ({
+        chatId: id,
+        role: n % 2 === 0 ? 'user' : 'assistant',
+        text: n === 36 ? 'message 37: the ferry to Suomenlinna leaves at dawn' : `message ${n + 1}`,
+        createdAt: new Date(start + n * 1000),
+      })),
+    });
+    const search = await call(chatsRoute, '/api/chats?q=suomenlinna', {});
+    const hit = (search.body as Array<{ id: string; messageId: string | null }>).find((h) => h.id === id)!;
+    const target = await db.prisma.message.findFirstOrThrow({ where: { chatId: id, text: { contains: 'Suomenlinna' } } });
+    expect(hit.messageId).toBe(target.id);
+
+    const { status, body } = await call(chatRoute, `/api/chats/${id}?around=${hit.messageId}`, { id });
+    expect(status).toBe(200);
+    const chat = body as ChatJson;
+    const numbers = chat.messages.map((m) => number(m.text.split(':')[0]!));
+    // the hit with its neighbours, in the conversation's order, no more than a page
+    expect(numbers).toContain(37);
+    expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
+    expect(numbers.length).toBeLessThanOrEqual(50);
+    expect(numbers[0]).toBeLessThan(37);
+    expect(numbers.at(-1)).toBeGreaterThan(37);
+
+    // up to the first message and down to the newest
+    const seen = [...numbers];
+    for (let next = chat.olderPage; next; ) {
+      const page = await call(messagesRoute, next, { id });
+      seen.unshift(...(page.body as MessageJson[]).map((m) => number(m.text)).reverse());
+      next = page.next;
+    }
+    let newerPages = 0;
+    for (let next = chat.newerPage; next; newerPages++) {
+      const page = await call(messagesRoute, next, { id });
+      expect(page.status).toBe(200);
+      // a page after the view reads forward: oldest first, appended as it comes
+      seen.push(...(page.body as MessageJson[]).map((m) => number(m.text)));
+      next = page.next;
+    }
+    expect(newerPages).toBeGreaterThan(1);
+    expect(seen).toEqual(Array.from({ length: 300 }, (_, n) => n + 1));
+
+    // the newest page itself has nothing after it
+    expect(((await call(chatRoute, `/api/chats/${id}`, { id })).body as ChatJson).newerPage).toBeNull();
+  });
+
+  it('opening at a message of another chat, or at one that is gone, is a 404; staff open a transcript at an answer', async () => {
+    const elsewhere = await db.prisma.message.findFirstOrThrow({ where: { chat: { title: 'Essays' } } });
+    expect((await call(chatRoute, `/api/chats/${chatId}?around=${elsewhere.id}`, { id: chatId })).status).toBe(404);
+    expect((await call(chatRoute, `/api/chats/${chatId}?around=gone`, { id: chatId })).status).toBe(404);
+    expect((await call(chatRoute, `/api/chats/${chatId}?around=${'x'.repeat(101)}`, { id: chatId })).status).toBe(400);
+
+    const answer = await db.prisma.message.findFirstOrThrow({ where: { chatId, text: 'message 200' } });
+    const transcript = (await call(transcriptRoute, `/api/staff/transcripts/${chatId}?around=${answer.id}`, { chatId }, staffCookie))
+      .body as ChatJson;
+    expect(transcript.messages.map((m) => m.text)).toContain('message 200');
+    expect(transcript.newerPage).toMatch(new RegExp(`^/api/staff/transcripts/${chatId}/messages\\?cursor=`));
+    const later = await call(transcriptMessagesRoute, transcript.newerPage!, { chatId }, staffCookie);
+    expect((later.body as MessageJson[])[0]!.calls).toEqual([]);
   });
 });

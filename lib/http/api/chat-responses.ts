@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ChatMessageView, ChatView, StaffModelCall } from '@/lib/chat/chat-view';
-import type { withOlderPage } from '@/lib/http/paging';
+import type { withMessagePages } from '@/lib/http/paging';
 import type { createChat, listArchivedChats, listChats } from '@/lib/chat/chats';
 import type { MessageMeta } from '@/lib/chat/message-meta';
 import type { ChatSearchHit } from '@/lib/chat/search-chats';
@@ -30,11 +30,15 @@ export const chatSearchHitResponse = z.strictObject({
   status: z.string(),
   lastMessageAt: z.iso.datetime(),
   snippet: z.string().nullable().meta({ description: 'Around the newest matching message; null when only the title matched.' }),
+  messageId: z
+    .string()
+    .nullable()
+    .meta({ description: 'That message: `GET /api/chats/{id}?around=` (or the page `/chats/{id}?message=`) opens the chat at it.' }),
 });
 
 export const chatListResponse = z.union([
-  z.array(chatSummaryResponse).meta({ description: 'The list (up to 200).' }),
-  z.array(chatSearchHitResponse).meta({ description: 'With `q`: the chats that match (up to 50).' }),
+  z.array(chatSummaryResponse).meta({ description: 'A page of the list.' }),
+  z.array(chatSearchHitResponse).meta({ description: 'With `q`: a page of the chats that match.' }),
 ]);
 
 export const chatCreatedResponse = z.strictObject({ id: z.string() });
@@ -115,6 +119,10 @@ export const chatViewResponse = z.strictObject({
     .string()
     .nullable()
     .meta({ description: 'Where the messages before these are read (a paged list, newest first); null when none are older.' }),
+  newerPage: z.string().nullable().meta({
+    description:
+      'Opened `around` a message far back: where the messages after these are read (oldest first); null when these reach the newest.',
+  }),
   slots: z.array(keyFactResponse),
 });
 
@@ -145,7 +153,7 @@ export type ChatResponseChecks = AllTrue<
     DescribesJsonOf<typeof chatCreatedResponse, ResultOf<typeof createChat>>,
     DescribesJsonOf<typeof messageMeta, MessageMeta>,
     DescribesJsonOf<typeof staffModelCallResponse, StaffModelCall>,
-    DescribesJsonOf<typeof chatViewResponse, ReturnType<typeof withOlderPage<ChatView>>>,
+    DescribesJsonOf<typeof chatViewResponse, ReturnType<typeof withMessagePages<ChatView>>>,
     DescribesJsonOf<typeof chatMessageResponse, ChatMessageView>,
     DescribesJsonOf<typeof modelResponse, ModelInfo>,
   ]

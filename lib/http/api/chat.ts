@@ -26,6 +26,16 @@ import {
 /** `GET /api/chats/:id/messages`: only the page to read. */
 export const chatMessagesQuery = pageQuery;
 
+/** `GET /api/chats/:id` (and a staff transcript): the newest page, or the page around one message. */
+export const chatViewQuery = z.object({
+  around: z
+    .string()
+    .min(1)
+    .max(100)
+    .optional()
+    .meta({ description: 'Open at this message (a search hit far back): the page around it, with `newerPage` for the ones after.' }),
+});
+
 export const chatCreateBody = z.object({
   title: z.string().max(200).optional(),
   model: z.string().max(200).optional(),
@@ -100,8 +110,10 @@ export const chatOperations = defineOperations([
     path: '/api/chats/{id}',
     tag: 'Chats',
     auth: 'session',
-    summary: 'A chat with its newest messages (oldest first among them) and pinned facts; `olderPage` reads the ones before.',
-    responses: { 200: 'The chat.' },
+    summary:
+      'A chat with its newest messages (oldest first among them) and pinned facts; `olderPage` reads the ones before. With `around`, the messages around that one instead.',
+    query: chatViewQuery,
+    responses: { 200: 'The chat.', 404: 'No such chat, or the `around` message is not in it.' },
     responseBodies: { 200: chatViewResponse },
   },
   {
@@ -109,7 +121,8 @@ export const chatOperations = defineOperations([
     path: '/api/chats/{id}/messages',
     tag: 'Chats',
     auth: 'session',
-    summary: 'A page of the chat\'s messages, newest first: the chat\'s `olderPage`, then each `Link: rel="next"`, reads further back.',
+    summary:
+      'A page of the chat\'s messages, newest first: the chat\'s `olderPage`, then each `Link: rel="next"`, reads further back. From a `newerPage`, oldest first, reading forward.',
     query: chatMessagesQuery,
     paged: true,
     responses: { 200: 'The messages.' },

@@ -4,6 +4,7 @@ import { pageQuery } from '@/lib/http/paging';
 import { INVITE_DAYS_MAX, type createInvite, type InviteView } from '@/lib/auth/invites';
 import type { listTranscripts } from '@/lib/chat/transcripts';
 import { creditGrantResponse, ledgerEntryResponse } from './billing';
+import { chatViewQuery } from './chat';
 import { chatMessageResponse, chatViewResponse } from './chat-responses';
 import type { AllTrue, DescribesJsonOf, ResultOf } from './json-shape';
 
@@ -187,8 +188,9 @@ export const staffOperations = defineOperations([
     path: '/api/staff/transcripts/{chatId}',
     tag: 'Staff',
     auth: 'staff',
-    summary: "Any person's chat, read-only.",
-    responses: { 200: "The chat, with each answer's model calls." },
+    summary: "Any person's chat, read-only; with `around`, opened at that message (a stopped answer far back).",
+    query: chatViewQuery,
+    responses: { 200: "The chat, with each answer's model calls.", 404: 'No such chat, or the `around` message is not in it.' },
     responseBodies: { 200: chatViewResponse },
   },
   {

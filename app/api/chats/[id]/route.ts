@@ -1,21 +1,26 @@
 import { loadChatView } from '@/lib/chat/chat-view';
 import { deleteChat, setChatArchived, updateChatSettings } from '@/lib/chat/chats';
-import { readJson } from '@/lib/http/handler';
-import { chatSettingsBody as settings } from '@/lib/http/api/chat';
-import { withOlderPage } from '@/lib/http/paging';
+import { parseQuery, readJson } from '@/lib/http/handler';
+import { chatSettingsBody as settings, chatViewQuery } from '@/lib/http/api/chat';
+import { withMessagePages } from '@/lib/http/paging';
 import { userRoute } from '@/lib/http/session-route';
 
 const messagesOf = (chatId: string) => `/api/chats/${chatId}/messages`;
 
-export const GET = userRoute<{ id: string }>(async ({ app, user, params: { id } }) => {
-  return Response.json(withOlderPage(await loadChatView(app.db, id, user.id, { idleMinutes: app.config.chatIdleMinutes }), messagesOf(id)));
+export const GET = userRoute<{ id: string }>(async ({ request, app, user, params: { id } }) => {
+  const { around } = parseQuery(request, chatViewQuery);
+  return Response.json(
+    withMessagePages(await loadChatView(app.db, id, user.id, { idleMinutes: app.config.chatIdleMinutes, around }), messagesOf(id)),
+  );
 });
 
 export const PATCH = userRoute<{ id: string }>(async ({ request, app, user, params: { id } }) => {
   const { status, ...rest } = await readJson(request, settings);
   if (rest.title !== undefined || rest.summariesEnabled !== undefined) await updateChatSettings(app.db, id, user.id, rest);
   if (status !== undefined) await setChatArchived(app.db, id, user.id, status === 'archived');
-  return Response.json(withOlderPage(await loadChatView(app.db, id, user.id, { idleMinutes: app.config.chatIdleMinutes }), messagesOf(id)));
+  return Response.json(
+    withMessagePages(await loadChatView(app.db, id, user.id, { idleMinutes: app.config.chatIdleMinutes }), messagesOf(id)),
+  );
 });
 
 /** The owner deletes the chat (404 for anyone else, 409 while an answer is being written); its ledger entries stay. */

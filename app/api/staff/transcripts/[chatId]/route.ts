@@ -1,9 +1,12 @@
 import { loadChatView } from '@/lib/chat/chat-view';
-import { withOlderPage } from '@/lib/http/paging';
+import { parseQuery } from '@/lib/http/handler';
+import { chatViewQuery } from '@/lib/http/api/chat';
+import { withMessagePages } from '@/lib/http/paging';
 import { staffRoute } from '@/lib/http/session-route';
 
-export const GET = staffRoute<{ chatId: string }>(async ({ app, user: staff, params: { chatId } }) => {
+export const GET = staffRoute<{ chatId: string }>(async ({ request, app, user: staff, params: { chatId } }) => {
+  const { around } = parseQuery(request, chatViewQuery);
   return Response.json(
-    withOlderPage(await loadChatView(app.db, chatId, staff.id, { asStaff: true }), `/api/staff/transcripts/${chatId}/messages`),
+    withMessagePages(await loadChatView(app.db, chatId, staff.id, { asStaff: true, around }), `/api/staff/transcripts/${chatId}/messages`),
   );
 });

@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import { type RefObject, useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 
-export interface OlderMessages {
+export interface MorePages {
   hasMore: boolean;
   loading: boolean;
   error: string | null;
@@ -12,23 +12,26 @@ export interface OlderMessages {
 }
 
 /**
- * The top of a conversation that opened with its newest page: the page before
- * is read when this comes near the view (scrolling up), or when the button is
- * pressed (keyboard, screen readers).
+ * An edge of a conversation that shows one page of it: above, the earlier
+ * messages (a chat opens with its newest page); below, the later ones (a chat
+ * opened at a message far back). The next page is read when the edge comes near
+ * the view, or when the button is pressed (keyboard, screen readers).
  */
-export function EarlierMessages({
-  older,
+export function MoreMessages({
+  edge,
+  pages,
   scrollRef,
   auto = true,
 }: {
-  older: OlderMessages;
+  edge: 'earlier' | 'later';
+  pages: MorePages;
   scrollRef: RefObject<HTMLElement | null>;
-  /** read on scrolling up: only where the view keeps its place as a page goes in above (the chat does; a page that scrolls as a whole does not) */
+  /** read on scrolling: only where the view keeps its place as a page goes in above (the chat does; a page that scrolls as a whole does not) */
   auto?: boolean;
 }) {
   const t = useTranslations('chat');
   const marker = useRef<HTMLDivElement>(null);
-  const { hasMore, loading, load } = older;
+  const { hasMore, loading, load } = pages;
   useEffect(() => {
     const root = scrollRef.current;
     const target = marker.current;
@@ -38,22 +41,26 @@ export function EarlierMessages({
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) void load();
       },
-      { root, rootMargin: '600px 0px 0px 0px' },
+      { root, rootMargin: edge === 'earlier' ? '600px 0px 0px 0px' : '0px 0px 600px 0px' },
     );
     observer.observe(target);
     return () => observer.disconnect();
-  }, [auto, hasMore, loading, load, scrollRef]);
-  if (!hasMore && !older.error) return null;
+  }, [auto, edge, hasMore, loading, load, scrollRef]);
+  if (!hasMore && !pages.error) return null;
   return (
-    <div ref={marker} className="flex flex-col items-center gap-1 pt-4" data-testid="earlier-messages">
-      {older.error && (
+    <div
+      ref={marker}
+      className={`flex flex-col items-center gap-1 ${edge === 'earlier' ? 'pt-4' : 'pb-4'}`}
+      data-testid={edge === 'earlier' ? 'earlier-messages' : 'later-messages'}
+    >
+      {pages.error && (
         <p role="alert" className="text-xs text-red-700 dark:text-red-400">
-          {older.error}
+          {pages.error}
         </p>
       )}
       {hasMore && (
         <Button size="sm" variant="ghost" onClick={() => void load()} disabled={loading} aria-busy={loading}>
-          {loading ? t('loadingEarlier') : t('showEarlier')}
+          {loading ? t(edge === 'earlier' ? 'loadingEarlier' : 'loadingLater') : t(edge === 'earlier' ? 'showEarlier' : 'showLater')}
         </Button>
       )}
     </div>
