@@ -14,7 +14,7 @@ import { DEFAULT_CHAT_TITLE as DEFAULT_TITLE } from '@/lib/chat/limits';
 import { createPhaseClock } from '@/lib/ops/phase-clock';
 import { releaseLiveTurn } from './live-turn-lock';
 import { composeTurnPrompt, historyForPrompt } from './turn-prompt';
-import { claimChatForTurn, dropMessagesFrom, loadChatForTurn, openTurnRows, type OpenTurn } from './turn-rows';
+import { claimChatForTurn, dropMessagesFrom, loadMessagesThrough, openTurnRows, type OpenTurn } from './turn-rows';
 import type { PreparedTurn, TurnDeps, TurnMode } from './types';
 import type { ToolCallData } from './wire';
 
@@ -61,9 +61,10 @@ export async function prepareTurn(deps: TurnDeps, req: TurnRequest): Promise<Pre
   try {
     if (!chat) throw notFound('No such chat.');
     let rows = chat.messages;
-    // Continue/Retry/Edit of a message (or its question) older than the recent messages, which is rare: read the whole chat
+    // Continue/Retry/Edit of a message (or its question) older than the recent messages (opened from a search
+    // hit far back): the window that ends at it instead
     const inRecent = req.mode === 'edit' ? rows.some((m) => m.id === req.messageId) : hasQuestionFor(rows, req.messageId);
-    if (req.mode !== 'answer' && !inRecent) rows = (await loadChatForTurn(deps.db, req.chatId, req.userId, null))?.messages ?? rows;
+    if (req.mode !== 'answer' && !inRecent && req.messageId) rows = await loadMessagesThrough(deps.db, chat.id, req.messageId);
     const asNew = req.mode === 'answer' || req.mode === 'edit';
     const replaced = req.mode === 'edit' ? rows.find((m) => m.id === req.messageId && m.role === 'user') : undefined;
     if (req.mode === 'edit' && !replaced) throw notFound('No such message of yours in this chat.');

@@ -36,13 +36,13 @@ type JsonKeyFact = { key: string; value: string; history: Array<{ value: string 
  */
 export const TURN_RECENT_MESSAGES = 60;
 
-/** The columns of a chat read for a turn, from `chat c`: its newest `recent` messages (all when null) and pinned facts. */
-function chatForTurnColumns(recent: number | null): Prisma.Sql {
+/** The columns of a chat read for a turn, from `chat c`: its newest TURN_RECENT_MESSAGES messages (oldest first) and pinned facts. */
+function chatForTurnColumns(): Prisma.Sql {
   return Prisma.sql`c.id, c.title, c.model, c.summary, c."summaryThroughId",
       COALESCE((SELECT json_agg(json_build_object('id', m.id, 'role', m.role, 'kind', m.kind, 'text', m.text,
                                                   'status', m.status, 'model', m.model, 'continuations', m.continuations)
                                 ORDER BY m."createdAt")
-                FROM (SELECT * FROM message WHERE "chatId" = c.id ORDER BY "createdAt" DESC LIMIT ${recent}) m), '[]'::json) AS messages,
+                FROM (SELECT * FROM message WHERE "chatId" = c.id ORDER BY "createdAt" DESC LIMIT ${TURN_RECENT_MESSAGES}) m), '[]'::json) AS messages,
       COALESCE((SELECT json_agg(json_build_object('key', s.key, 'value', s.value, 'history',
                   COALESCE((SELECT json_agg(json_build_object('value', h.value, 'messageId', h."messageId", 'at', h.at) ORDER BY h.at)
                             FROM slot_change h WHERE h."slotId" = s.id), '[]'::json)) ORDER BY s.key)
@@ -66,25 +66,35 @@ function chatForTurn(row: ChatForTurnRow): ChatForTurn {
 }
 
 /**
- * The person's chat with its newest messages (oldest first; `recent: null` for all of them) and
- * pinned facts, or null when it is not theirs.
+ * The messages a Continue, Retry or Edit of a message older than the recent ones reads: the
+ * TURN_RECENT_MESSAGES messages up to and including `messageId` with their text (its question and
+ * the history before it, as the prompt may use them), then the ones after it without their text
+ * (an edit drops them and takes back what they stated; a regenerate needs to know there are none).
+ * So a Continue far back in a 4,000-message chat reads one window, not the whole chat.
  */
-export async function loadChatForTurn(
-  db: Db,
-  chatId: string,
-  userId: string,
-  recent: number | null = TURN_RECENT_MESSAGES,
-): Promise<ChatForTurn | null> {
-  const [row] = await queryRows<ChatForTurnRow>(
+export async function loadMessagesThrough(db: Db, chatId: string, messageId: string): Promise<ChatForTurn['messages']> {
+  const [row] = await queryRows<{ upTo: ChatForTurn['messages']; after: ChatForTurn['messages'] }>(
     db,
-    Prisma.sql`SELECT ${chatForTurnColumns(recent)} FROM chat c WHERE c.id = ${chatId} AND c."userId" = ${userId}`,
+    Prisma.sql`WITH target AS (SELECT "createdAt", id FROM message WHERE id = ${messageId} AND "chatId" = ${chatId})
+    SELECT
+      COALESCE((SELECT json_agg(json_build_object('id', m.id, 'role', m.role, 'kind', m.kind, 'text', m.text,
+                                                  'status', m.status, 'model', m.model, 'continuations', m.continuations)
+                                ORDER BY m."createdAt", m.id)
+                FROM (SELECT msg.* FROM message msg, target t
+                      WHERE msg."chatId" = ${chatId} AND (msg."createdAt", msg.id) <= (t."createdAt", t.id)
+                      ORDER BY msg."createdAt" DESC, msg.id DESC LIMIT ${TURN_RECENT_MESSAGES}) m), '[]'::json) AS "upTo",
+      COALESCE((SELECT json_agg(json_build_object('id', m.id, 'role', m.role, 'kind', m.kind, 'text', '',
+                                                  'status', m.status, 'model', m.model, 'continuations', m.continuations)
+                                ORDER BY m."createdAt", m.id)
+                FROM message m, target t
+                WHERE m."chatId" = ${chatId} AND (m."createdAt", m.id) > (t."createdAt", t.id)), '[]'::json) AS after`,
   );
-  return row ? chatForTurn(row) : null;
+  return row ? [...row.upTo, ...row.after] : [];
 }
 
 /**
- * What a Send reads and claims before anything else, in ONE round trip: the person's chat as
- * loadChatForTurn reads it (null when it is not theirs) and the turn's claim on it
+ * What a Send reads and claims before anything else, in ONE round trip: the person's chat with
+ * its newest messages and pinned facts (null when it is not theirs) and the turn's claim on it
  * (live-turn-lock.ts; null when another turn holds the chat).
  */
 export async function claimChatForTurn(
@@ -95,7 +105,7 @@ export async function claimChatForTurn(
   const [row] = await queryRows<ChatForTurnRow & { counts: Record<string, number> | null }>(
     db,
     Prisma.sql`${claim.ctes}
-    SELECT ${chatForTurnColumns(TURN_RECENT_MESSAGES)}, ${claim.columns}
+    SELECT ${chatForTurnColumns()}, ${claim.columns}
     FROM chat c WHERE c.id = ${lock.chatId} AND c."userId" = ${lock.userId}`,
   );
   if (!row) return { chat: null, claim: null };
