@@ -3,7 +3,7 @@
 import { PanelRight, PanelRightClose } from 'lucide-react';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
-import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useState } from 'react';
 import type { ChatJson, ModelJson } from '@/components/api/api-types';
 import { InsightsPanel } from '@/components/insights/insights-panel';
 import { usePanelOpen } from '@/components/insights/use-panel-open';
@@ -19,6 +19,7 @@ import { NewTopicBanner } from './new-topic-banner';
 import { TurnFailure } from './turn-failure';
 import { useChatSession, type Draft } from './use-chat-session';
 import { useChatTitle } from './use-chat-title';
+import { useKeptPlace } from './use-kept-place';
 import { useStickToBottom } from './use-stick-to-bottom';
 
 export function ChatScreen({
@@ -58,30 +59,20 @@ export function ChatScreen({
   const { regenerateAnswer, editMessage } = session;
   const regenerate = useCallback((messageId: string) => regenerateAnswer(messageId, model), [regenerateAnswer, model]);
   const { scrollToEnd } = scroller;
-  // an older page goes in above what the person is reading: the distance from the bottom stays as it was
-  const keptFromBottom = useRef<number | null>(null);
+  // an earlier page goes in above what the person is reading, which stays where it is
+  const firstShown = ordered[0]?.id;
+  const place = useKeptPlace(scroller.scrollRef, firstShown);
   const { earlier, later } = session.pages;
   const loadEarlier = useCallback(async () => {
-    const el = scroller.scrollRef.current;
     scroller.unpin();
-    keptFromBottom.current = el ? el.scrollHeight - el.scrollTop : null;
-    // nothing came (the last page, or a failure): nothing to keep
-    if ((await earlier.load()) === 0) keptFromBottom.current = null;
-  }, [earlier.load, scroller.scrollRef, scroller.unpin]);
+    place.remember();
+    if ((await earlier.load()) === 0) place.forget();
+  }, [earlier.load, place.remember, place.forget, scroller.unpin]);
   // a later page goes in below what the person is reading: the view stays, it does not follow the end down
   const loadLater = useCallback(() => {
     scroller.unpin();
     return later.load();
   }, [later.load, scroller.unpin]);
-  // applied when the first message shown changes: the messages arrive through useChat's throttled store, a render
-  // or more after the view, and a render in between may show them at the end before they take their place
-  const firstShown = ordered[0]?.id;
-  useLayoutEffect(() => {
-    const el = scroller.scrollRef.current;
-    if (!el || keptFromBottom.current === null || !firstShown) return;
-    el.scrollTop = el.scrollHeight - keptFromBottom.current;
-    keptFromBottom.current = null;
-  }, [firstShown, scroller.scrollRef]);
   const edit = useCallback(
     (messageId: string, text: string) => {
       scrollToEnd();
@@ -143,6 +134,7 @@ export function ChatScreen({
                   onRegenerate={regenerate}
                   onEdit={edit}
                   highlighted={highlighted}
+                  scrollRef={scroller.scrollRef}
                 />
                 <MoreMessages edge="later" pages={{ ...later, load: loadLater }} scrollRef={scroller.scrollRef} />
               </>

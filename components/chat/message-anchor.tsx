@@ -6,6 +6,7 @@ export function MessageAnchor({ id, highlighted, children }: { id: string; highl
   return (
     <div
       id={messageAnchor(id)}
+      data-anchor={id}
       aria-current={highlighted ? 'true' : undefined}
       className={
         highlighted

@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useCallback } from 'react';
+import { type RefObject, useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import type { ChatMessageJson, ModelJson } from '@/components/api/api-types';
 import { answerStatus } from './answer-status';
 import { AssistantMessage } from './assistant-message';
@@ -11,6 +11,10 @@ import { MessageAnchor } from './message-anchor';
 import { ThinkingDots } from './thinking-dots';
 import { useModelLabel } from './use-model-label';
 import { UserMessage } from './user-message';
+import { MESSAGE_GAP_PX, VirtualMessages } from './virtual-messages';
+
+/** From this many messages (three pages read back), only those near the view are in the page. */
+const VIRTUAL_FROM = 150;
 
 interface MessageListProps {
   messages: ChatMessage[];
@@ -32,6 +36,8 @@ interface MessageListProps {
   onEdit: (messageId: string, text: string) => void;
   /** the message the chat was opened at (a search hit far back): marked until the person moves on */
   highlighted?: string | null;
+  /** the element the conversation scrolls in */
+  scrollRef: RefObject<HTMLElement | null>;
 }
 
 export function MessageList({
@@ -48,6 +54,7 @@ export function MessageList({
   onRegenerate,
   onEdit,
   highlighted,
+  scrollRef,
 }: MessageListProps) {
   const t = useTranslations('chat');
   const modelLabel = useModelLabel();
@@ -56,15 +63,34 @@ export function MessageList({
   const lastAnswerId = messages.findLast((m) => m.role === 'user' || (m.role === 'assistant' && records.get(m.id)?.kind !== 'event'))?.id;
   const lookup = useCallback((id: string) => records.get(id), [records]);
 
+  const virtual = messages.length >= VIRTUAL_FROM;
+  const byId = useMemo(() => new Map(messages.map((m) => [m.id, m])), [messages]);
+  const ids = useMemo(() => messages.map((m) => m.id), [messages]);
+  // the heights the short list had, for the long one to start from (read when a message or a page comes, not per streamed word)
+  const heights = useRef(new Map<string, number>());
+  const plainRef = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    if (virtual || !plainRef.current) return;
+    for (const el of plainRef.current.querySelectorAll<HTMLElement>(':scope > [data-anchor]'))
+      heights.current.set(el.dataset.anchor!, el.offsetHeight + MESSAGE_GAP_PX);
+  }, [messages.length, virtual]);
+  const anchored = (message: ChatMessage) => (
+    <MessageAnchor key={message.id} id={message.id} highlighted={message.id === highlighted}>
+      {renderMessage(message)}
+    </MessageAnchor>
+  );
+
   return (
-    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6 sm:px-6">
-      {messages.map((message) => (
-        <MessageAnchor key={message.id} id={message.id} highlighted={message.id === highlighted}>
-          {renderMessage(message)}
-        </MessageAnchor>
-      ))}
+    <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6">
+      {virtual ? (
+        <VirtualMessages ids={ids} scrollRef={scrollRef} knownHeights={heights.current} render={(id) => anchored(byId.get(id)!)} />
+      ) : (
+        <div ref={plainRef} className="flex flex-col gap-6">
+          {messages.map(anchored)}
+        </div>
+      )}
       {awaitingAnswer && (
-        <div className="flex gap-3 pl-10" data-testid="answer-pending">
+        <div className="mt-6 flex gap-3 pl-10" data-testid="answer-pending">
           <ThinkingDots label={t('thinking')} />
         </div>
       )}
