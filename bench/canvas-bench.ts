@@ -424,7 +424,7 @@ async function scrollFrames(browser: Browser, target: Served): Promise<{ frames:
   }
 }
 
-function cookiesFor(header: string, url: string) {
+export function cookiesFor(header: string, url: string) {
   const baseUrl = new URL(url).origin;
   return header.split('; ').map((pair) => {
     const at = pair.indexOf('=');

@@ -2,7 +2,9 @@
  * `npm run bench`: every benchmark, printed as tables and written to
  * bench/results.json. Targets live here, never in timed unit tests.
  * Select some with `npm run bench -- chat billing`; `--baseline <commit>` picks
- * the commit the streaming benchmark compares against (default: the merge-base with main).
+ * the commit the streaming benchmark compares against (default: the merge-base with main)
+ * and the one the scale benchmark measures before the working tree (none by default);
+ * `--huge` adds the scale benchmark's 10× tier (6 M messages, the working tree only).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
@@ -14,6 +16,7 @@ import { printReport, runContextBenchmark } from './context-bench';
 import { runCanvasBenchmark } from './canvas-bench';
 import { runRewriteServerBenchmark } from './canvas-server-bench';
 import { runDocumentsBenchmark } from './documents-bench';
+import { runScaleBenchmark } from './scale-bench';
 import { runStreamBenchmark } from './stream-bench';
 
 const benchmarks: Record<string, () => Promise<unknown>> = {
@@ -28,6 +31,7 @@ const benchmarks: Record<string, () => Promise<unknown>> = {
   documents: () => runDocumentsBenchmark(),
   rewrite: () => runRewriteServerBenchmark(),
   canvas: () => runCanvasBenchmark(),
+  scale: () => runScaleBenchmark(),
 };
 
 const args = process.argv.slice(2);
