@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { rmSync } from 'node:fs';
 import { chromium, expect, request as newRequest, test, type APIRequestContext, type Page } from '@playwright/test';
 import { signUpApi, uniqueEmail } from './support';
 import { e2ePorts } from './ports';
+import { startProxy } from './reverse-proxy';
 import { CHROMIUM_ARGS } from '../scripts/find-chromium';
 
 // Quire reached the way people really reach it: at 127.0.0.1, through a
@@ -121,29 +122,6 @@ async function stopQuire(child: ChildProcess | undefined, serverPort: number) {
   rmSync(`.data-e2e-${serverPort}`, { recursive: true, force: true });
 }
 
-/** A reverse proxy as nginx is set up for Quire: forwards the Host, the scheme it was reached by, and appends the client address. */
-function startProxy(listenPort: number, upstreamPort: number): Promise<Server> {
-  const proxy = createServer((req, res) => {
-    const forwardedFor = [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ');
-    const upstream = httpRequest(
-      {
-        host: '127.0.0.1',
-        port: upstreamPort,
-        method: req.method,
-        path: req.url,
-        headers: { ...req.headers, 'x-forwarded-for': forwardedFor, 'x-forwarded-host': req.headers.host, 'x-forwarded-proto': 'http' },
-      },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    upstream.on('error', () => res.destroy());
-    req.pipe(upstream);
-  });
-  return new Promise((resolve) => proxy.listen(listenPort, '127.0.0.1', () => resolve(proxy)));
-}
-
 async function guessPasswords(api: APIRequestContext, attempts: number, forwardedFor: (i: number) => string): Promise<number[]> {
   const statuses: number[] = [];
   for (let i = 0; i < attempts; i++) {
@@ -168,7 +146,7 @@ test.describe('behind a reverse proxy, and without one', () => {
   test.beforeAll(async () => {
     test.setTimeout(240_000);
     [plain, proxied] = await Promise.all([startQuire(plainPort, {}), startQuire(proxiedPort, { TRUST_PROXY: '1' })]);
-    proxy = await startProxy(proxyPort, proxiedPort);
+    proxy = await startProxy(proxyPort, [proxiedPort]);
   });
   test.afterAll(async () => {
     await new Promise((resolve) => (proxy ? proxy.close(resolve) : resolve(undefined)));

@@ -1,48 +1,31 @@
-import { randomBytes } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
-import pg from 'pg';
 import { e2ePorts } from './ports';
+import { createPostgresDatabase, postgresServer } from './postgres-database';
 import { removeDataDir, startQuire, type QuireProcess } from './server-process';
 import { uniqueEmail } from './support';
 
 // A conversation of three days: 520 messages of real length, on PostgreSQL (where such chats live), seeded
 // as rows because 260 model turns would take the suite minutes.
 const MESSAGES = 520;
-const base = process.env.TEST_DATABASE_URL;
 
 test.describe('a 520-message chat', () => {
-  test.skip(!base, 'needs PostgreSQL (TEST_DATABASE_URL)');
+  test.skip(!postgresServer, 'needs PostgreSQL (TEST_DATABASE_URL)');
   const port = e2ePorts.longChatServer;
   const dataDir = `.data-e2e-long-chat-${port}`;
-  const database = `quire_e2e_long_${randomBytes(3).toString('hex')}`;
+  let database: Awaited<ReturnType<typeof createPostgresDatabase>> | undefined;
   let server: QuireProcess | undefined;
-
-  const admin = async <T>(run: (client: pg.Client) => Promise<T>, url = base!) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      return await run(client);
-    } finally {
-      await client.end();
-    }
-  };
-  const databaseUrl = () => {
-    const url = new URL(base!);
-    url.pathname = `/${database}`;
-    return url.toString();
-  };
 
   test.beforeAll(async () => {
     test.setTimeout(180_000);
     removeDataDir(dataDir);
-    await admin((c) => c.query(`CREATE DATABASE ${database}`));
-    server = await startQuire(port, dataDir, { DATABASE_URL: databaseUrl() });
+    database = await createPostgresDatabase('quire_e2e_long');
+    server = await startQuire(port, dataDir, { DATABASE_URL: database.url });
   });
   test.afterAll(async () => {
     server?.child.kill('SIGKILL');
     await server?.exited;
     removeDataDir(dataDir);
-    await admin((c) => c.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
+    await database?.drop();
   });
 
   /** A new person whose first chat gets `MESSAGES` messages; `says` replaces what message n says. */
@@ -55,7 +38,7 @@ test.describe('a 520-message chat', () => {
     await expect(page).toHaveURL(/\/chats\//);
     const chatId = new URL(page.url()).pathname.split('/').pop()!;
     // each message about 1.8 KB, a minute apart, the newest a minute ago
-    await admin(async (c) => {
+    await database!.sql(async (c) => {
       await c.query(
         `INSERT INTO message (id, "chatId", role, text, status, "createdAt", "updatedAt")
          SELECT gen_random_uuid()::text, $1, CASE WHEN n % 2 = 1 THEN 'user' ELSE 'assistant' END,
@@ -65,7 +48,7 @@ test.describe('a 520-message chat', () => {
         [chatId, MESSAGES, JSON.stringify(says)],
       );
       await c.query(`UPDATE chat SET "lastMessageAt" = now() WHERE id = $1`, [chatId]);
-    }, databaseUrl());
+    });
     return chatId;
   }
 

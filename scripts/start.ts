@@ -8,6 +8,7 @@ import path from 'node:path';
 import next from 'next';
 import { loadConfig } from '../lib/config';
 import { openDatabase } from '../lib/db/client';
+import { adoptDeploymentSecret } from '../lib/deployment-secret';
 import { setSharedDatabase } from '../lib/db/shared';
 import { normalizeIncomingRequest } from '../lib/http/forwarded';
 import { loadDirectRouter } from '@/lib/server/next-bypass-routes';
@@ -32,6 +33,8 @@ async function main() {
   }
   const database = await openDatabase({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir });
   setSharedDatabase(Promise.resolve(database));
+  // several processes on one PostgreSQL database, each with its own DATA_DIR, sign sessions with one secret
+  await adoptDeploymentSecret(database, cfg);
   const background = await runStartupTasks(database, cfg);
 
   const nextApp = next({ dev, dir: process.cwd(), port: cfg.port, hostname: 'localhost' });

@@ -3,6 +3,7 @@
 // database: jobs are claimed with FOR UPDATE SKIP LOCKED and leases expire.
 import { loadConfig } from '../lib/config';
 import { openDatabase } from '../lib/db/client';
+import { adoptDeploymentSecret } from '../lib/deployment-secret';
 import { startDocumentWorker } from '@/lib/documents/pipeline/worker/document-worker';
 import { buildPipeline } from '../lib/app';
 import { workerOptionsFromEnv } from '@/lib/documents/pipeline/worker/worker-options';
@@ -29,6 +30,8 @@ async function main() {
     await database.close();
     process.exit(2);
   }
+  // the simulator key (and anything else signed) derives from the deployment's one secret, which the web processes share
+  await adoptDeploymentSecret(database, cfg);
   const deps = buildPipeline(database.prisma, cfg);
   const options = workerOptionsFromEnv();
   const workers = Array.from({ length: concurrency }, () => startDocumentWorker(deps, options));

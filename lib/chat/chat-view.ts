@@ -20,11 +20,12 @@ export interface ChatViewOptions {
 
 /**
  * How many of a chat's newest messages come with it: 50, or fewer when they
- * are long — as many of the newest as hold 40,000 characters, and never fewer
+ * are long — as many of the newest as hold 24,000 characters, and never fewer
  * than 10. Older ones are read a page at a time as the person scrolls up.
  */
 export const CHAT_PAGE_SIZE = 50;
-const FIRST_PAGE_CHARS = 40_000;
+// the page carries each message twice (its HTML and the data the browser hydrates from): text is most of its weight
+const FIRST_PAGE_CHARS = 24_000;
 const FIRST_PAGE_MIN = 10;
 
 type MessageRow = Awaited<ReturnType<Db['message']['findMany']>>[number];
