@@ -24,9 +24,4 @@ export const e2ePorts = {
   metrics: base + 10,
   /** long-chat: a server on PostgreSQL with a seeded 520-message chat */
   longChatServer: base + 11,
-  /** several-machines: two servers on one PostgreSQL database, a third with another secret, and the proxy in front */
-  machineA: base + 12,
-  machineB: base + 13,
-  machineC: base + 14,
-  balancer: base + 15,
 };
