@@ -3,7 +3,7 @@
 import { PanelRight, PanelRightClose } from 'lucide-react';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
-import { useCallback, useLayoutEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { ChatJson, ModelJson } from '@/components/api/api-types';
 import { InsightsPanel } from '@/components/insights/insights-panel';
 import { usePanelOpen } from '@/components/insights/use-panel-open';
@@ -12,7 +12,7 @@ import { dataParts, orderForDisplay } from './chat-ui-message';
 import { ClosedBanner } from './closed-banner';
 import { Composer } from './composer';
 import { ExamplePrompts } from './example-prompts';
-import { messageAnchor } from './chat-history';
+import { useOpenedAt } from './message-anchor';
 import { MessageList } from './message-list';
 import { MoreMessages } from './more-messages';
 import { NewTopicBanner } from './new-topic-banner';
@@ -49,11 +49,8 @@ export function ChatScreen({
   const last = messages.at(-1);
   const pendingId = (streaming || settling) && last?.role === 'assistant' ? last.id : null;
   const awaitingAnswer = status === 'submitted' && last?.role === 'user';
-  const [highlighted] = useState(() => (openedAt && initialChat.messages.some((m) => m.id === openedAt) ? openedAt : null));
+  const highlighted = useOpenedAt(openedAt, initialChat.messages);
   const scroller = useStickToBottom<HTMLDivElement, HTMLDivElement>({ startPinned: highlighted === null });
-  useLayoutEffect(() => {
-    if (highlighted) document.getElementById(messageAnchor(highlighted))?.scrollIntoView({ block: 'center' });
-  }, [highlighted]);
   // opened far back: the newest messages are not on screen, so the composer waits until they are
   const readingEarlier = view.newerPage !== null;
   const { regenerateAnswer, editMessage } = session;

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useLayoutEffect, useState } from 'react';
 import { messageAnchor } from './chat-history';
 
 /** Where a message can be scrolled to by its id; the one a search hit opened at is marked. */
@@ -17,4 +17,17 @@ export function MessageAnchor({ id, highlighted, children }: { id: string; highl
       {children}
     </div>
   );
+}
+
+/**
+ * The message a conversation was opened at (`?message=`), when it is among the
+ * messages it opened with (else null: a message since removed), scrolled to the
+ * middle of the view once.
+ */
+export function useOpenedAt(openedAt: string | undefined, messages: ReadonlyArray<{ id: string }>): string | null {
+  const [highlighted] = useState(() => (openedAt && messages.some((m) => m.id === openedAt) ? openedAt : null));
+  useLayoutEffect(() => {
+    if (highlighted) document.getElementById(messageAnchor(highlighted))?.scrollIntoView({ block: 'center' });
+  }, [highlighted]);
+  return highlighted;
 }

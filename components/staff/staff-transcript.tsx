@@ -3,10 +3,9 @@
 import { ArrowLeft } from 'lucide-react';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
-import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import type { ChatJson, ModelJson } from '@/components/api/api-types';
-import { messageAnchor } from '@/components/chat/chat-history';
-import { MessageAnchor } from '@/components/chat/message-anchor';
+import { MessageAnchor, useOpenedAt } from '@/components/chat/message-anchor';
 import { MoreMessages } from '@/components/chat/more-messages';
 import { useMessagePages } from '@/components/chat/use-message-pages';
 import { useChatTitle } from '@/components/chat/use-chat-title';
@@ -38,10 +37,7 @@ export function StaffTranscript({
   }, []);
   const pages = useMessagePages(chatRef, setChat);
   const scrollRef = useRef<HTMLDivElement>(null);
-  const [highlighted] = useState(() => (openedAt && initial.messages.some((m) => m.id === openedAt) ? openedAt : null));
-  useLayoutEffect(() => {
-    if (highlighted) document.getElementById(messageAnchor(highlighted))?.scrollIntoView({ block: 'center' });
-  }, [highlighted]);
+  const highlighted = useOpenedAt(openedAt, initial.messages);
   const titleOf = useChatTitle();
   const modelLabel = useModelLabel();
   const labelOf = (id: string | null) => (id ? modelLabel(models.find((m) => m.id === id)?.label ?? id) : null);
