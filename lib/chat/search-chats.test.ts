@@ -43,6 +43,17 @@ describe.each(testDatabaseKinds())('searching chats on %s', (kind) => {
     expect((await searchChats(db.prisma, user.id, '   ', FIRST)).items).toEqual([]);
   });
 
+  it('a chat that passes to another person is found by them, no longer by its first owner', async () => {
+    const first = await createUser(db.prisma);
+    const second = await createUser(db.prisma);
+    const chat = await chatWith(first.id, 'Handover', ['The quarterly invoice is overdue']);
+    expect((await searchChats(db.prisma, first.id, 'invoice', FIRST)).items.map((h) => h.id)).toEqual([chat]);
+    // the database keeps each message's owner (the search index's) the chat's: no writer has to remember it
+    await db.prisma.chat.update({ where: { id: chat }, data: { userId: second.id } });
+    expect((await searchChats(db.prisma, first.id, 'invoice', FIRST)).items).toEqual([]);
+    expect((await searchChats(db.prisma, second.id, 'invoice', FIRST)).items.map((h) => h.id)).toEqual([chat]);
+  });
+
   it('pages through many hits by cursor, each once, newest first; a word matches from its start', async () => {
     const user = await createUser(db.prisma);
     const start = Date.UTC(2026, 0, 1);

@@ -24,9 +24,10 @@ export interface ChatSearchHit {
  * time. The query is split into words with Intl.Segmenter, so Chinese, which
  * has no spaces, is searched word by word; a message word matches from its
  * start ("pic" finds "picnic"). Messages are found through the full-text index
- * (message_search_idx) the recall of older messages uses, so a search costs the
- * matches, not the person's whole history; titles are few per person and
- * matched as substrings.
+ * (message_search_idx) the recall of older messages uses, together with the index
+ * of each message's owner, so a search costs the person's matches, not their whole
+ * history nor everyone's matches; titles are few per person and matched as
+ * substrings.
  */
 export async function searchChats(db: Db, userId: string, query: string, page: PageRequest): Promise<Page<ChatSearchHit>> {
   const words = [...new Set(segmentWords(query.slice(0, SEARCH_QUERY_MAX), 'zh'))].slice(0, MAX_WORDS);
@@ -42,23 +43,24 @@ export async function searchChats(db: Db, userId: string, query: string, page: P
   const rows = await db.$queryRaw<
     Array<{ id: string; title: string; status: string; lastMessageAt: Date; text: string | null; messageId: string | null }>
   >`
-    WITH hits AS MATERIALIZED (
-      -- the full-text index first, always: left to choose, the planner may instead read every message of
-      -- the person's chats and work out each one's words again, seconds for a person with years of history
-      SELECT m."chatId", m.id, m."createdAt" FROM message m
-      WHERE to_tsvector('simple', COALESCE(m."searchText", m.text)) @@ to_tsquery('simple', ${tsquery})
-    ), matched AS (
-      -- ids only while sorting: a chat with thousands of matching messages sorts keys, not their texts
-      SELECT DISTINCT ON (h."chatId") h."chatId", h.id
-      FROM hits h JOIN chat owned ON owned.id = h."chatId" AND owned."userId" = ${userId}
-      ORDER BY h."chatId", h."createdAt" DESC
+    WITH matched AS (
+      -- the person's messages with every word: the owner's index and the full-text one, combined (a BitmapAnd),
+      -- so a search reads this person's hits, not every person's; newest match per chat, ids only while sorting
+      SELECT DISTINCT ON (m."chatId") m."chatId", m.id FROM message m
+      WHERE m."userId" = ${userId}
+        AND to_tsvector('simple', COALESCE(m."searchText", m.text)) @@ to_tsquery('simple', ${tsquery})
+      ORDER BY m."chatId", m."createdAt" DESC
+    ), page AS (
+      SELECT c.id, c.title, c.status, c."lastMessageAt", matched.id AS "messageId"
+      FROM chat c LEFT JOIN matched ON matched."chatId" = c.id
+      WHERE c."userId" = ${userId} AND (matched."chatId" IS NOT NULL OR (${titleHasEveryWord}))
+        AND ${keysetSql(Prisma.sql`c."lastMessageAt"`, Prisma.sql`c.id`, page.after)}
+      ORDER BY c."lastMessageAt" DESC, c.id DESC
+      LIMIT ${takeOneMore(page)}
     )
-    SELECT c.id, c.title, c.status, c."lastMessageAt", newest.text, newest.id AS "messageId"
-    FROM chat c LEFT JOIN matched ON matched."chatId" = c.id LEFT JOIN message newest ON newest.id = matched.id
-    WHERE c."userId" = ${userId} AND (matched."chatId" IS NOT NULL OR (${titleHasEveryWord}))
-      AND ${keysetSql(Prisma.sql`c."lastMessageAt"`, Prisma.sql`c.id`, page.after)}
-    ORDER BY c."lastMessageAt" DESC, c.id DESC
-    LIMIT ${takeOneMore(page)}`;
+    -- the texts of the page's hits only
+    SELECT page.*, newest.text FROM page LEFT JOIN message newest ON newest.id = page."messageId"
+    ORDER BY page."lastMessageAt" DESC, page.id DESC`;
   const hits = rows.map((r) => ({
     id: r.id,
     title: r.title,
