@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
-import { NextIntlClientProvider } from 'next-intl';
 import { headers } from 'next/headers';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { AppProviders } from '@/components/app-shell/app-providers';
 import { ThemeScript } from '@/components/app-shell/theme-script';
+import { ClientMessages } from '@/components/server/client-messages';
 import './globals.css';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -20,9 +20,9 @@ export default async function RootLayout({ children }: { children: React.ReactNo
         <ThemeScript nonce={nonce} />
       </head>
       <body className="min-h-dvh bg-white text-zinc-900 antialiased dark:bg-zinc-950 dark:text-zinc-100">
-        <NextIntlClientProvider>
+        <ClientMessages areas={[]}>
           <AppProviders>{children}</AppProviders>
-        </NextIntlClientProvider>
+        </ClientMessages>
       </body>
     </html>
   );

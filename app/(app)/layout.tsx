@@ -1,5 +1,6 @@
 import { AppShell } from '@/components/app-shell/app-shell';
 import { toJson } from '@/components/api/api-types';
+import { ClientMessages } from '@/components/server/client-messages';
 import { requirePageUser } from '@/components/server/page-session';
 import { isStaffListed } from '@/lib/auth/staff-role';
 import { getWallet } from '@/lib/billing/wallet';
@@ -11,13 +12,15 @@ export default async function AppLayout({ children }: { children: React.ReactNod
   const [chats, wallet] = await Promise.all([listChats(app.db, user.id, { limit: DEFAULT_PAGE_SIZE }), getWallet(app.db, user.id)]);
   const waitsForStaff = user.role !== 'staff' && !user.emailVerified && isStaffListed(app.config.staffEmails, user.email);
   return (
-    <AppShell
-      user={user}
-      chats={{ items: toJson(chats.items), next: nextPageHref('/api/chats', chats.next) }}
-      wallet={wallet}
-      pendingVerification={waitsForStaff ? { mailed: app.mailer.delivers } : undefined}
-    >
-      {children}
-    </AppShell>
+    <ClientMessages areas={['app']}>
+      <AppShell
+        user={user}
+        chats={{ items: toJson(chats.items), next: nextPageHref('/api/chats', chats.next) }}
+        wallet={wallet}
+        pendingVerification={waitsForStaff ? { mailed: app.mailer.delivers } : undefined}
+      >
+        {children}
+      </AppShell>
+    </ClientMessages>
   );
 }

@@ -4,6 +4,7 @@ import { REQUEST_PATH_HEADER, returnPathOf } from '@/lib/auth/return-path';
 import { BrandMark } from '@/components/app-shell/brand-mark';
 import { LanguageSwitcher } from '@/components/app-shell/language-switcher';
 import { ThemeToggle } from '@/components/app-shell/theme-toggle';
+import { ClientMessages } from '@/components/server/client-messages';
 import { getPageUser } from '@/components/server/page-session';
 
 export default async function AuthLayout({ children }: { children: React.ReactNode }) {
@@ -21,7 +22,9 @@ export default async function AuthLayout({ children }: { children: React.ReactNo
           <ThemeToggle />
         </div>
       </header>
-      <main className="flex flex-1 items-start justify-center px-4 pt-[8vh] pb-16">{children}</main>
+      <main className="flex flex-1 items-start justify-center px-4 pt-[8vh] pb-16">
+        <ClientMessages areas={['auth']}>{children}</ClientMessages>
+      </main>
     </div>
   );
 }
