@@ -34,6 +34,8 @@ import { untilProcessesQuiet } from './proc-stats';
 import { median, pairedDifference, percentile, round, spawnUntil, stop } from './support';
 
 const SECTIONS = 40;
+/** `--sections N`: a document that long must open interactive within this factor of the usual one */
+const LONG_DOCUMENT_FACTOR = 1.5;
 const WORDS_PER_SECTION = 500;
 const RUNS = Number(process.env.QUIRE_CANVAS_BENCH_RUNS ?? 7);
 const FIRST_PAINT_TARGET_MS = 300;
@@ -52,6 +54,7 @@ interface Target {
   label: string;
   dir: string;
   port: number;
+  sections: number;
 }
 
 interface Served extends Target {
@@ -61,14 +64,25 @@ interface Served extends Target {
   drop(): Promise<void>;
 }
 
-export async function runCanvasBenchmark() {
+/**
+ * Opens a 40-section document in this checkout and in the baseline build, alternating. With
+ * `--sections N`, this checkout only: the 40-section document against an N-section one, side by
+ * side in the same way (does opening cost grow with the document, or only with what is on screen?).
+ */
+export async function runCanvasBenchmark(argv: string[] = []) {
   process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
-  const targets: Target[] = [{ label: 'after (this checkout)', dir: process.cwd(), port: PORT }];
-  if (process.env.QUIRE_CANVAS_BENCH_BASELINE !== 'off') {
+  const at = argv.indexOf('--sections');
+  const longSections = at >= 0 ? Number(argv[at + 1]) : null;
+  if (longSections !== null && !(Number.isInteger(longSections) && longSections > 0))
+    throw new Error('--sections takes a number of sections');
+  const targets: Target[] = [{ label: `this checkout, ${SECTIONS} sections`, dir: process.cwd(), port: PORT, sections: SECTIONS }];
+  if (longSections)
+    targets.push({ label: `this checkout, ${longSections} sections`, dir: process.cwd(), port: PORT + 1, sections: longSections });
+  else if (process.env.QUIRE_CANVAS_BENCH_BASELINE !== 'off') {
     const { dir, commit } = baselineWorktree();
-    targets.unshift({ label: `before (${commit.slice(0, 7)})`, dir, port: PORT + 1 });
+    targets.unshift({ label: `before (${commit.slice(0, 7)}), ${SECTIONS} sections`, dir, port: PORT + 1, sections: SECTIONS });
   }
-  for (const target of targets) buildOnce(target.dir);
+  for (const dir of new Set(targets.map((target) => target.dir))) buildOnce(dir);
 
   const served: Served[] = [];
   let browser: Browser | undefined;
@@ -117,10 +131,16 @@ export async function runCanvasBenchmark() {
     }
     const traces = process.env.QUIRE_CANVAS_BENCH_TRACE;
     if (traces) for (const target of served) await traceOpen(browser, target, traces);
-    console.log(
-      `open a ${SECTIONS}-section / ${SECTIONS * WORDS_PER_SECTION}-word document (medians of ${RUNS} cold page loads each, alternating)`,
-    );
+    console.log(`open a document of ${WORDS_PER_SECTION} words a section (medians of ${RUNS} cold page loads each, alternating)`);
     console.table(rows);
+    if (longSections) {
+      const ratio = rows[1]!.interactiveMs / rows[0]!.interactiveMs;
+      const verdict = ratio <= LONG_DOCUMENT_FACTOR ? 'pass' : 'FAIL';
+      console.log(
+        `${longSections} sections ÷ ${SECTIONS}, time to interactive: ${round(ratio)}× (target ≤ ${LONG_DOCUMENT_FACTOR}×: ${verdict})`,
+      );
+      return { rows, longDocument: { sections: longSections, interactiveRatio: round(ratio), pass: ratio <= LONG_DOCUMENT_FACTOR } };
+    }
     const comparison = served.length === 2 ? comparePaired(timings.get(served[0])!, timings.get(served[1])!) : undefined;
     if (comparison) {
       console.log(`after − before over ${RUNS} paired loads: median and 95% interval, ms (an interval holding 0 is noise)`);
@@ -185,7 +205,7 @@ async function serve(target: Target): Promise<Served> {
     const { child } = await spawnUntil('sh', ['-c', start], env, /Quire is serving at/);
     const baseUrl = `http://localhost:${target.port}`;
     const { cookie, email } = await signUp(baseUrl);
-    const documentId = await seedDocument(pg.url, email);
+    const documentId = await seedDocument(pg.url, email, target.sections);
     return { ...target, server: child, url: `${baseUrl}/documents/${documentId}`, cookie, drop: pg.drop };
   } catch (failure) {
     await pg.drop();
@@ -209,7 +229,7 @@ async function signUp(baseUrl: string): Promise<{ cookie: string; email: string 
 }
 
 /** A finished document written straight into the database: no model calls, exactly the size we ask for. */
-async function seedDocument(databaseUrl: string, email: string): Promise<string> {
+async function seedDocument(databaseUrl: string, email: string, sections: number): Promise<string> {
   const database = await openDatabase({ databaseUrl, dataDir: '', migrate: false });
   try {
     const db = database.prisma;
@@ -221,7 +241,7 @@ async function seedDocument(databaseUrl: string, email: string): Promise<string>
         title: 'Operations manual',
         type: 'report',
         model: 'sim-swift',
-        sectionCount: SECTIONS,
+        sectionCount: sections,
       },
     });
     await db.documentJob.create({
@@ -230,11 +250,11 @@ async function seedDocument(databaseUrl: string, email: string): Promise<string>
         status: 'done',
         step: 'done',
         budgetMicros: 2_000_000n,
-        sectionsDone: SECTIONS,
+        sectionsDone: sections,
         finishedAt: new Date(),
       },
     });
-    for (let position = 1; position <= SECTIONS; position++) {
+    for (let position = 1; position <= sections; position++) {
       const body = canonicalize(sectionBody(position));
       await db.section.create({
         data: {

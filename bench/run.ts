@@ -4,7 +4,8 @@
  * Select some with `npm run bench -- chat billing`; `--baseline <commit>` picks
  * the commit the streaming benchmark compares against (default: the merge-base with main)
  * and the one the scale benchmark measures before the working tree (none by default);
- * `--huge` adds the scale benchmark's 10× tier (6 M messages, the working tree only).
+ * `--huge` adds the scale benchmark's 10× tier (6 M messages, the working tree only); `--sections <n>`
+ * makes the canvas benchmark open an n-section document beside the usual 40-section one.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
@@ -30,12 +31,12 @@ const benchmarks: Record<string, () => Promise<unknown>> = {
   stream: () => runStreamBenchmark(),
   documents: () => runDocumentsBenchmark(),
   rewrite: () => runRewriteServerBenchmark(),
-  canvas: () => runCanvasBenchmark(),
+  canvas: () => runCanvasBenchmark(args),
   scale: () => runScaleBenchmark(),
 };
 
 const args = process.argv.slice(2);
-const wanted = args.filter((a, i) => !a.startsWith('-') && args[i - 1] !== '--baseline');
+const wanted = args.filter((a, i) => !a.startsWith('-') && args[i - 1] !== '--baseline' && args[i - 1] !== '--sections');
 // a partial run (`npm run bench -- chat`) replaces its own entries and keeps the others
 const RESULTS = 'bench/results.json';
 const earlier: Record<string, unknown> = existsSync(RESULTS) ? JSON.parse(readFileSync(RESULTS, 'utf8')) : {};
