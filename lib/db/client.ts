@@ -8,6 +8,7 @@ import { PrismaClient } from '@/lib/generated/prisma/client';
 import { lockDataDir } from './data-dir-lock';
 import { applyMigrations } from './migrate';
 import { pgliteAdapterFactory } from './pglite-adapter';
+import { whileHoldingMigrationLock } from './migration-lock';
 import { postgresMigrationAdapterFactory } from './postgres-adapter';
 import { hotStatementNames } from './prepared-statements';
 import { registerDirectSql } from './pool-query';
@@ -47,7 +48,9 @@ const POOL_FAULT_LIMITS = { connectionTimeoutMillis: 15_000, keepAlive: true } a
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    if (options.migrate !== false) await applyMigrations(postgresMigrationAdapterFactory(options.databaseUrl));
+    const { databaseUrl } = options;
+    if (options.migrate !== false)
+      await whileHoldingMigrationLock(databaseUrl, () => applyMigrations(postgresMigrationAdapterFactory(databaseUrl)));
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, ...POOL_FAULT_LIMITS });
     // an idle connection the server dropped leaves the pool; the next query opens another
     pool.on('error', (error) => logError({ event: 'database_idle_connection_error', error }));
