@@ -24,4 +24,8 @@ export const e2ePorts = {
   metrics: base + 10,
   /** long-chat: a server on PostgreSQL with a seeded 520-message chat */
   longChatServer: base + 11,
+  /** several-machines: two servers on one PostgreSQL database, each with its own data directory, behind nginx */
+  machineA: base + 12,
+  machineB: base + 13,
+  nginx: base + 14,
 };
