@@ -1,4 +1,5 @@
 import type { ChatJson, ChatMessageJson } from '@/components/api/api-types';
+import { NO_EARLIER_USAGE, usageLessPage } from '@/components/insights/turn-costs';
 
 /** The element id of a message in a conversation, for scrolling to it. */
 export const messageAnchor = (messageId: string) => `message-${messageId}`;
@@ -19,7 +20,13 @@ export function keepEarlierMessages(current: ChatJson, latest: ChatJson): ChatJs
   if (!first) return latest;
   const at = current.messages.findIndex((m) => m.id === first.id);
   if (at <= 0) return latest;
-  return { ...latest, messages: [...current.messages.slice(0, at), ...latest.messages], olderPage: current.olderPage };
+  // what came before the kept messages is what came before them when they were read
+  return {
+    ...latest,
+    messages: [...current.messages.slice(0, at), ...latest.messages],
+    olderPage: current.olderPage,
+    earlierUsage: current.earlierUsage,
+  };
 }
 
 /** A newer page (oldest first: the view was opened far back and the person reads on down) put after the messages shown. */
@@ -33,5 +40,10 @@ export function appendNewerPage(current: ChatJson, page: { items: ChatMessageJso
 export function prependOlderPage(current: ChatJson, page: { items: ChatMessageJson[]; next: string | null }): ChatJson {
   const shown = new Set(current.messages.map((m) => m.id));
   const older = page.items.filter((m) => !shown.has(m.id)).reverse();
-  return { ...current, messages: [...older, ...current.messages], olderPage: page.next };
+  return {
+    ...current,
+    messages: [...older, ...current.messages],
+    olderPage: page.next,
+    earlierUsage: page.next ? usageLessPage(current.earlierUsage, older) : NO_EARLIER_USAGE,
+  };
 }

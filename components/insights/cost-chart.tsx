@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { ChatMessageJson } from '@/components/api/api-types';
 import { formatCount, formatUsd } from '@/components/format/money';
-import { turnCostSeries } from './turn-costs';
+import { type EarlierUsage, turnCostSeries } from './turn-costs';
 
 const COLORS = { input: '#6366f1', output: '#14b8a6', cumulative: '#f59e0b' };
 
@@ -14,10 +14,10 @@ const COLORS = { input: '#6366f1', output: '#14b8a6', cumulative: '#f59e0b' };
  * A hover tooltip does not exist on a phone: a tap (or click) on an answer's bars pins its numbers under the chart,
  * and "Numbers" lists every answer's, for touch, keyboard and screen readers alike.
  */
-export function CostChart({ messages }: { messages: ChatMessageJson[] }) {
+export function CostChart({ messages, earlier }: { messages: ChatMessageJson[]; earlier: EarlierUsage }) {
   const t = useTranslations('insights.chart');
   const locale = useLocale();
-  const { points, totalMicros } = turnCostSeries(messages);
+  const { points, totalMicros } = turnCostSeries(messages, earlier);
   const count = (value: unknown) => formatCount(Number(value), locale);
   const compact = (value: unknown) => new Intl.NumberFormat(locale, { notation: 'compact' }).format(Number(value));
   const axisWidth = yAxisWidth(

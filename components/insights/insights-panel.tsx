@@ -32,7 +32,7 @@ export function InsightsPanel({ id, chat, onChanged, onClose }: InsightsPanelPro
       </div>
       <div className="flex min-h-0 flex-1 flex-col gap-8 overflow-y-auto p-4">
         <KeyFacts chatId={chat.id} slots={chat.slots} onChanged={onChanged} />
-        <CostChart messages={chat.messages} />
+        <CostChart messages={chat.messages} earlier={chat.earlierUsage} />
         <SummariesToggle chatId={chat.id} enabled={chat.summariesEnabled} onChanged={onChanged} />
       </div>
     </aside>

@@ -86,7 +86,7 @@ export function StaffTranscript({
               </section>
             )}
             <KeyFacts chatId={chat.id} slots={chat.slots} readOnly />
-            <CostChart messages={chat.messages} />
+            <CostChart messages={chat.messages} earlier={chat.earlierUsage} />
           </aside>
         </div>
       </div>

@@ -1,5 +1,6 @@
 import type { Db } from '@/lib/db/client';
-import { keysetWhere, keysetWhereNewer, takeOneMore, toPage, type Keyset, type Page, type PageRequest } from '@/lib/db/keyset';
+import { keysetSql, keysetWhere, keysetWhereNewer, takeOneMore, toPage, type Keyset, type Page, type PageRequest } from '@/lib/db/keyset';
+import { Prisma } from '@/lib/generated/prisma/client';
 import { notFound } from '@/lib/errors';
 import { toCallView } from '@/lib/billing/ledger-view';
 import { isIdle } from './chats';
@@ -47,7 +48,11 @@ export async function loadChatView(db: Db, chatId: string, viewerId: string, opt
   const page = options.around
     ? await pageAround(db, chat.id, options.around, options.limit ?? CHAT_PAGE_SIZE)
     : { ...firstPage(await readMessages(db, chat.id, { limit: options.limit ?? CHAT_PAGE_SIZE })), newer: null };
-  const [keyFactStates, messages] = await Promise.all([loadKeyFactStates(db, chat.id), messageViews(db, chat.id, page.items, options)]);
+  const [keyFactStates, messages, earlierUsage] = await Promise.all([
+    loadKeyFactStates(db, chat.id),
+    messageViews(db, chat.id, page.items, options),
+    usageBefore(db, chat.id, page.next),
+  ]);
   const keyFacts = keyFactStates.filter((s) => s.value !== '' || options.asStaff);
   return {
     id: chat.id,
@@ -64,6 +69,7 @@ export async function loadChatView(db: Db, chatId: string, viewerId: string, opt
     messages: messages.reverse(),
     older: page.next,
     newer: page.newer,
+    earlierUsage,
     slots: keyFacts.map((s) => ({
       key: s.key,
       value: s.value,
@@ -89,6 +95,33 @@ export async function listChatMessages(db: Db, chatId: string, viewerId: string,
 }
 
 export type ChatMessageView = Awaited<ReturnType<typeof messageViews>>[number];
+
+export interface UsageSummary {
+  /** answers (not document events) */
+  answers: number;
+  /** those answers' input tokens */
+  inputTokens: number;
+  /** every message's cost, micro-USD */
+  costMicros: number;
+}
+
+/**
+ * What the messages before a page used: the chat's insights number each answer
+ * shown and total the chat's cost with it, though the page holds only the
+ * newest answers (the browser takes each older page it reads off this). One
+ * pass over the chat's index; nothing before the page, nothing read.
+ */
+async function usageBefore(db: Db, chatId: string, before: Keyset | null): Promise<UsageSummary> {
+  if (!before) return { answers: 0, inputTokens: 0, costMicros: 0 };
+  const answer = Prisma.sql`role = 'assistant' AND kind <> 'event'`;
+  const [row] = await db.$queryRaw<Array<{ answers: number; inputTokens: bigint; costMicros: bigint }>>`
+    SELECT count(*) FILTER (WHERE ${answer})::int AS answers,
+           COALESCE(sum("inputTokens") FILTER (WHERE ${answer}), 0)::bigint AS "inputTokens",
+           COALESCE(sum("costMicros"), 0)::bigint AS "costMicros"
+    FROM message
+    WHERE "chatId" = ${chatId} AND ${keysetSql(Prisma.sql`"createdAt"`, Prisma.sql`id`, before)}`;
+  return { answers: row?.answers ?? 0, inputTokens: Number(row?.inputTokens ?? 0), costMicros: Number(row?.costMicros ?? 0) };
+}
 
 /** The newest page cut to the first page's size in characters: what is cut is read with the older pages. */
 function firstPage(page: Page<MessageRow>): Page<MessageRow> {

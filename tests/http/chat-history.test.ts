@@ -4,7 +4,10 @@ import { GET as chatRoute } from '@/app/api/chats/[id]/route';
 import { GET as messagesRoute } from '@/app/api/chats/[id]/messages/route';
 import { GET as transcriptRoute } from '@/app/api/staff/transcripts/[chatId]/route';
 import { GET as transcriptMessagesRoute } from '@/app/api/staff/transcripts/[chatId]/messages/route';
+import type { ChatJson as ChatView } from '@/components/api/api-types';
 import { nextLink } from '@/components/api/fetch-page';
+import { prependOlderPage } from '@/components/chat/chat-history';
+import { CHART_ANSWERS, turnCostSeries } from '@/components/insights/turn-costs';
 import type { App } from '@/lib/app';
 import { cookieOf, jsonRequest, serveTestApp, signUp } from '@/tests/support/auth-client';
 import { openTestDatabase, type TestDatabase } from '@/tests/support/test-database';
@@ -58,6 +61,8 @@ describe('a long chat opens with its newest page and is read back to its first m
         chatId,
         role: n % 2 === 0 ? 'user' : 'assistant',
         text: `message ${n + 1}`,
+        // each answer's input tokens and cost: its number, and ten times it
+        ...(n % 2 === 1 ? { inputTokens: n + 1, costMicros: BigInt((n + 1) * 10) } : {}),
         createdAt: new Date(start + (n % 10 === 1 ? n - 1 : n) * 1000),
       })),
     });
@@ -74,6 +79,27 @@ describe('a long chat opens with its newest page and is read back to its first m
     expect(chat.messages.map((m) => number(m.text)).sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, n) => LONG - 49 + n));
     expect(chat.messages.at(-1)!.text).toBe(`message ${LONG}`);
     expect(chat.olderPage).toMatch(new RegExp(`^/api/chats/${chatId}/messages\\?cursor=`));
+  });
+
+  it('the insights number every answer and total the whole chat, from the newest page and as older pages are read in', async () => {
+    const answers = LONG / 2;
+    // answers are the even-numbered messages 2, 4, … LONG
+    const inputTokens = Array.from({ length: answers }, (_, n) => 2 * (n + 1)).reduce((a, b) => a + b, 0);
+    let chat = (await call(chatRoute, `/api/chats/${chatId}`, { id: chatId })).body as ChatView;
+    expect(chat.earlierUsage).toEqual({ answers: answers - 25, inputTokens: expect.any(Number), costMicros: expect.any(Number) });
+    const whole = () => turnCostSeries(chat.messages, chat.earlierUsage);
+    expect(whole().totalMicros).toBe(inputTokens * 10);
+    expect(whole().points.at(-1)).toMatchObject({ turn: answers, cumulativeInput: inputTokens, inputTokens: LONG });
+    while (chat.olderPage) {
+      const page = await call(messagesRoute, chat.olderPage, { id: chatId });
+      chat = prependOlderPage(chat, { items: page.body as ChatView['messages'], next: page.next });
+      expect(whole().totalMicros).toBe(inputTokens * 10);
+      expect(whole().points.at(-1)).toMatchObject({ turn: answers, cumulativeInput: inputTokens });
+    }
+    expect(chat.earlierUsage).toEqual({ answers: 0, inputTokens: 0, costMicros: 0 });
+    // the chart itself: the newest answers, numbered as in the whole chat
+    expect(whole().points).toHaveLength(CHART_ANSWERS);
+    expect(whole().points[0]!.turn).toBe(answers - CHART_ANSWERS + 1);
   });
 
   it('following olderPage and then each Link reaches the first message, each one once, even as new ones arrive', async () => {

@@ -123,6 +123,16 @@ export const chatViewResponse = z.strictObject({
     description:
       'Opened `around` a message far back: where the messages after these are read (oldest first); null when these reach the newest.',
   }),
+  earlierUsage: z
+    .strictObject({
+      answers: z.number().int(),
+      inputTokens: z.number().int(),
+      costMicros: z.number().int(),
+    })
+    .meta({
+      description:
+        'What the messages before `messages` used: their answers, those answers’ input tokens, and their cost in micro-USD (all zero when `olderPage` is null). With the messages shown, the chat’s whole cost and each answer’s number in it.',
+    }),
   slots: z.array(keyFactResponse),
 });
 
