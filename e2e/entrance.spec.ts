@@ -108,20 +108,29 @@ test('basic 8: editing a sent message replaces it and the turns after it with th
   expect(entries.length).toBe(entriesBefore + 1);
 });
 
-test('basic 13: on a phone, a tap on an answer in the cost chart shows its numbers', async ({ browser }) => {
+test('basic 13: on a phone, a tap on an answer in the cost chart shows that answer’s numbers', async ({ browser }) => {
   test.setTimeout(120_000);
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
   const page = await context.newPage();
   await signUpInBrowser(page, uniqueEmail('tapper'));
   const chat = new ChatPage(page);
-  await chat.send('Plan a picnic by the river');
-  await chat.waitForSettled();
+  for (const question of ['Plan a picnic by the river', 'What should I pack?', 'And if it rains?']) {
+    await chat.send(question);
+    await chat.waitForSettled();
+  }
   await page.getByRole('button', { name: 'Show key facts and costs' }).tap();
   const picked = page.getByTestId('chart-picked');
   await expect(picked).toContainText('Tap or click');
-  await page.locator('.recharts-bar-rectangle').first().tap();
-  await expect(picked).toContainText(/Answer 1: [\d,]+ in, [\d,]+ out, cost <?\$/);
+  // each tap names the answer tapped, not the one tapped before it (nor the one the pointer last moved over)
+  const column = (answer: number) => page.locator('.recharts-bar-background-rectangle').nth(answer - 1);
+  for (const answer of [3, 1, 2]) {
+    await column(answer).tap();
+    await expect(picked).toContainText(new RegExp(`Answer ${answer}: [\\d,]+ in, [\\d,]+ out, cost <?\\$`));
+  }
+  // a second tap on the same answer puts its numbers away
+  await column(2).tap();
+  await expect(picked).toContainText('Tap or click');
   await page.getByRole('button', { name: 'Show the numbers' }).tap();
-  await expect(page.getByTestId('chart-numbers').locator('tbody tr')).toHaveCount(1);
+  await expect(page.getByTestId('chart-numbers').locator('tbody tr')).toHaveCount(3);
   await context.close();
 });

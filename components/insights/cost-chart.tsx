@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { ChatMessageJson } from '@/components/api/api-types';
 import { formatCount, formatUsd } from '@/components/format/money';
-import { type EarlierUsage, turnCostSeries } from './turn-costs';
+import { type EarlierUsage, type TurnCostPoint, turnCostSeries } from './turn-costs';
 
 const COLORS = { input: '#6366f1', output: '#14b8a6', cumulative: '#f59e0b' };
 
@@ -27,6 +27,16 @@ export function CostChart({ messages, earlier }: { messages: ChatMessageJson[]; 
   const [picked, setPicked] = useState<number | null>(null);
   const [tableOpen, setTableOpen] = useState(false);
   const pickedPoint = points.find((p) => p.turn === picked);
+  // The bar (or the empty column above it) that was tapped says which answer it is. The chart's own click
+  // reports the answer under the pointer's last move, which a tap on a phone has not updated yet: it named
+  // the answer tapped before.
+  const pickable = {
+    background: { fill: 'transparent' },
+    onClick: (item: { payload?: TurnCostPoint }) => {
+      const point = item.payload;
+      setPicked((current) => (point && current !== point.turn ? point.turn : null));
+    },
+  };
 
   return (
     <section aria-labelledby="cost-chart-title" className="flex flex-col gap-3">
@@ -46,15 +56,7 @@ export function CostChart({ messages, earlier }: { messages: ChatMessageJson[]; 
       ) : (
         <figure className="h-52 w-full text-[11px]" aria-label={t('description', { turns: points.length })}>
           <ResponsiveContainer width="100%" height="100%">
-            <ComposedChart
-              data={points}
-              margin={{ top: 4, right: 4, bottom: 0, left: 0 }}
-              onClick={(state) => {
-                const index = typeof state.activeTooltipIndex === 'number' ? state.activeTooltipIndex : Number(state.activeTooltipIndex);
-                const point = Number.isInteger(index) ? points[index] : undefined;
-                setPicked((current) => (point && current !== point.turn ? point.turn : null));
-              }}
-            >
+            <ComposedChart data={points} margin={{ top: 4, right: 4, bottom: 0, left: 0 }}>
               <CartesianGrid strokeDasharray="3 3" stroke="currentColor" strokeOpacity={0.12} vertical={false} />
               <XAxis dataKey="turn" tickLine={false} axisLine={false} stroke="currentColor" strokeOpacity={0.6} />
               <YAxis
@@ -78,6 +80,7 @@ export function CostChart({ messages, earlier }: { messages: ChatMessageJson[]; 
                 dataKey="inputTokens"
                 name={t('input')}
                 fill={COLORS.input}
+                {...pickable}
                 radius={[3, 3, 0, 0]}
                 maxBarSize={18}
                 isAnimationActive={false}
@@ -86,6 +89,7 @@ export function CostChart({ messages, earlier }: { messages: ChatMessageJson[]; 
                 dataKey="outputTokens"
                 name={t('output')}
                 fill={COLORS.output}
+                {...pickable}
                 radius={[3, 3, 0, 0]}
                 maxBarSize={18}
                 isAnimationActive={false}
