@@ -18,14 +18,15 @@ import { WalletIndicator } from './wallet-indicator';
 export function Sidebar({ user, chats }: { user: SessionUser; chats: FetchedPage<ChatSummaryJson> }) {
   const t = useTranslations('shell');
   return (
-    <div className="flex min-h-0 w-full flex-col">
+    // on a short screen (a phone held sideways) the whole sidebar scrolls: the chat list alone got 40 px
+    <div className="flex min-h-0 w-full flex-col short:overflow-y-auto">
       <div className="flex items-center justify-between px-4 pt-4 pb-3">
         <BrandMark />
       </div>
       <div className="px-3 pb-3">
         <NewChatButton />
       </div>
-      <nav aria-label={t('chats')} className="min-h-0 flex-1 overflow-y-auto px-3">
+      <nav aria-label={t('chats')} className="min-h-0 flex-1 overflow-y-auto px-3 short:flex-none short:overflow-visible">
         <h2 className="px-2 pb-1 text-[11px] font-semibold tracking-wide text-zinc-500 uppercase">{t('chats')}</h2>
         <ChatSearch>
           <ChatList chats={chats} />

@@ -16,7 +16,6 @@ import { MAX_MESSAGE_CHARS } from '@/lib/chat/limits';
 
 // docs/api.md: a message over 6,000 characters is refused (lib/chat/turn/prepare-turn.ts is server-only).
 const COUNTER_FROM = 5_000;
-const MAX_HEIGHT_PX = 240;
 
 interface ComposerProps {
   chatId: string;
@@ -77,7 +76,9 @@ export function Composer({
     const el = textarea.current;
     if (!el) return;
     el.style.height = 'auto';
-    el.style.height = `${Math.min(el.scrollHeight, MAX_HEIGHT_PX)}px`;
+    // grows with the draft up to its CSS max-height: 15rem, or a quarter of the screen when the screen is short
+    // (a phone with its keyboard up), so the conversation keeps most of it
+    el.style.height = `${el.scrollHeight}px`;
   }, [text]);
 
   async function submit(event?: FormEvent) {
@@ -117,7 +118,7 @@ export function Composer({
           aria-describedby="chat-input-hint chat-input-counter"
           aria-invalid={tooLong || undefined}
           readOnly={attachments.uploading}
-          className="block max-h-60 w-full resize-none bg-transparent px-4 pt-3.5 pb-1 text-[15px] leading-relaxed text-zinc-900 placeholder:text-zinc-400 focus:outline-none dark:text-zinc-100"
+          className="block max-h-[min(15rem,25dvh)] w-full resize-none bg-transparent px-4 pt-3.5 pb-1 text-[15px] leading-relaxed text-zinc-900 placeholder:text-zinc-400 focus:outline-none dark:text-zinc-100"
         />
         <div className="flex items-center gap-2 px-2.5 pt-1 pb-2.5">
           <input
