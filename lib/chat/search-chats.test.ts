@@ -43,6 +43,16 @@ describe.each(testDatabaseKinds())('searching chats on %s', (kind) => {
     expect((await searchChats(db.prisma, user.id, '   ', FIRST)).items).toEqual([]);
   });
 
+  it('a snippet reads as the chat shows the message: no Markdown marks, link targets or table pipes', async () => {
+    const user = await createUser(db.prisma);
+    await chatWith(user.id, 'Setup', [
+      '## Before the picnic\n\nRun **`npm install`** and read [the packing guide](https://example.com/guide#picnic) first.\n\n| item | qty |\n|---|---|\n| picnic blanket | 1 |',
+    ]);
+    const [hit] = (await searchChats(db.prisma, user.id, 'picnic', FIRST)).items;
+    expect(hit!.snippet).toContain('Before the picnic Run npm install and read the packing guide first.');
+    expect(hit!.snippet).not.toMatch(/\*\*|`|\]\(|##|\|/);
+  });
+
   it('a chat that passes to another person is found by them, no longer by its first owner', async () => {
     const first = await createUser(db.prisma);
     const second = await createUser(db.prisma);

@@ -1,11 +1,14 @@
 import type { Db } from '@/lib/db/client';
 import { keysetSql, takeOneMore, toPage, type Page, type PageRequest } from '@/lib/db/keyset';
 import { Prisma } from '@/lib/generated/prisma/client';
+import { plainTextOfMarkdown } from '@/lib/text/markdown-plain';
 import { segmentWords, tsQueryOf } from '@/lib/text/segment';
 
 export const SEARCH_QUERY_MAX = 200;
 const MAX_WORDS = 8;
 const SNIPPET_CHARS = 120;
+/** Markdown read on each side of the match to make a snippet of */
+const SNIPPET_WINDOW = 400;
 
 export interface ChatSearchHit {
   id: string;
@@ -72,10 +75,18 @@ export async function searchChats(db: Db, userId: string, query: string, page: P
   return toPage(hits, page, (hit) => ({ at: hit.lastMessageAt, id: hit.id }));
 }
 
+/**
+ * A piece of the message around the word, as the person reads it in the chat: the Markdown around the match
+ * (a window of it, so a long answer is not parsed whole) turned into its words, then cut around the word.
+ */
 function snippetAround(text: string, word: string): string {
-  const flat = text.replace(/\s+/g, ' ');
-  const at = Math.max(0, flat.toLowerCase().indexOf(word));
-  const start = Math.max(0, at - SNIPPET_CHARS / 3);
+  const at = Math.max(0, text.toLowerCase().indexOf(word));
+  const from = Math.max(0, at - SNIPPET_WINDOW);
+  const flat = plainTextOfMarkdown(text.slice(from, at + SNIPPET_WINDOW));
+  const found = Math.max(0, flat.toLowerCase().indexOf(word));
+  const start = Math.max(0, found - SNIPPET_CHARS / 3);
   const piece = flat.slice(start, start + SNIPPET_CHARS).trim();
-  return `${start > 0 ? '…' : ''}${piece}${start + SNIPPET_CHARS < flat.length ? '…' : ''}`;
+  const cutBefore = start > 0 || from > 0;
+  const cutAfter = start + SNIPPET_CHARS < flat.length || at + SNIPPET_WINDOW < text.length;
+  return `${cutBefore ? '…' : ''}${piece}${cutAfter ? '…' : ''}`;
 }
