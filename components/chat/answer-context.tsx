@@ -27,7 +27,7 @@ export function AnswerContext({ context, lookup }: AnswerContextProps) {
   return (
     <details className="mt-2 text-xs text-zinc-600 dark:text-zinc-400" data-testid="context-view">
       <summary className="cursor-pointer rounded select-none hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:hover:text-zinc-100">
-        {t('open', { tokens: formatCount(context.inputTokens, locale), cost: formatUsd(context.costMicros, locale) })}
+        {t('open', { count: context.inputTokens, cost: formatUsd(context.costMicros, locale) })}
       </summary>
       <div className="mt-2 flex flex-col gap-3 border-l-2 border-zinc-200 pl-3 dark:border-zinc-800">
         <table className="w-fit tabular-nums" data-testid="context-parts">

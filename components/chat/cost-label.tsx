@@ -1,7 +1,7 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import { formatCount, formatUsd } from '@/components/format/money';
+import { formatUsd } from '@/components/format/money';
 import { Tooltip } from '@/components/ui/tooltip';
 
 interface Usage {
@@ -20,9 +20,9 @@ export function CostLabel({ costMicros, usage }: { costMicros: number; usage: Us
     <Tooltip
       content={
         <span className="flex flex-col gap-0.5 tabular-nums">
-          <span>{t('input', { count: formatCount(usage.inputTokens, locale) })}</span>
-          <span>{t('output', { count: formatCount(usage.outputTokens, locale) })}</span>
-          {usage.reasoningTokens > 0 && <span>{t('reasoning', { count: formatCount(usage.reasoningTokens, locale) })}</span>}
+          <span>{t('input', { count: usage.inputTokens })}</span>
+          <span>{t('output', { count: usage.outputTokens })}</span>
+          {usage.reasoningTokens > 0 && <span>{t('reasoning', { count: usage.reasoningTokens })}</span>}
           {usage.estimated && <span className="opacity-80">{t('estimatedNote')}</span>}
         </span>
       }
@@ -32,7 +32,8 @@ export function CostLabel({ costMicros, usage }: { costMicros: number; usage: Us
         className="rounded px-1 tabular-nums hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:hover:text-zinc-100"
         aria-label={t('label', { cost })}
       >
-        {usage.estimated ? `≈ ${cost}` : cost}
+        {/* labelled: beside it, "What the model saw" has a cost of its own (the prompt's share) */}
+        {t('shown', { cost: usage.estimated ? `≈ ${cost}` : cost })}
       </button>
     </Tooltip>
   );
