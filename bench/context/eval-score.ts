@@ -98,7 +98,12 @@ export async function scoreRecall(db: Db, model: ModelInfo): Promise<EvalScore['
       ] as const) {
         history.push(message);
         await db.message.create({
-          data: { ...message, chatId: chat.id, searchText: messageSearchText(message.text), createdAt: new Date(start + index * 60_000 + offset) },
+          data: {
+            ...message,
+            chatId: chat.id,
+            searchText: messageSearchText(message.text),
+            createdAt: new Date(start + index * 60_000 + offset),
+          },
         });
       }
     }
@@ -133,7 +138,9 @@ export function printEvalScore(score: EvalScore): void {
   console.log(`${'all'.padEnd(12)} ${score.overall.precision.toFixed(3).padStart(9)} ${score.overall.recall.toFixed(3).padStart(7)}`);
   console.log(`recall of vague back-references: ${score.recall.hits}/${score.recall.rows} (hit rate ${score.recall.hitRate})`);
   console.log('\nkey-fact misses:');
-  for (const miss of score.misses) console.log(`  [${miss.lang}] ${miss.text}  expected ${JSON.stringify(miss.expected)}  got ${JSON.stringify(miss.got)}`);
+  for (const miss of score.misses)
+    console.log(`  [${miss.lang}] ${miss.text}  expected ${JSON.stringify(miss.expected)}  got ${JSON.stringify(miss.got)}`);
   console.log('recall misses:');
-  for (const miss of score.recall.misses) console.log(`  [${miss.lang}] ${miss.ask}  → wanted "${miss.target}", got ${JSON.stringify(miss.got)}`);
+  for (const miss of score.recall.misses)
+    console.log(`  [${miss.lang}] ${miss.ask}  → wanted "${miss.target}", got ${JSON.stringify(miss.got)}`);
 }
