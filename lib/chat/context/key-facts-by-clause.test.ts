@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { buildTurnPrompt } from '@/lib/chat/turn/turn-prompt';
+import { SIMULATED_MODELS } from '@/lib/llm/simulator';
 import { applyKeyFactUpdates } from './apply-key-fact-updates';
 import { extractKeyFacts, readKeyFacts } from './extract-key-facts';
+import { canonicalKeyFactKey, canonicalKeyFactValue } from './key-fact-keys';
 
 /**
  * Key facts by clause and speaker: in a sentence that names someone else's device and the
@@ -121,5 +124,44 @@ describe('device words the rules cannot attribute', () => {
     expect(readKeyFacts('my wife has a Pixel 8, I have an iPhone').unattributed).toEqual([]);
     expect(readKeyFacts('Does it work on Android?').unattributed).toEqual([]);
     expect(readKeyFacts('у меня Android 14').unattributed).toEqual([]);
+  });
+});
+
+describe('the model as a second source', () => {
+  const model = { ...SIMULATED_MODELS.find((m) => m.id === 'sim-swift')!, simulated: true };
+  const promptFor = (text: string) =>
+    buildTurnPrompt({
+      model,
+      slots: [{ key: 'os', value: 'Windows 11', history: [{ value: 'Windows 11', messageId: 'm0', at }] }],
+      summary: null,
+      summarizedThroughId: null,
+      history: [],
+      current: { id: 'c1', role: 'user', text },
+      now: at,
+    }).messages[0]!.content;
+
+  it('the key-facts block names the words the rules could not attribute, so the model may call remember_fact', () => {
+    const system = promptFor('у жены на телефоне всё работает, а на Android 14 вылетает');
+    expect(system).toContain('- OS: Windows 11');
+    expect(system).toContain('Unclear whose (current message): Android 14.');
+    expect(system).toContain('remember_fact');
+    expect(promptFor('у меня телефон на Android 14')).not.toContain('Unclear whose');
+  });
+
+  it('when the rules and the model disagree, the later statement wins and both stay in the history', () => {
+    const fromRules = applyKeyFactUpdates([], extractKeyFacts('my phone runs Android 14'), { messageId: 'm1', at });
+    const later = new Date(at.getTime() + 60_000);
+    // the model's remember_fact("phone_os", "iOS 18") a turn later, as the tool writes it
+    const fromModel = applyKeyFactUpdates(
+      fromRules.next,
+      [{ key: canonicalKeyFactKey('Phone OS'), value: canonicalKeyFactValue('phone_os', 'ios 18') }],
+      {
+        messageId: 'm2',
+        at: later,
+      },
+    );
+    const phoneOs = fromModel.next.find((fact) => fact.key === 'phone_os')!;
+    expect(phoneOs.value).toBe('iOS 18');
+    expect(phoneOs.history.map((entry) => entry.value)).toEqual(['Android 14', 'iOS 18']);
   });
 });
