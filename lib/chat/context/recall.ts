@@ -244,9 +244,9 @@ const RU_ENDINGS = [
 const RU_DERIVATIONAL = ['ивани', 'ывани', 'овани', 'иван', 'ыван', 'ован', 'ени', 'ани', 'ость', 'ост', 'ств', 'ен', 'ан', 'к'];
 const MIN_STEM = 4;
 
-function stripLongest(word: string, suffixes: readonly string[]): string {
+function stripLongest(word: string, suffixes: readonly string[], minStem = MIN_STEM): string {
   for (const suffix of suffixes) {
-    if (word.endsWith(suffix) && word.length - suffix.length >= MIN_STEM) return word.slice(0, -suffix.length);
+    if (word.endsWith(suffix) && word.length - suffix.length >= minStem) return word.slice(0, -suffix.length);
   }
   return word;
 }
@@ -257,7 +257,8 @@ const RU_DERIVATIONAL_SORTED = byLength(RU_DERIVATIONAL);
 
 function stemRussian(word: string): string {
   let stem = word.length - 2 >= MIN_STEM ? word.replace(RU_REFLEXIVE, '') : word;
-  stem = stripLongest(stem, RU_ENDINGS_SORTED);
+  // a short Russian word keeps a three-letter root ("логу" → "лог")
+  stem = stripLongest(stem, RU_ENDINGS_SORTED, 3);
   return stripLongest(stem, RU_DERIVATIONAL_SORTED);
 }
 
