@@ -215,7 +215,8 @@ function judgeMention(sentence: string, clause: Clause, mention: Mention, carrie
   let owner = nearestPerson(clauseBefore);
   if (owner.who === 'none' && rules.some((r) => r.ownAfter.test(clauseAfter))) owner = { who: 'user', end: clauseBefore.length };
   const who = owner.who === 'none' ? carried : owner.who;
-  if (who === 'other') return not;
+  // "my wife tried, Android 14 crashes": probably hers, but the clause does not say whose
+  if (who === 'other') return { ...not, unattributed: owner.who === 'none' && isDevice };
 
   const isLanguage = mention.values.every((value) => value.key === 'language');
   const framed = rules.some((r) =>
@@ -306,6 +307,15 @@ function ownerOf(clauseText: string): Owner | null {
   return who === 'none' ? null : who;
 }
 
+/**
+ * Whether the message names another person. "Client", "users", "team" count as someone else's
+ * when they own a value ("the client's Linux box") but are as often the app ("desktop client
+ * 3.4.2") or the audience: alone they do not make a bare "Windows 10, …" anyone else's.
+ */
 function namesSomeoneElse(text: string): boolean {
-  return KEY_FACT_LANGUAGE_RULES.some((rules) => new RegExp(rules.thirdPartyMarkers.source, 'iu').test(text));
+  return KEY_FACT_LANGUAGE_RULES.some((rules) =>
+    [...text.matchAll(rules.thirdPartyMarkers)].some((match) => !NOT_A_PERSON_ALONE.test(match[0])),
+  );
 }
+
+const NOT_A_PERSON_ALONE = /^(?:clients?|customers?|users?|team|people|everyone|everybody|клиент\p{L}*|пользовател\p{L}*)$/iu;

@@ -118,12 +118,15 @@ describe('device words the rules cannot attribute', () => {
     expect(readKeyFacts('у жены всё работает, а на Android вылетает').unattributed).toEqual(['Android']);
     expect(readKeyFacts('my son tried it and it worked, but on the Pixel 8 it shows a blank page').unattributed).toEqual(['Pixel 8']);
     expect(readKeyFacts('我同事用着没问题，但是华为手机上打不开').unattributed).toEqual(['华为']);
+    expect(readKeyFacts('my wife tried it, Android 14 crashes right away').unattributed).toEqual(['Android 14']);
   });
 
   it('are not reported when the sentence is clear', () => {
     expect(readKeyFacts('my wife has a Pixel 8, I have an iPhone').unattributed).toEqual([]);
     expect(readKeyFacts('Does it work on Android?').unattributed).toEqual([]);
     expect(readKeyFacts('у меня Android 14').unattributed).toEqual([]);
+    expect(readKeyFacts('Windows 10, desktop client 3.4.2').unattributed).toEqual([]);
+    expect(readKeyFacts('у коллеги Linux').unattributed).toEqual([]);
   });
 });
 
