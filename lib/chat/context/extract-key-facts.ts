@@ -214,6 +214,8 @@ function judgeMention(sentence: string, clause: Clause, mention: Mention, carrie
 
   let owner = nearestPerson(clauseBefore);
   if (owner.who === 'none' && rules.some((r) => r.ownAfter.test(clauseAfter))) owner = { who: 'user', end: clauseBefore.length };
+  // «на айфоне жены», «ноутбук мужа»: the owner right after the value
+  if (owner.who === 'none' && ownerRightAfter(clauseAfter) === 'other') return { ...not };
   const who = owner.who === 'none' ? carried : owner.who;
   // "my wife tried, Android 14 crashes": probably hers, but the clause does not say whose
   if (who === 'other') return { ...not, unattributed: owner.who === 'none' && isDevice };
@@ -232,7 +234,7 @@ function judgeMention(sentence: string, clause: Clause, mention: Mention, carrie
   if (who === 'user') {
     // "я iOS", "我OPPO": the person right before the value; else a word of using or having, or the device itself
     const sinceOwner = owner.who === 'user' ? clauseBefore.slice(owner.end) : clauseBefore;
-    const own = sinceOwner.trim() === '' || rules.some((r) => r.usage.test(sinceOwner)) || hasNoun;
+    const own = JUST_TIME.test(sinceOwner) || rules.some((r) => r.usage.test(sinceOwner)) || hasNoun;
     return { ...not, own };
   }
   // nobody named: a device noun ("комп на линуксе", "手机是安卓的") or a bare listing ("Windows 10, Chrome")
@@ -299,6 +301,15 @@ function nearestPerson(text: string): { who: Owner; end: number } {
     }
   }
   return best ? { who: best.who, end: best.at } : { who: 'none', end: 0 };
+}
+
+/** Nothing but "now" between the person and the value: "I had Windows 10, now Windows 11", «а я iOS», «теперь Pixel 8». */
+const JUST_TIME = /^[\s\p{P}]*(?:(?:and|so|now|currently|today|и|а|теперь|сейчас|уже|现在|目前|如今)[\s\p{P}]*)*$/iu;
+
+/** A person named by the first word after the value (a Russian genitive: «айфон жены»). */
+function ownerRightAfter(clauseAfter: string): Owner {
+  const { who, end } = nearestPerson(clauseAfter.slice(0, 24));
+  return who !== 'none' && clauseAfter.slice(0, end).trim().split(/\s+/).length === 1 ? who : 'none';
 }
 
 /** The person a clause ends on, passed to the next clause that names nobody. */

@@ -75,6 +75,24 @@ describe('the speaker’s OS, not the other person’s', () => {
   });
 });
 
+describe('the rules apply per clause', () => {
+  it.each([
+    ["If I had a Mac it would be easier, but I'm on Windows 10", { os: 'Windows 10' }, 'a hypothetical clause'],
+    ["I'm on Windows 11, does the Mac version differ?", { os: 'Windows 11' }, 'a question clause'],
+    ["I don't use Android, my phone is an iPhone 13", { phone: 'iPhone 13', phone_os: 'iOS' }, 'a negated clause'],
+    ['I had Windows 10 until last week, now Windows 11', { os: 'Windows 11' }, 'a past clause, then "now"'],
+    ['Коллега спрашивает, работает ли на Linux, а у меня Windows 11', { os: 'Windows 11' }, 'reported speech ends at «а»'],
+    ['Если бы у меня был мак, было бы проще, но я на Windows 10', { os: 'Windows 10' }, 'a hypothetical clause'],
+    ['ноутбук мужа на Windows 10, мой на Linux', { os: 'Linux' }, 'the owner named after the value («ноутбук мужа»)'],
+    ['у меня был айфон, теперь Pixel 8', { phone: 'Pixel 8', phone_os: 'Android' }, 'past, then «теперь»'],
+    ['我不用安卓，我的手机是iPhone 13', { phone: 'iPhone 13', phone_os: 'iOS' }, 'a negated clause'],
+    ['如果有Mac就好了，可惜我用的是Windows 10', { os: 'Windows 10' }, 'a hypothetical clause'],
+    ['我以前用苹果手机，现在用华为', { phone: 'Huawei' }, 'past, then 现在'],
+  ])('%s', (text, facts) => {
+    expect(factsAfter(text)).toEqual(facts);
+  });
+});
+
 describe('phone facts in all three languages', () => {
   it.each([
     ['my phone is a Redmi Note 13', { phone: 'Redmi Note 13', phone_os: 'Android' }],
