@@ -76,7 +76,7 @@ describe('the speaker’s OS, not the other person’s', () => {
 });
 
 describe('the rules apply per clause', () => {
-  it.each([
+  it.each<[string, Record<string, string>, string]>([
     ["If I had a Mac it would be easier, but I'm on Windows 10", { os: 'Windows 10' }, 'a hypothetical clause'],
     ["I'm on Windows 11, does the Mac version differ?", { os: 'Windows 11' }, 'a question clause'],
     ["I don't use Android, my phone is an iPhone 13", { phone: 'iPhone 13', phone_os: 'iOS' }, 'a negated clause'],
@@ -88,7 +88,7 @@ describe('the rules apply per clause', () => {
     ['我不用安卓，我的手机是iPhone 13', { phone: 'iPhone 13', phone_os: 'iOS' }, 'a negated clause'],
     ['如果有Mac就好了，可惜我用的是Windows 10', { os: 'Windows 10' }, 'a hypothetical clause'],
     ['我以前用苹果手机，现在用华为', { phone: 'Huawei' }, 'past, then 现在'],
-  ])('%s', (text, facts) => {
+  ])('%s (%j: %s)', (text, facts) => {
     expect(factsAfter(text)).toEqual(facts);
   });
 });
