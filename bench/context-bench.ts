@@ -25,6 +25,7 @@ import { openTestDatabase } from '@/tests/support/test-database';
 import type { ScriptedConversation } from './fixtures/conversation-types';
 import { THESIS_60_TURNS } from './fixtures/thesis-60-turns';
 import { WINDOWS_20_TURNS } from './fixtures/windows-20-turns';
+import { printEvalScore, scoreKeyFacts, scoreRecall, type EvalScore } from './context/eval-score';
 
 /** The model the chats run on: its budget and prices are the route's (the cheapest paid simulated model). */
 const MODEL = { ...SIMULATED_MODELS.find((m) => m.id === 'sim-swift')!, simulated: true };
@@ -264,12 +265,13 @@ function round1(value: number): number {
   return Math.round(value * 10) / 10;
 }
 
-export async function runContextBenchmark(): Promise<{ rows: BenchRow[]; summary: BenchSummary[] }> {
+export async function runContextBenchmark(): Promise<{ rows: BenchRow[]; summary: BenchSummary[]; evaluation: EvalScore }> {
   const db = await openTestDatabase(process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite');
   try {
     const results = [];
     for (const conversation of [WINDOWS_20_TURNS, THESIS_60_TURNS]) results.push(await benchConversation(db.prisma, conversation));
-    return { rows: results.flatMap((r) => r.rows), summary: results.map((r) => r.summary) };
+    const evaluation = { ...scoreKeyFacts(), recall: await scoreRecall(db.prisma, MODEL) };
+    return { rows: results.flatMap((r) => r.rows), summary: results.map((r) => r.summary), evaluation };
   } finally {
     await db.dispose();
   }
@@ -292,6 +294,7 @@ export function printReport(report: Awaited<ReturnType<typeof runContextBenchmar
     }
     console.log(JSON.stringify(summary, null, 2));
   }
+  printEvalScore(report.evaluation);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -10,13 +10,15 @@ export type KeyFactSource = { messageId: string; at: Date };
  */
 export function applyKeyFactUpdates(
   current: KeyFactState[],
-  updates: ReadonlyArray<Pick<KeyFactUpdate, 'key' | 'value' | 'add'>>,
+  updates: ReadonlyArray<Pick<KeyFactUpdate, 'key' | 'value' | 'add' | 'implied'>>,
   source: KeyFactSource,
 ): { next: KeyFactState[]; changes: KeyFactChange[] } {
   const next = current.map((keyFact) => ({ ...keyFact, history: [...keyFact.history] }));
   const changes: KeyFactChange[] = [];
   for (const update of updates) {
     const keyFact = next.find((candidate) => candidate.key === update.key);
+    // "my Pixel 9" implies Android; it does not undo the "Android 15" the person named
+    if (update.implied && keyFact?.value.split('; ').some((part) => part.startsWith(update.value.trim()))) continue;
     const value = keyFact && keyFact.value !== '' ? mergedValue(keyFact.value, update) : update.value.trim();
     if (value.length === 0) continue;
     const entry = { value, messageId: source.messageId, at: source.at };

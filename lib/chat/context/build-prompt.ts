@@ -36,6 +36,8 @@ export const DEFAULT_PROMPT_POLICY: Required<PromptPolicy> = {
 export type BuildPromptInput = {
   system: string;
   slots: KeyFactView[];
+  /** Device or OS words of the current message the rules could not attribute (readKeyFacts). */
+  unattributed?: readonly string[];
   summary?: string | null;
   /** Oldest first, excluding the current message. */
   history: ContextMessage[];
@@ -72,7 +74,7 @@ export type BuiltPrompt = {
 export function buildPrompt(input: BuildPromptInput): BuiltPrompt {
   const policy = { ...DEFAULT_PROMPT_POLICY, ...input.policy };
   const systemText = input.system.trim();
-  const keyFactsText = renderKeyFacts(input.slots);
+  const keyFactsText = renderKeyFacts(input.slots, input.unattributed);
   const summaryText = input.summary && input.summary.trim() ? renderSummary(input.summary) : '';
   const currentTokens = countTokens(input.current.text);
   const fixed = (parts: string[]) =>

@@ -1,7 +1,8 @@
+import type { DeviceKind, DeviceMention } from './key-fact-devices';
 import type { KeyFactKey } from './types';
 
 /** A value found in text: which slot it fills and its normalized form. */
-export type KeyFactValue = { key: KeyFactKey; value: string };
+export type KeyFactValue = { key: KeyFactKey; value: string; implied?: boolean };
 
 /**
  * One way a slot value is written ("Win 11", "винда", "苹果电脑").
@@ -14,6 +15,8 @@ export type ValueRule = {
   read: (match: RegExpExecArray) => KeyFactValue[];
   specificity: number;
   opensStatement?: boolean;
+  /** A device named by brand or model: its slot depends on the clause ("планшет Samsung" is a tablet). */
+  device?: (match: RegExpExecArray) => DeviceMention;
 };
 
 /**
@@ -51,6 +54,21 @@ export type KeyFactLanguageRules = {
   addition: RegExp;
   /** Where the person uses it, by the place's English name: { work: /at work/, home: /at home/ }. */
   places: Record<string, RegExp>;
+  /**
+   * Words of using or having something ("use", "I'm on", "сижу", "用"), anywhere in the clause
+   * before the value: with the person as the clause's subject they make the value theirs.
+   */
+  usage: RegExp;
+  /** Nouns naming a kind of device, or the system ("phone", "ноутбук", "平板", "OS") (global). */
+  deviceNouns: Record<DeviceKind | 'system', RegExp>;
+  /** The person named right after the value: "Android у меня", "iOS 17 on my phone". */
+  ownAfter: RegExp;
+  /** A subject that includes the person and someone else (global): "me and my wife", "мы с мужем", "我和同事". */
+  jointMarkers: RegExp;
+  /** The value is a topic or a target, not a possession: "about Linux", "для мака", "支持安卓". Tested on the text before it. */
+  topicBefore: RegExp;
+  /** The value names a product's platform: "the Mac version", "Android app", "Linux版". Tested on the text after it. */
+  productAfter: RegExp;
 };
 
 /** Wrap a Latin-script pattern so it only matches whole words, also next to CJK or Cyrillic text. */

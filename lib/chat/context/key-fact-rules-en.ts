@@ -40,7 +40,7 @@ export const EN_KEY_FACT_RULES: KeyFactLanguageRules = {
     /(?<![A-Za-z])(?:the\s+|my\s+|our\s+)?(?:app|client|Quire)\s+(?:says|shows|reports|is\s+on|is)\s+$/iu,
     // Sentence opening with the subject left out: "Using Windows 11." "Switched to Linux."
     new RegExp(
-      String.raw`^\s*${FILLERS}(?:using|running|on|(?:switched|moved|upgraded|updated|migrated)(?:\s+[^.!?]{0,30}?)?\s+to)\s+${ARTICLE}$`,
+      String.raw`^\s*${FILLERS}(?:using|running|on|got|have|bought|installed|testing\s+on|writing\s+from|stuck\s+on|(?:switched|moved|upgraded|updated|migrated)(?:\s+[^.!?]{0,30}?)?\s+to)\s+${ARTICLE}$`,
       'iu',
     ),
   ],
@@ -51,7 +51,7 @@ export const EN_KEY_FACT_RULES: KeyFactLanguageRules = {
   ],
   ownMarkers: /(?<![A-Za-z])(?:I|I['’]m|I['’]ve|I['’]d|me|my|mine|we|we['’]re|our|us)(?![A-Za-z])/giu,
   thirdPartyMarkers:
-    /(?<![A-Za-z])(?:he|she|they|him|her|his|hers|them|their|theirs|colleague|colleagues|co-?worker|friend|wife|husband|boss|manager|brother|sister|son|daughter|dad|mom|mum|mother|father|partner|teammates?|team|client|customer|someone|somebody|everyone|users?|people)(?:['’]s)?(?![A-Za-z])/giu,
+    /(?<![A-Za-z])(?:he|she|they|him|her|his|hers|them|their|theirs|colleagues?|co-?workers?|friends?|wife|husband|boss|manager|brothers?|sisters?|sons?|daughters?|dad|mom|mum|mother|father|parents?|partner|boyfriend|girlfriend|fianc[ée]e?|grand(?:ma|pa|mother|father)|aunt|uncle|cousin|kids?|children|child|family|room-?mate|flatmate|neighbou?r|teammates?|team|client|customer|someone|somebody|everyone|everybody|users?|people|guy|designer|developer|admin|intern|students?|teacher)(?:['’]s)?(?![A-Za-z])/giu,
   negation: /(?:(?<![A-Za-z])(?:not|never|no|nor|without)(?![A-Za-z])|n['’]t(?![A-Za-z]))(?:\s+\S+){0,2}\s*$/iu,
   replacedBefore: new RegExp(String.raw`(?<![A-Za-z])(?:instead\s+of|rather\s+than)\s+${ARTICLE}$`, 'iu'),
   fromBefore: /(?<![A-Za-z])from\s+(?:the\s+|a\s+|an\s+|my\s+)?$/iu,
@@ -65,6 +65,19 @@ export const EN_KEY_FACT_RULES: KeyFactLanguageRules = {
   reportedSpeech:
     /(?<![A-Za-z])(?:he|she|they|colleague|co-?worker|friend|boss|manager|wife|husband|partner|brother|sister|dad|mom|mum|client|customer|someone|somebody|support|teammate|team)(?:['’]s)?\s+(?:says|said|tells\s+me|told\s+me|writes|wrote|mentioned|claims|claimed|thinks|asks|asked|keeps\s+saying)(?![A-Za-z])/iu,
   addition: /(?<![A-Za-z])(?:too|also|as\s+well|besides|another|additionally)(?![A-Za-z])/iu,
+  usage:
+    /(?<![A-Za-z])(?:use|uses|using|run|runs|running|on|have|has|got|own|owns|is|are|am|with|from|bought|installed|upgraded|updated|switched|moved|stuck|testing|writing|working|work)(?![A-Za-z])|['’](?:s|m|re|ve)(?![A-Za-z])|:\s*/iu,
+  deviceNouns: {
+    phone: /(?<![A-Za-z])(?:phone|smartphone|mobile|cell(?:\s?phone)?)s?(?![A-Za-z])/giu,
+    computer: /(?<![A-Za-z])(?:laptop|computer|pc|desktop|notebook|machine|workstation)s?(?![A-Za-z])/giu,
+    tablet: /(?<![A-Za-z])tablets?(?![A-Za-z])/giu,
+    system: /(?<![A-Za-z])(?:OS|operating\s+system|system)(?![A-Za-z])/giu,
+  },
+  ownAfter: /^\s*(?:(?:on|in)\s+(?:my|our)\s|(?:is\s+)?mine(?![A-Za-z])|here(?![A-Za-z]))/iu,
+  jointMarkers:
+    /(?<![A-Za-z])(?:(?:I|me)\s+and\s+(?:my\s+)?[A-Za-z]+|[A-Za-z]+\s+and\s+(?:I|me)|including\s+me|both\s+of\s+us)(?![A-Za-z])/giu,
+  topicBefore: /(?<![A-Za-z])(?:about|for|regarding|re:|support\s+for|version\s+for)\s+(?:the\s+|a\s+|an\s+)?$/iu,
+  productAfter: /^\s*(?:version|versions|app|apps|client|build|release|support|installer|download|users?|port)(?![A-Za-z])/iu,
   places: {
     work: /(?<![A-Za-z])(?:(?:at|for|in)\s+(?:work|the\s+office|my\s+job|the\s+job)|(?:work|office|company|job)(?:['’]s)?\s+(?:laptop|computer|pc|machine|desktop|notebook))(?![A-Za-z])/iu,
     home: /(?<![A-Za-z])(?:at\s+home|(?:home|personal|private)\s+(?:laptop|computer|pc|machine|desktop|notebook))(?![A-Za-z])/iu,

@@ -47,11 +47,15 @@ export const ZH_KEY_FACT_RULES: KeyFactLanguageRules = {
       pattern: valuePattern('苹果手机'),
       read: () => [
         { key: 'phone', value: 'iPhone' },
-        { key: 'phone_os', value: 'iOS' },
+        { key: 'phone_os', value: 'iOS', implied: true },
       ],
       specificity: 2,
     },
-    { pattern: valuePattern('安卓手机|安卓'), read: () => [{ key: 'phone_os', value: 'Android' }], specificity: 2 },
+    {
+      pattern: valuePattern(String.raw`安卓(?:系统)?\s*(\d{1,2}(?![\d.]))?(?:手机)?`),
+      read: (m) => [{ key: 'phone_os', value: m[1] ? `Android ${m[1]}` : 'Android' }],
+      specificity: 2,
+    },
     { pattern: valuePattern('视窗系统'), read: () => [{ key: 'os', value: 'Windows' }], specificity: 1 },
     {
       pattern: valuePattern(
@@ -83,12 +87,14 @@ export const ZH_KEY_FACT_RULES: KeyFactLanguageRules = {
     // 我的 Mac / 我的电脑是 / 我电脑是
     /我们?的?\s*(?:公司|家里|家用|单位|工作)?的?\s*(?:电脑|手机|系统|笔记本|设备|版本|套餐|会员|账号|操作系统)?\s*(?:是|用的是|装的是|为|上的?)?\s*$/u,
     // 用的是 Windows 11（主语省略）
-    new RegExp(`^\\s*${FILLERS}\\s*(?:用的是|在用|用|换成了?|改用了?)\\s*$`, 'u'),
+    new RegExp(`^\\s*${FILLERS}\\s*(?:用的是|在用|用|装的是|装了|买了|新买了|换成了?|改用了?|升级到了?|更新到了?)\\s*${MEASURE}\\s*$`, 'u'),
+    // 我这边是 / 我这台是 / 我自己的是
+    /我们?(?:这边|这里|这台|那台|自己的?|自己)\s*(?:用的)?(?:是|用)?\s*$/u,
   ],
   languageFrames: [/(?:请|麻烦)?(?:用|以|说)\s*$/u, /我们?\s*(?:说|讲|会说|习惯用)\s*$/u, /母语是\s*$/u],
   ownMarkers: /我们|咱们|本人|我/gu,
   thirdPartyMarkers:
-    /他们|她们|他|她|同事|朋友|老婆|老公|妻子|丈夫|老板|领导|哥哥|姐姐|弟弟|妹妹|爸爸|妈妈|父母|儿子|女儿|别人|客户|室友|同学|家人/gu,
+    /他们|她们|他|她|同事|朋友|老婆|老公|妻子|丈夫|老板|领导|哥|姐|弟|妹|爸|妈|父母|儿子|女儿|孩子|小孩|别人|客户(?!端)|室友|同学|家人|男朋友|女朋友|对象|老师|学生|邻居|大家|所有人/gu,
   negation: /[不没非别无][^。！？，,]{0,2}$/u,
   replacedBefore: /(?:而不是|而非|代替)\s*$/u,
   fromBefore: /(?:从|由)\s*$/u,
@@ -98,5 +104,16 @@ export const ZH_KEY_FACT_RULES: KeyFactLanguageRules = {
   negationAfter: /^\s*(?:不是我的|已经不用了|不用了)/u,
   reportedSpeech: /(?:同事|朋友|老板|领导|他们|她们|他|她|客户|别人|老婆|老公|家人|同学|室友|客服)\s*(?:说|讲|告诉我|表示|称|问|觉得)/u,
   addition: /也|还有|另外/u,
+  usage: /[用是装有买换升更开订这那的上在]|[:：]\s*$/u,
+  deviceNouns: {
+    phone: /手机|智能机/gu,
+    computer: /电脑|笔记本|台式机|主机|本子/gu,
+    tablet: /平板/gu,
+    system: /系统/gu,
+  },
+  ownAfter: /^\s*(?:是我的)/u,
+  jointMarkers: /我和[^，,。！？]{1,6}?(?:都|一样)|[^，,。！？]{1,6}?和我(?:都|一样)|我们俩|我们两个/gu,
+  topicBefore: /(?:关于|支持|对于|适用于|针对)\s*$/u,
+  productAfter: /^\s*(?:版本?|客户端|应用|app|用户)/iu,
   places: { work: /公司|单位|办公室|上班/u, home: /家里|在家|家用|自己的/u },
 };

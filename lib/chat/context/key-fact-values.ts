@@ -104,21 +104,13 @@ export const UNIVERSAL_VALUE_RULES: ValueRule[] = [
     pattern: valuePattern(latinWord(String.raw`iPhone(?:\s+(?:\d+|SE|X[RS]?))?(?:\s+(?:Pro\s+Max|Pro|Plus|mini))?`)),
     read: (m) => [
       { key: 'phone', value: m[0].replace(/\s+/g, ' ').replace(/^iphone/i, 'iPhone') },
-      { key: 'phone_os', value: 'iOS' },
+      { key: 'phone_os', value: 'iOS', implied: true },
     ],
     specificity: 3,
   },
   {
     pattern: valuePattern(latinWord(String.raw`iPad(?:\s+(?:Pro|Air|mini))?`)),
     read: (m) => [{ key: 'tablet', value: m[0].replace(/\s+/g, ' ').replace(/^ipad/i, 'iPad') }],
-    specificity: 3,
-  },
-  {
-    pattern: valuePattern(latinWord(String.raw`(?:Google\s+)?Pixel\s+\d+[a]?(?:\s+Pro)?|(?:Samsung\s+)?Galaxy\s+[SAZ]\d+\w*`)),
-    read: (m) => [
-      { key: 'phone', value: capitalizeWords(m[0]) },
-      { key: 'phone_os', value: 'Android' },
-    ],
     specificity: 3,
   },
   {

@@ -14,7 +14,21 @@ const BACK_REFERENCE = new RegExp(
   [
     String.raw`(?<![A-Za-z])(?:earlier|before|above|previously|again|remember|recall|mentioned|pasted|posted|sent|shared|attached|you\s+(?:said|wrote|suggested|told)|I\s+(?:said|wrote|asked)|back\s+to|(?:that|those|the\s+same)\s+(?:log|error|file|message|code|output|list|config|table|trace|line|step|command|answer|question)s?)(?![A-Za-z])`,
     String.raw`(?<![\p{L}\p{N}])(?:раньше|ранее|выше|прежде|снова|опять|помнишь|помните|напомни\p{L}*|я\s+(?:писал\p{L}*|присылал\p{L}*|скидывал\p{L}*|вставлял\p{L}*)|ты\s+(?:писал|говорил|советовал)\p{L}*|вы\s+(?:писали|говорили|советовали)|т(?:от|от\s+же|а|у|ой|ом|ому|ого|е|ех)\s+(?:лог|ошибк|файл|сообщени|код|вывод|список|строк|команд|шаг)\p{L}*)(?![\p{L}\p{N}])`,
-    '之前|刚才|上面|前面|先前|早些|那个|那段|那条|那份|你说过|你刚说|我说过|我贴|我发的|还记得|再看',
+    '之前|刚才|上面|前面|先前|早些|那个|那段|那条|那份|你说过|你刚说|我说过|我贴|我发的|还记得|再看|我问过|我问的',
+  ].join('|'),
+  'iu',
+);
+
+/**
+ * The person points at something they asked or said themselves ("what did I ask earlier about
+ * downloads?", «что я спрашивал про загрузку», 「我之前问过下载的事」): the answer is among their own
+ * older messages, and one shared content word is enough to find it.
+ */
+const OWN_ASK = new RegExp(
+  [
+    String.raw`(?<![A-Za-z])(?:I\s+(?:\w+\s+)?(?:asked|ask|said|say|wrote|write|mentioned|mention|had|was\s+asking)|my\s+(?:\w+\s+)?(?:question|message)s?|(?:question|thing)\s+I)(?![A-Za-z])`,
+    String.raw`(?<![\p{L}\p{N}])(?:я\s+(?:[\p{L}-]+\s+){0,3}(?:спрашивал\p{L}*|спросил\p{L}*|писал\p{L}*|задавал\p{L}*|интересовал\p{L}*)|(?:мо[йеёя]\p{L}*|сво[йеёя]\p{L}*)\s+(?:[\p{L}-]+\s+)?(?:вопрос\p{L}*|сообщени\p{L}*))(?![\p{L}\p{N}])`,
+    '我(?:之前|刚才|前面|上次|刚刚|早些时候)?(?:问过|问的|问了|提过|说过|发过)|我的问题',
   ].join('|'),
   'iu',
 );
@@ -42,6 +56,10 @@ const STOP_WORDS = new Set(
     'совсем ним здесь этом один почти мой тем чтобы нее сейчас были куда зачем всех никогда можно при наконец два об другой хоть после ' +
     'над больше тот через эти нас про всего них какая много разве три эту моя впрочем хорошо свою этой перед иногда лучше чуть том нельзя ' +
     'такой им более всегда конечно всю между раньше ранее выше снова помнишь та ту той те это писал писала говорил ' +
+    'ask asking question questions remind going sorry something thing say wrote write had did what earlier again ' +
+    'спрашивал спрашивала спросил спросила вопрос вопроса вопросу вопросом вопросе напомни напомните вернусь вернёмся прошлый прошлому прошлом ' +
+    'насчёт насчет вроде там было писали задавал задавала сообщение сообщении у вас ' +
+    '问 问过 问题 事 来着 一下 回到 记得 还记得 那个 怎么回事 怎么说 一遍 再说 说的 是什么 ' +
     '的 了 是 我 你 他 她 它 们 在 有 和 就 不 也 都 这 那 个 吗 呢 吧 啊 什么 怎么 为什么 一个 之前 刚才 上面 前面 那个 说 过 还 再'
   ).split(/\s+/),
 );
@@ -50,9 +68,14 @@ export type RecallQuery = {
   /** Whether the message refers back at all; when false, no search is made. */
   refersBack: boolean;
   /** Words to search for (lower-cased, segmented); `prefix` ones match any ending ("лога" → "лог…"). */
-  terms: Array<{ word: string; prefix: boolean; strong: boolean; identifier: boolean }>;
+  terms: Array<{ word: string; prefix: boolean; strong: boolean; identifier: boolean; phrase?: string[] }>;
   /** Line numbers the message points at, 1-based. */
   lines: number[];
+  /**
+   * The person asks about their own earlier message and names nothing exact: only their own
+   * messages are searched, and one shared content word is enough.
+   */
+  ownAsk: boolean;
 };
 
 export function recallQuery(text: string): RecallQuery {
@@ -66,7 +89,8 @@ export function recallQuery(text: string): RecallQuery {
     for (const word of segmentWords(quoted, 'zh')) if (!STOP_WORDS.has(word)) strongWords.add(word);
   }
   const terms = new Map<string, RecallQuery['terms'][number]>();
-  for (const word of segmentWords(text, 'zh')) {
+  const words = segmentWords(text, 'zh');
+  for (const word of words) {
     if (STOP_WORDS.has(word) || terms.has(word)) continue;
     const han = /\p{Script=Han}/u.test(word);
     const digits = /^\d+$/.test(word);
@@ -80,18 +104,173 @@ export function recallQuery(text: string): RecallQuery {
       identifier: identifierWords.has(word),
     });
   }
+  for (const phrase of hanPhrases(words)) {
+    const word = phrase.join('');
+    if (!terms.has(word)) terms.set(word, { word, prefix: false, strong: false, identifier: false, phrase });
+  }
   // "line 60": the number itself rarely appears in the message; the words around it do ("log", "лог", "日志").
   for (const n of lines) terms.delete(String(n));
   // a quoted word ("click «Continue»") sharpens a search but is no reason for one; an identifier is
-  const refersBack = BACK_REFERENCE.test(text) || lines.length > 0 || identifiers > 0;
-  return { refersBack: refersBack && (terms.size > 0 || lines.length > 0), terms: [...terms.values()], lines };
+  const ownAsk = OWN_ASK.test(text);
+  const refersBack = BACK_REFERENCE.test(text) || ownAsk || lines.length > 0 || identifiers > 0;
+  const all = [...terms.values()].flatMap((term) => [term, ...spellings(term)]);
+  return {
+    refersBack: refersBack && (terms.size > 0 || lines.length > 0),
+    terms: all,
+    lines,
+    ownAsk: ownAsk && strongWords.size === 0 && lines.length === 0 && terms.size > 0,
+  };
 }
 
-/** Russian and English words lose their ending, so "лога" finds "лог", "logs" finds "log". */
-function stemmed(word: string, strong: boolean): string {
+/**
+ * The segmenter cuts some Chinese words into single characters ("上传" → 上|传), and so does the
+ * index; a run of such characters is searched as the phrase it was ('上' <-> '传').
+ */
+function hanPhrases(words: string[]): string[][] {
+  const phrases: string[][] = [];
+  let run: string[] = [];
+  for (const word of [...words, '']) {
+    if (word.length === 1 && /\p{Script=Han}/u.test(word) && !STOP_WORDS.has(word)) {
+      run.push(word);
+      continue;
+    }
+    if (run.length >= 2 && run.length <= 4) phrases.push(run);
+    run = [];
+  }
+  return phrases;
+}
+
+/** "счет" is also written "счёт": a Russian stem with one е/ё is searched both ways (the index does not fold them). */
+function spellings(term: RecallQuery['terms'][number]): RecallQuery['terms'] {
+  if (term.strong || (term.word.match(/[её]/g) ?? []).length !== 1) return [];
+  return [{ ...term, word: term.word.includes('ё') ? term.word.replace('ё', 'е') : term.word.replace('е', 'ё') }];
+}
+
+/**
+ * A light stemmer for prefix search: Russian and English words lose their inflection and the
+ * common derivational suffixes, so a noun finds its verb and back ("загрузку" → "загруз", which
+ * finds "загрузить"; "downloads" → "download"; "resetting" → "reset"; "authentication" →
+ * "authentic"). PostgreSQL's own `russian` snowball stems "загрузку" and "загрузить" apart
+ * ("загрузк", "загруз"), and the index is on the `simple` configuration, so the stem is made here
+ * and matched as a prefix (`:*`) on that one index.
+ */
+export function stemmed(word: string, strong = false): string {
   if (strong || !/^\p{L}+$/u.test(word) || /\p{Script=Han}/u.test(word)) return word;
-  if (/\p{Script=Cyrillic}/u.test(word)) return word.length >= 6 ? word.slice(0, -2) : word.length >= 4 ? word.slice(0, -1) : word;
-  return word.length >= 5 && /(?:s|es|ed|ing)$/.test(word) ? word.replace(/(?:es|ed|ing|s)$/, '') : word;
+  if (/\p{Script=Cyrillic}/u.test(word)) return stemRussian(word);
+  return stemEnglish(word);
+}
+
+const RU_REFLEXIVE = /(?:ся|сь)$/u;
+const RU_ENDINGS = [
+  'ить',
+  'ать',
+  'ять',
+  'еть',
+  'ыть',
+  'уть',
+  'ии',
+  'иями',
+  'ями',
+  'ами',
+  'ией',
+  'ием',
+  'иях',
+  'ого',
+  'его',
+  'ому',
+  'ему',
+  'ыми',
+  'ими',
+  'ешь',
+  'ишь',
+  'ете',
+  'ите',
+  'ала',
+  'ила',
+  'ыла',
+  'яла',
+  'ая',
+  'яя',
+  'ое',
+  'ее',
+  'ые',
+  'ие',
+  'ий',
+  'ый',
+  'ой',
+  'ей',
+  'ом',
+  'ем',
+  'им',
+  'ым',
+  'ам',
+  'ям',
+  'ах',
+  'ях',
+  'ию',
+  'ью',
+  'ия',
+  'ья',
+  'ов',
+  'ев',
+  'ть',
+  'ти',
+  'ла',
+  'ло',
+  'ли',
+  'ил',
+  'ыл',
+  'ал',
+  'ял',
+  'ет',
+  'ит',
+  'ут',
+  'ют',
+  'ат',
+  'ят',
+  'ую',
+  'юю',
+  'у',
+  'ю',
+  'а',
+  'я',
+  'о',
+  'е',
+  'ы',
+  'и',
+  'й',
+  'ь',
+];
+const RU_DERIVATIONAL = ['ивани', 'ывани', 'овани', 'иван', 'ыван', 'ован', 'ени', 'ани', 'ость', 'ост', 'ств', 'ен', 'ан', 'к'];
+const MIN_STEM = 4;
+
+function stripLongest(word: string, suffixes: readonly string[], minStem = MIN_STEM): string {
+  for (const suffix of suffixes) {
+    if (word.endsWith(suffix) && word.length - suffix.length >= minStem) return word.slice(0, -suffix.length);
+  }
+  return word;
+}
+
+const byLength = (list: string[]) => [...list].sort((a, b) => b.length - a.length);
+const RU_ENDINGS_SORTED = byLength(RU_ENDINGS);
+const RU_DERIVATIONAL_SORTED = byLength(RU_DERIVATIONAL);
+
+function stemRussian(word: string): string {
+  let stem = word.length - 2 >= MIN_STEM ? word.replace(RU_REFLEXIVE, '') : word;
+  // a short Russian word keeps a three-letter root ("логу" → "лог")
+  stem = stripLongest(stem, RU_ENDINGS_SORTED, 3);
+  return stripLongest(stem, RU_DERIVATIONAL_SORTED);
+}
+
+const EN_SUFFIXES = byLength(['ations', 'ation', 'ions', 'ion', 'ings', 'ing', 'ies', 'ied', 'ed', 'es', 's', 'ly', 'ments', 'ment']);
+
+function stemEnglish(word: string): string {
+  if (word.length < 5) return word;
+  let stem = stripLongest(word, EN_SUFFIXES);
+  // "resetting" → "resett" → "reset"; "upgrade" → "upgrad" (finds "upgrading")
+  if (stem !== word && /([b-df-hj-np-tv-z])\1$/.test(stem) && !/(?:ll|ss|zz)$/.test(stem)) stem = stem.slice(0, -1);
+  if (stem.length > MIN_STEM && stem.endsWith('e')) stem = stem.slice(0, -1);
+  return stem;
 }
 
 /**
@@ -103,7 +282,9 @@ export function toTsQuery(query: RecallQuery): string | null {
   const strong = query.terms.filter((t) => t.strong);
   const terms = strong.length > 0 ? strong : query.terms;
   if (terms.length === 0) return null;
-  return tsQueryOf(terms, '|');
+  return terms
+    .map((t) => (t.phrase ? `(${t.phrase.map((w) => tsQueryOf([{ word: w }], '&')).join(' <-> ')})` : tsQueryOf([t], '|')))
+    .join(' | ');
 }
 
 /** Which of the query's terms `text` contains (the context view shows them as the reason for the recall). */
@@ -132,6 +313,8 @@ export function isRelevantRecall(query: RecallQuery, text: string, matched: stri
   const lineCount = text.split('\n').length;
   // few messages have 60 lines: one that does is what "line 60" means
   if (query.lines.length > 0 && query.lines.some((n) => n <= lineCount)) return true;
+  // "what did I ask about downloads?": the person's own messages were searched, one content word names the one meant
+  if (query.ownAsk) return matched.length >= 1;
   return matched.length >= 2;
 }
 

@@ -22,15 +22,22 @@ export function keyFactLabel(key: string): string {
 /**
  * The "Known facts about the user" block of the system message.
  * A changed value names the old one, so the model does not answer for the environment
- * the user left (and can say so if an earlier answer assumed it).
+ * the user left (and can say so if an earlier answer assumed it). `unattributed`: device or OS
+ * words of the current message whose owner the rules could not tell ("my son's works, but on
+ * Android it crashes"); the model, reading the whole message, may save them with remember_fact
+ * in the same answer (no extra call), and a later statement either way wins as any fact does.
  */
-export function renderKeyFacts(keyFacts: KeyFactView[]): string {
-  if (keyFacts.length === 0) return '';
+export function renderKeyFacts(keyFacts: KeyFactView[], unattributed: readonly string[] = []): string {
+  if (keyFacts.length === 0 && unattributed.length === 0) return '';
   const lines = keyFacts.map((keyFact) => {
     const changed = keyFact.previous !== undefined && keyFact.previous !== keyFact.value;
     return `- ${keyFactLabel(keyFact.key)}: ${keyFact.value}${changed ? ` (changed from ${keyFact.previous})` : ''}`;
   });
-  return ['Known facts about the user (from their own messages):', ...lines].join('\n');
+  if (unattributed.length > 0) {
+    lines.push(`Unclear whose (current message): ${unattributed.join(', ')}. If the user's own, save it with remember_fact.`);
+  }
+  // the heading is sent on every turn once a fact is known: five tokens less each turn than "(from their own messages)"
+  return ['Known facts about the user:', ...lines].join('\n');
 }
 
 export function renderSummary(summary: string): string {

@@ -28,7 +28,10 @@ export type KeyFactHistoryEntry = { value: string | null; messageId: string | nu
 /** A slot with its whole history (oldest first); the last entry is the current value. */
 export type KeyFactState = { key: string; value: string; history: KeyFactHistoryEntry[] };
 
-/** `add`: the value joins the current one ("a Mac too") instead of replacing it. */
-export type KeyFactUpdate = { key: string; value: string; change?: boolean; add?: boolean };
+/**
+ * `add`: the value joins the current one ("a Mac too") instead of replacing it.
+ * `implied`: follows from another value ("a Pixel" runs Android) and never narrows a value already named ("Android 15").
+ */
+export type KeyFactUpdate = { key: string; value: string; change?: boolean; add?: boolean; implied?: boolean };
 
 export type KeyFactChange = { key: string; from: string | null; to: string };

@@ -2,6 +2,7 @@ import type { ModelMessage } from 'ai';
 import { describeAnswerContext, type AnswerContext } from '@/lib/chat/context/answer-context';
 import { budgetFor } from '@/lib/chat/context/budget';
 import { buildPrompt, DEFAULT_PROMPT_POLICY, type BuiltPrompt } from '@/lib/chat/context/build-prompt';
+import { readKeyFacts } from '@/lib/chat/context/extract-key-facts';
 import { recallQuery, toRecalled, toTsQuery } from '@/lib/chat/context/recall';
 import { toKeyFactViews } from '@/lib/chat/context/key-fact-views';
 import type { ContextMessage, RecalledMessage, KeyFactState } from '@/lib/chat/context/types';
@@ -41,6 +42,7 @@ export function buildTurnPrompt(input: TurnPromptInput & { recalled?: RecalledMe
   const built = buildPrompt({
     system: CHAT_SYSTEM_PROMPT,
     slots: keyFacts,
+    unattributed: input.current.role === 'user' ? readKeyFacts(input.current.text).unattributed : [],
     summary: input.summary,
     summarizedThroughId: input.summarizedThroughId,
     history: input.history,
@@ -75,7 +77,8 @@ async function recallForTurn(db: Db, chatId: string, history: ContextMessage[], 
   const excluded = [current.id];
   const tsquery = toTsQuery(query);
   const limit = RECALL_CANDIDATES + DEFAULT_PROMPT_POLICY.windowMaxMessages;
-  const hits = tsquery ? await searchChatMessages(db, chatId, tsquery, excluded, limit) : [];
+  const roles = query.ownAsk ? (['user'] as const) : (['user', 'assistant'] as const);
+  const hits = tsquery ? await searchChatMessages(db, chatId, tsquery, excluded, limit, roles) : [];
   // "line 60": a message that long is a candidate even when the question shares no word with it
   const longest = Math.max(0, ...query.lines);
   const tall = longest > 0 ? history.filter((m) => m.text.split('\n').length >= longest).reverse() : [];
