@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signUpInBrowser, signUpStaffInBrowser, uniqueEmail } from './support';
+import { ChatPage } from './pages/chat-page';
 
 test('sign up, send a message, watch the answer stream, reload and find it saved', async ({ page }) => {
   await signUpInBrowser(page);
@@ -101,4 +102,20 @@ test('a file attached and sent waits in the chat: its chip is back after a reloa
   expect(await (await listed).json()).toEqual([]);
   await expect(page.getByTestId('chat-input')).toBeVisible();
   await expect(chips).toHaveCount(0);
+});
+
+test('a failed answer offers Retry, explained, and Regenerate only as another model, named', async ({ page }) => {
+  await signUpInBrowser(page, uniqueEmail('retrier'));
+  const chat = new ChatPage(page);
+  await chat.pickModel('sim-swift');
+  await chat.send('This one fails [sim:error]');
+  expect(await chat.waitForSettled()).toBe('error');
+  const answer = chat.lastAnswer();
+  const retry = answer.getByTestId('retry-button');
+  await expect(retry).toBeVisible();
+  await expect(retry).toHaveAttribute('title', /same model again/);
+  // the same model twice over would be the same thing under two names
+  await expect(answer.getByTestId('regenerate-button')).toHaveCount(0);
+  await chat.pickModel('sim-sage');
+  await expect(answer.getByTestId('regenerate-button')).toHaveText(/Try Sim Sage.* instead/);
 });

@@ -12,12 +12,14 @@ interface AnswerActionsProps {
   /** only on the chat's last answer: reruns it with the model chosen in the composer */
   onRegenerate?: () => void;
   regenerateModel?: string | null;
+  /** the button's words when "Regenerate" would not say what it does (after an error: another model) */
+  regenerateLabel?: string;
 }
 
 const COPIED_MS = 2_000;
 
 /** Copy an answer; regenerate the last one. */
-export function AnswerActions({ text, disabled, onRegenerate, regenerateModel }: AnswerActionsProps) {
+export function AnswerActions({ text, disabled, onRegenerate, regenerateModel, regenerateLabel }: AnswerActionsProps) {
   const t = useTranslations('chat.actions');
   const [copied, setCopied] = useState(false);
 
@@ -66,7 +68,7 @@ export function AnswerActions({ text, disabled, onRegenerate, regenerateModel }:
           data-testid="regenerate-button"
         >
           <RefreshCw className="size-3.5" aria-hidden />
-          {t('regenerate')}
+          {regenerateLabel ?? t('regenerate')}
         </Button>
       )}
     </span>

@@ -39,7 +39,15 @@ export function AnswerFooter({ status, modelLabel, record, actionsDisabled, onCo
         </Button>
       )}
       {settled && status === 'error' && (
-        <Button size="sm" variant="secondary" onClick={onRetry} disabled={actionsDisabled} data-testid="retry-button">
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={onRetry}
+          disabled={actionsDisabled}
+          title={t('retryHint')}
+          aria-description={t('retryHint')}
+          data-testid="retry-button"
+        >
           <RotateCcw className="size-3" aria-hidden />
           {t('retry')}
         </Button>

@@ -53,10 +53,12 @@ export const AssistantMessage = memo(function AssistantMessage({
   onRegenerate,
 }: AssistantMessageProps) {
   const t = useTranslations('chat');
+  const tActions = useTranslations('chat.actions');
   const text = useDeferredValue(messageText(message));
   const notices = dataParts(message, 'notice');
   const streamError = dataParts(message, 'error').at(-1)?.message;
-  const errorText = status === 'error' ? (streamError ?? record?.error ?? t('errorFallback')) : null;
+  const failed = status === 'error';
+  const errorText = failed ? (streamError ?? record?.error ?? t('errorFallback')) : null;
   const elsewhere = status === 'streaming' && !live && !text;
 
   return (
@@ -113,7 +115,12 @@ export const AssistantMessage = memo(function AssistantMessage({
             text={text}
             disabled={actionsDisabled}
             regenerateModel={regenerateWith}
-            onRegenerate={regenerateWith && onRegenerate ? () => onRegenerate(message.id) : undefined}
+            // after an error, Retry asks the same model again (keeping its tools' work); Regenerate is offered
+            // only for another model, and says so
+            onRegenerate={
+              regenerateWith && onRegenerate && !(failed && regenerateWith === modelLabel) ? () => onRegenerate(message.id) : undefined
+            }
+            regenerateLabel={failed && regenerateWith ? tActions('tryWith', { model: regenerateWith }) : undefined}
           />
         </AnswerFooter>
         {status !== 'streaming' && record?.meta?.context && <AnswerContext context={record.meta.context} lookup={lookup} />}
