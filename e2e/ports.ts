@@ -28,4 +28,6 @@ export const e2ePorts = {
   machineA: base + 12,
   machineB: base + 13,
   nginx: base + 14,
+  /** connection-lost: a server the spec stops and starts again under the person's feet */
+  flakyServer: base + 15,
 };

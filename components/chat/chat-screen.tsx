@@ -138,7 +138,7 @@ export function ChatScreen({
             )}
           </div>
         </div>
-        {failure && <TurnFailure failure={failure} onDismiss={session.dismissFailure} />}
+        {failure && <TurnFailure failure={failure} onDismiss={session.dismissFailure} onRetry={session.sendUnsent} />}
         <div className="shrink-0 pt-2">
           {readingEarlier ? (
             <div className="mx-auto flex w-full max-w-3xl flex-wrap items-center justify-between gap-3 px-4 pb-4 sm:px-6" role="status">

@@ -25,6 +25,18 @@ const SETTLE = {
 
 /** How often the chat looks for a document's messages while its job runs. */
 const DOCUMENT_POLL_MS = 4_000;
+/** The server could not be reached (restarting, the network gone): ask again this often, for this long. */
+const RECONNECT_EVERY_MS = 2_000;
+const RECONNECT_FOR_MS = 3 * 60_000;
+
+/**
+ * A request that never reached the server or lost it half way: fetch's TypeError ("Failed to fetch",
+ * "NetworkError…", "Load failed", "network error"), not an answer of the server's.
+ */
+export const isConnectionLost = (error: unknown) =>
+  error instanceof TypeError || (error instanceof ApiError && (error.code === 'network' || error.code === 'reconnecting'));
+
+const connectionLost = (reconnecting: boolean, detail: string) => new ApiError(0, reconnecting ? 'reconnecting' : 'network', detail);
 
 export interface Draft {
   text: string;
@@ -53,7 +65,14 @@ export function useChatSession(initial: ChatJson) {
   const [restoredDraft, setRestoredDraft] = useState<Draft | null>(null);
   const [settling, setSettling] = useState(false);
   // the person's message in flight: put back in the input if the server refuses it
-  const sent = useRef<{ id: string; text: string; replacing?: boolean } | null>(null);
+  const sent = useRef<{ id: string; text: string; model?: string; replacing?: boolean } | null>(null);
+  // a message that could not reach the server, to send again with "Retry"
+  const [unsent, setUnsent] = useState<{ text: string; model: string } | null>(null);
+  // the server took the request and began its answer: a connection lost after that loses nothing on the
+  // server (the answer is saved as far as it got), so the chat reconnects and shows it instead of putting
+  // the message back in the box
+  const accepted = useRef(false);
+  const neverArrived = useRef(false);
   // a settle started before a newer request must not overwrite that request's stream
   const generation = useRef(0);
   const transport = useMemo(() => createChatTransport(chatId), [chatId]);
@@ -67,9 +86,17 @@ export function useChatSession(initial: ChatJson) {
     messageMetadataSchema: turnMetadataSchema,
     experimental_throttle: 50,
     onError: (error) => {
-      setFailure(error instanceof ApiError ? error : parseApiError(0, error.message));
+      const lost = isConnectionLost(error);
+      if (lost && accepted.current) {
+        // onFinish follows and reconnects (settle): until then, say what is going on
+        setFailure(connectionLost(true, error.message));
+        return;
+      }
+      setFailure(error instanceof ApiError ? error : lost ? connectionLost(false, error.message) : parseApiError(0, error.message));
       const refused = sent.current;
       if (!refused) return;
+      if (lost) neverArrived.current = true;
+      if (lost && refused.model && !refused.replacing) setUnsent({ text: refused.text, model: refused.model });
       setMessages((current) => current.filter((m) => m.id !== refused.id));
       setRestoredDraft({ text: refused.text, nonce: Date.now() });
       // a refused edit changed nothing on the server: show the turns it would have replaced again
@@ -77,6 +104,11 @@ export function useChatSession(initial: ChatJson) {
     },
     onFinish: ({ isError }) => {
       sent.current = null;
+      // nothing reached the server: there is no answer to wait for, and "Retry" is on offer
+      if (neverArrived.current) {
+        neverArrived.current = false;
+        return;
+      }
       void settle(isError ? 'follow' : 'own');
     },
   });
@@ -92,20 +124,41 @@ export function useChatSession(initial: ChatJson) {
       };
       setSettling(!showEachPoll);
       const deadline = Date.now() + maxMs;
+      const giveUpAt = Date.now() + RECONNECT_FOR_MS;
+      let reached = false;
+      // the view, asked for again while the server cannot be reached (a restart takes seconds)
+      const fetchView = async (): Promise<ChatJson> => {
+        for (let lost = false; ; lost = true) {
+          try {
+            const latest = await fetchJson<ChatJson>(`/api/chats/${chatId}`);
+            if (lost && mine === generation.current) setFailure(null);
+            return latest;
+          } catch (error) {
+            if (!isConnectionLost(error) || Date.now() > giveUpAt || mine !== generation.current) throw error;
+            setFailure(connectionLost(true, String(error)));
+            await new Promise((resolve) => setTimeout(resolve, RECONNECT_EVERY_MS));
+          }
+        }
+      };
       try {
-        let latest = await fetchJson<ChatJson>(`/api/chats/${chatId}`);
+        let latest = await fetchView();
         while (hasLiveAnswer(latest) && Date.now() < deadline && mine === generation.current) {
           if (showEachPoll) show(latest);
           await new Promise((resolve) => setTimeout(resolve, pollMs));
-          latest = await fetchJson<ChatJson>(`/api/chats/${chatId}`);
+          latest = await fetchView();
         }
+        reached = true;
         if (mine === generation.current) show(latest);
       } catch (error) {
-        setFailure(error instanceof ApiError ? error : new ApiError(0, 'network', String(error)));
+        if (mine === generation.current) setFailure(error instanceof ApiError ? error : connectionLost(false, String(error)));
       } finally {
         if (mine === generation.current) setSettling(false);
-        refreshWallet();
-        router.refresh();
+        // Only once the server answered: a refresh it cannot answer makes Next.js load the page afresh,
+        // and the browser then shows its own "This site can't be reached" page instead of the chat.
+        if (reached) {
+          refreshWallet();
+          router.refresh();
+        }
       }
     },
     [chatId, refreshWallet, router, setMessages, setView],
@@ -119,15 +172,17 @@ export function useChatSession(initial: ChatJson) {
 
   const startRequest = useCallback(() => {
     generation.current++;
+    accepted.current = false;
     setSettling(false);
     setFailure(null);
+    setUnsent(null);
   }, []);
 
   const send = useCallback(
     (text: string, model: string) => {
       startRequest();
       const id = generateId(); // crypto.randomUUID needs a secure context; a LAN address over http is not one
-      sent.current = { id, text };
+      sent.current = { id, text, model };
       const body: TurnRequestBody = { action: 'answer', model };
       void sendMessage({ id, role: 'user', parts: [{ type: 'text', text }] }, { body });
     },
@@ -165,6 +220,20 @@ export function useChatSession(initial: ChatJson) {
   );
 
   const streaming = status === 'submitted' || status === 'streaming';
+  useEffect(() => {
+    if (status === 'streaming') accepted.current = true;
+  }, [status]);
+  /** "Retry" after a message could not reach the server: the same text to the same model. */
+  const sendUnsent = useMemo(
+    () =>
+      unsent
+        ? () => {
+            setRestoredDraft({ text: '', nonce: Date.now() }); // the box held it meanwhile; it is being sent now
+            send(unsent.text, unsent.model);
+          }
+        : null,
+    [send, unsent],
+  );
   const remoteLive = !streaming && !settling && hasLiveAnswer(view);
 
   const stopTurn = useCallback(async () => {
@@ -225,6 +294,7 @@ export function useChatSession(initial: ChatJson) {
     remoteLive,
     failure,
     dismissFailure,
+    sendUnsent,
     restoredDraft,
     send,
     continueAnswer,

@@ -1,0 +1,71 @@
+import { expect, test } from '@playwright/test';
+import { e2ePorts } from './ports';
+import { removeDataDir, startQuire, type QuireProcess } from './server-process';
+import { signUpInBrowser, uniqueEmail } from './support';
+
+// The server goes away under the person's feet (a restart, a crash, the network): the chat says so in the
+// app, keeps what they typed, and shows what the server kept once it is back.
+test.describe('the connection is lost while chatting', () => {
+  const port = e2ePorts.flakyServer;
+  const dataDir = `.data-e2e-flaky-${port}`;
+  let server: QuireProcess | undefined;
+  test.beforeAll(() => removeDataDir(dataDir));
+  test.afterAll(() => {
+    server?.child.kill('SIGKILL');
+    removeDataDir(dataDir);
+  });
+
+  async function serverGone(signal: NodeJS.Signals) {
+    server!.child.kill(signal);
+    await server!.exited;
+  }
+
+  test('a message sent while the server is down stays in the box with "Connection lost — Retry"; an answer cut by a crash shows as saved once it is back', async ({
+    browser,
+  }) => {
+    test.setTimeout(300_000);
+    server = await startQuire(port, dataDir);
+    const context = await browser.newContext({ baseURL: server.url });
+    const page = await context.newPage();
+    await signUpInBrowser(page, uniqueEmail('flaky'));
+    const chatUrl = page.url();
+    const input = page.getByTestId('chat-input');
+    const failure = page.getByTestId('turn-failure');
+
+    // 1. sent while the server restarts: nothing reaches it
+    await serverGone('SIGTERM');
+    await input.fill('Is my order on its way?');
+    await page.getByTestId('send-button').click();
+    await expect(failure).toHaveAttribute('data-code', 'network');
+    await expect(failure).toContainText('Connection lost');
+    // still the chat (not the browser's "This site can't be reached"), the text still there
+    expect(page.url()).toBe(chatUrl);
+    await expect(input).toHaveValue('Is my order on its way?');
+    await expect(page.getByTestId('message-user')).toHaveCount(0);
+
+    server = await startQuire(port, dataDir);
+    await failure.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByTestId('message-assistant').last()).toHaveAttribute('data-status', 'complete', { timeout: 60_000 });
+    await expect(page.getByTestId('message-user')).toContainText(['Is my order on its way?']);
+    await expect(input).toHaveValue('');
+    await expect(failure).toHaveCount(0);
+
+    // 2. the server dies while the answer streams: the question was taken, so it stays; the chat reconnects
+    await input.fill('[sim:delay=60] [sim:list 60] everything about shipping');
+    await page.getByTestId('send-button').click();
+    const answer = page.getByTestId('message-assistant').last();
+    await expect.poll(async () => (await answer.innerText()).length, { timeout: 60_000 }).toBeGreaterThan(80);
+    await serverGone('SIGKILL');
+    await expect(failure).toHaveAttribute('data-code', 'reconnecting');
+    expect(page.url()).toBe(chatUrl);
+    await expect(page.getByTestId('message-user')).toHaveCount(2);
+
+    server = await startQuire(port, dataDir);
+    // once it is back: the banner goes, and the answer is what the server kept, no longer "being written"
+    await expect(failure).toHaveCount(0, { timeout: 60_000 });
+    await expect(page.getByTestId('message-user')).toHaveCount(2);
+    await expect(answer).not.toHaveAttribute('data-status', 'streaming', { timeout: 60_000 });
+    await expect(input).toHaveValue('');
+    await context.close();
+  });
+});
