@@ -119,3 +119,27 @@ test('a failed answer offers Retry, explained, and Regenerate only as another mo
   await chat.pickModel('sim-sage');
   await expect(answer.getByTestId('regenerate-button')).toHaveText(/Try Sim Sage.* instead/);
 });
+
+test('a chat is downloaded from its menu as Markdown and as JSON, named after it', async ({ page }) => {
+  await signUpInBrowser(page, uniqueEmail('exporter'));
+  const chat = new ChatPage(page);
+  await chat.send('Plan a weekend in Porto');
+  await chat.waitForSettled();
+  const row = page.getByTestId('chat-list-item').first();
+  await expect(row).not.toContainText('New chat');
+  const title = (await row.innerText()).trim();
+
+  await row.getByTestId('chat-menu').click();
+  const [markdown] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Export as Markdown' }).click()]);
+  expect(markdown.suggestedFilename()).toMatch(/\.md$/);
+  const text = await (await markdown.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8'));
+  expect(text).toContain(`# ${title}`);
+  expect(text).toMatch(/## You · .*\n\nPlan a weekend in Porto/);
+  expect(text).toContain('## Sim Swift (offline demo model)');
+
+  await row.getByTestId('chat-menu').click();
+  const [json] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Export as JSON' }).click()]);
+  const file = JSON.parse(await (await json.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8')));
+  expect(file.messages.map((m: { role: string }) => m.role)).toEqual(['user', 'assistant']);
+  expect(file.messages[1].status).toBe('complete');
+});

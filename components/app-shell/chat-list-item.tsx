@@ -1,6 +1,6 @@
 'use client';
 
-import { Archive, MessageSquare, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
+import { Archive, Download, MessageSquare, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
 import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
@@ -106,6 +106,19 @@ export function ChatListItem({ chat }: { chat: ChatSummaryJson }) {
             <DropdownMenu.Item className={MENU_ITEM} onSelect={() => setRenaming(true)}>
               <Pencil className="size-3.5" aria-hidden />
               {t('rename')}
+            </DropdownMenu.Item>
+            {/* plain links: the browser downloads the file the route streams (its name from the chat's title) */}
+            <DropdownMenu.Item className={MENU_ITEM} asChild>
+              <a href={`/api/chats/${chat.id}/export?format=md`} download data-testid="export-markdown">
+                <Download className="size-3.5" aria-hidden />
+                {t('exportMarkdown')}
+              </a>
+            </DropdownMenu.Item>
+            <DropdownMenu.Item className={MENU_ITEM} asChild>
+              <a href={`/api/chats/${chat.id}/export?format=json`} download data-testid="export-json">
+                <Download className="size-3.5" aria-hidden />
+                {t('exportJson')}
+              </a>
             </DropdownMenu.Item>
             <DropdownMenu.Item className={MENU_ITEM} onSelect={() => void act(() => chatActions.archive(chat.id), true)}>
               <Archive className="size-3.5" aria-hidden />

@@ -36,6 +36,10 @@ export const chatViewQuery = z.object({
     .meta({ description: 'Open at this message (a search hit far back): the page around it, with `newerPage` for the ones after.' }),
 });
 
+export const chatExportQuery = z.object({
+  format: z.enum(['md', 'json']).default('md').meta({ description: 'Markdown to read, or JSON (`quire.chat.v1`) with every message.' }),
+});
+
 export const chatCreateBody = z.object({
   title: z.string().max(200).optional(),
   model: z.string().max(200).optional(),
@@ -146,6 +150,16 @@ export const chatOperations = defineOperations([
     summary: 'Delete a chat (its ledger entries stay).',
     responses: { 200: '`{id, deleted: true}`.', 409: 'An answer is being written in the chat.' },
     responseBodies: { 200: chatDeletedResponse },
+  },
+  {
+    method: 'GET',
+    path: '/api/chats/{id}/export',
+    tag: 'Chats',
+    auth: 'session',
+    summary: 'Download the chat as Markdown or JSON, every message oldest first (streamed).',
+    query: chatExportQuery,
+    produces: 'text/markdown',
+    responses: { 200: 'The file (`text/markdown` or `application/json`), as an attachment.', 404: 'No such chat.' },
   },
   {
     method: 'POST',
