@@ -134,3 +134,21 @@ test('basic 13: on a phone, a tap on an answer in the cost chart shows that answ
   await expect(page.getByTestId('chart-numbers').locator('tbody tr')).toHaveCount(3);
   await context.close();
 });
+
+test('a link that leads nowhere gets Quire’s own 404: inside the app for a document one cannot open, and at an unknown address', async ({
+  page,
+}) => {
+  await signUpInBrowser(page, uniqueEmail('lost'));
+  const response = await page.goto('/documents/00000000-0000-4000-8000-000000000000');
+  expect(response!.status()).toBe(404);
+  await expect(page.getByTestId('not-found')).toContainText('Nothing here');
+  // the app's frame stays: the person's chats are a click away
+  await expect(page.getByRole('navigation', { name: 'Chats' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to your chats' }).click();
+  await expect(page).toHaveURL(/\/chats\//);
+
+  const unknown = await page.goto('/no-such-page');
+  expect(unknown!.status()).toBe(404);
+  await expect(page.getByTestId('not-found')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Quire' })).toBeVisible();
+});
