@@ -28,6 +28,7 @@ test.describe('the connection is lost while chatting', () => {
     const context = await browser.newContext({ baseURL: server.url });
     const page = await context.newPage();
     await signUpInBrowser(page, uniqueEmail('flaky'));
+    await expect(page).toHaveURL(/\/chats\//);
     const chatUrl = page.url();
     const input = page.getByTestId('chat-input');
     const failure = page.getByTestId('turn-failure');
