@@ -35,7 +35,9 @@ const EN: TitleLanguage = {
   ),
   leadingPreposition: /^(?:about|on|regarding)\s+/iu,
   dangling: new Set(
-    'a an the of for to in on at by with and or but about from into over under as than that which whose is are was'.split(' '),
+    'a an the of for to in on at by with and or but about from into over under as than that which who whose when where while if so because is are was'.split(
+      ' ',
+    ),
   ),
 };
 
@@ -52,7 +54,11 @@ const RU: TitleLanguage = {
   ),
   leadingPreposition: /^(?:о|об|обо|про|на\s+тему)\s+/iu,
   headToNominative: russianNominativeHead,
-  dangling: new Set('и в во на о об с со к ко по для из от про или а но что как при за под над до без у'.split(' ')),
+  dangling: new Set(
+    'и в во на о об с со к ко по для из от про или а но что как при за под над до без у чтобы который которая которые если когда где потому'.split(
+      ' ',
+    ),
+  ),
 };
 
 const ZH: TitleLanguage = {
