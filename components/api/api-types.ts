@@ -12,8 +12,13 @@ import type {
   keyFactResponse,
   staffModelCallResponse,
 } from '@/lib/http/api/chat-responses';
-import type { answersBody, memberRoleBody, resumeBody, shareBody } from '@/lib/http/api/documents';
-import type { savedSourceResponse, waitingAttachmentResponse } from '@/lib/http/api/documents-responses';
+import type { answersBody, memberRoleBody, renameDocumentBody, resumeBody, shareBody } from '@/lib/http/api/documents';
+import type {
+  documentDeletedResponse,
+  documentRenamedResponse,
+  savedSourceResponse,
+  waitingAttachmentResponse,
+} from '@/lib/http/api/documents-responses';
 import type { JsonOf } from '@/lib/http/api/json-shape';
 import type { creditsBody, inviteBody, inviteCreatedResponse, inviteResponse, transcriptRowResponse } from '@/lib/http/api/staff';
 
@@ -36,6 +41,8 @@ export type ChatSummaryJson = z.infer<typeof chatSummaryResponse>;
 export type ChatSearchHitJson = z.infer<typeof chatSearchHitResponse>;
 export type ChatCreatedJson = z.infer<typeof chatCreatedResponse>;
 export type ChatDeletedJson = z.infer<typeof chatDeletedResponse>;
+export type DocumentRenamedJson = z.infer<typeof documentRenamedResponse>;
+export type DocumentDeletedJson = z.infer<typeof documentDeletedResponse>;
 export type LedgerEntryJson = z.infer<typeof ledgerEntryResponse>;
 /** A top-up as a ledger's credit line. */
 export type CreditJson = z.infer<typeof creditGrantResponse>;
@@ -60,6 +67,7 @@ export type ChatSettingsBody = z.input<typeof chatSettingsBody>;
 export type KeyFactValueBody = z.input<typeof keyFactValueBody>;
 export type AnswersBody = z.input<typeof answersBody>;
 export type ResumeBody = z.input<typeof resumeBody>;
+export type RenameDocumentBody = z.input<typeof renameDocumentBody>;
 export type ShareBody = z.input<typeof shareBody>;
 export type MemberRoleBody = z.input<typeof memberRoleBody>;
 export type CreditsBody = z.input<typeof creditsBody>;

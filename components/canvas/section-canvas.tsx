@@ -12,6 +12,7 @@ import {
   type FactFlagJson,
   type SectionSnapshot,
 } from './canvas-types';
+import { CodeCopyButtons } from './code-copy-buttons';
 import { ConflictDialog, type SectionConflict } from './conflict-dialog';
 import { FlagsNote } from './flags-note';
 import { HistoryDialog } from './history-dialog';
@@ -231,6 +232,7 @@ export const SectionCanvas = memo(function SectionCanvas({ section, role, onChan
         ) : (
           <StaticSurface label={t('editorLabel', { title: section.title })} editable={editable} onEnter={enter} text={staticText} />
         )}
+        <CodeCopyButtons container={body} />
         {selection.toolbar && (
           <RewriteToolbar
             position={selection.toolbar.position}

@@ -18,7 +18,7 @@ import { MoreMessages } from './more-messages';
 import { NewTopicBanner } from './new-topic-banner';
 import { TurnFailure } from './turn-failure';
 import { useChatSession, type Draft } from './use-chat-session';
-import { useChatTitle } from './use-chat-title';
+import { useChatTitle, useShownChatTitle } from './use-chat-title';
 import { useKeptPlace } from './use-kept-place';
 import { useStickToBottom } from './use-stick-to-bottom';
 
@@ -36,6 +36,7 @@ export function ChatScreen({
   const titleOf = useChatTitle();
   const session = useChatSession(initialChat);
   const { view, messages, status, streaming, settling, remoteLive, failure } = session;
+  const title = useShownChatTitle(view.id, view.title);
   const [model, setModel] = useState(() => (models.some((m) => m.id === view.model) ? view.model : models[0]!.id));
   const [panelOpen, setPanelOpen] = usePanelOpen();
   const [example, setExample] = useState<Draft | null>(null);
@@ -83,7 +84,7 @@ export function ChatScreen({
       <section className="flex min-w-0 flex-1 flex-col" aria-labelledby="chat-title">
         <header className="flex h-12 shrink-0 items-center gap-2 border-b border-zinc-200 px-4 dark:border-zinc-800">
           <h1 id="chat-title" className="min-w-0 flex-1 truncate text-sm font-semibold">
-            {titleOf(view.title)}
+            {titleOf(title)}
           </h1>
           <Button
             variant="ghost"

@@ -9,6 +9,7 @@ import type { PrerenderedHtml } from '@/components/canvas/prerender-sections';
 import { formatUsd } from '@/components/format/money';
 import { Badge } from '@/components/ui/badge';
 import { DocumentActions } from './document-actions';
+import { DocumentHeading } from './document-heading';
 import type { DocumentJson } from './document-types';
 import { ProgressBar } from './progress-bar';
 import { QuestionsForm } from './questions-form';
@@ -54,10 +55,8 @@ export function DocumentScreen({ initial, prerendered }: { initial: DocumentJson
               </>
             )}
           </p>
-          <div className="flex flex-wrap items-center gap-3">
-            <h1 id="document-title" className="text-2xl font-semibold tracking-tight">
-              {document.title}
-            </h1>
+          <div className="flex flex-wrap items-center gap-2">
+            <DocumentHeading documentId={document.id} title={document.title} canRename={document.role === 'owner'} onRenamed={refresh} />
             <Badge tone={statusTone(document.status)} data-testid="document-status" data-status={document.status}>
               {label('status', document.status)}
             </Badge>
@@ -67,7 +66,7 @@ export function DocumentScreen({ initial, prerendered }: { initial: DocumentJson
               </span>
             )}
           </div>
-          <ProgressBar {...document.progress} />
+          <ProgressBar status={document.status} {...document.progress} />
           <p className="text-xs text-zinc-500">
             {t('screen.spent', { spent: formatUsd(document.spentMicros, locale), budget: formatUsd(document.budgetMicros, locale) })} ·{' '}
             {t('screen.sources', { count: document.sources.length })}

@@ -11,7 +11,12 @@ const STEP_WEIGHT: Record<string, number> = {
   done: 1,
 };
 
+/** A job that stopped before it was done: the label says so, not the step it stopped at. */
+const STOPPED = ['cancelled', 'failed', 'paused'];
+
 interface ProgressProps {
+  /** the document's status: a stopped job is labelled by it */
+  status?: string;
   step: string;
   sectionsDone: number;
   sectionsTotal: number;
@@ -26,18 +31,18 @@ interface ProgressProps {
  * blends the step (early steps are short) with the sections written, so it
  * moves all the way through.
  */
-export function ProgressBar({ step, sectionsDone, sectionsTotal, searches = 0, fetches = 0, fetchMs = 0 }: ProgressProps) {
+export function ProgressBar({ status, step, sectionsDone, sectionsTotal, searches = 0, fetches = 0, fetchMs = 0 }: ProgressProps) {
   const t = useTranslations('documents');
   const label = useDocumentLabels();
   const base = STEP_WEIGHT[step] ?? 0;
   const writing = step === 'write' && sectionsTotal > 0 ? (0.75 * sectionsDone) / sectionsTotal : 0;
   const percent = Math.round(Math.min(1, base + writing) * 100);
-  const stepLabel = label('steps', step);
+  const stepLabel = status && STOPPED.includes(status) ? label('status', status) : label('steps', step);
   const count = t('sectionsCount', { done: sectionsDone, total: sectionsTotal });
   return (
     <div className="flex flex-col gap-1.5" data-testid="document-progress">
       <div className="flex items-center justify-between text-xs text-zinc-600 dark:text-zinc-400">
-        <span>{stepLabel}</span>
+        <span data-testid="progress-label">{stepLabel}</span>
         <span data-testid="sections-count" className="tabular-nums">
           {count}
         </span>

@@ -11,7 +11,7 @@ import { GET as liveSections } from '@/app/api/documents/[id]/live/route';
 import { PATCH as patchMember, DELETE as deleteMember } from '@/app/api/documents/[id]/members/[userId]/route';
 import { GET as listMembers, POST as shareDocument } from '@/app/api/documents/[id]/members/route';
 import { POST as resumeDocument } from '@/app/api/documents/[id]/resume/route';
-import { GET as getDocument } from '@/app/api/documents/[id]/route';
+import { DELETE as deleteDocument, GET as getDocument, PATCH as renameDocument } from '@/app/api/documents/[id]/route';
 import { POST as addSources } from '@/app/api/documents/[id]/sources/route';
 import { DELETE as removeAttachment } from '@/app/api/documents/attachments/[id]/route';
 import { GET as listAttachments, POST as attachFiles } from '@/app/api/documents/attachments/route';
@@ -260,6 +260,11 @@ export async function tourTheApi(app: App): Promise<RecordedAnswer[]> {
   await app.db.documentJob.update({ where: { documentId: second.id }, data: { status: 'paused' } });
   await ask(resumeDocument, 'POST', '/api/documents/{id}/resume', { cookie, params: { id: second.id }, body: { budgetMicros: 2_000_000 } });
   await ask(cancelDocument, 'POST', '/api/documents/{id}/cancel', { cookie, params: { id: second.id } });
+  // a cancelled document is resumed (and cancelled again), renamed, then deleted
+  await ask(resumeDocument, 'POST', '/api/documents/{id}/resume', { cookie, params: { id: second.id }, body: {} });
+  await ask(cancelDocument, 'POST', '/api/documents/{id}/cancel', { cookie, params: { id: second.id } });
+  await ask(renameDocument, 'PATCH', '/api/documents/{id}', { cookie, params: { id: second.id }, body: { title: 'Green tea, briefly' } });
+  await ask(deleteDocument, 'DELETE', '/api/documents/{id}', { cookie, params: { id: second.id } });
 
   await ask(wallet, 'GET', '/api/wallet', { cookie });
   await ask(ledger, 'GET', '/api/ledger', { cookie });

@@ -17,6 +17,7 @@ import { composeTurnPrompt, historyForPrompt } from './turn-prompt';
 import { claimChatForTurn, dropMessagesFrom, loadMessagesThrough, openTurnRows, type OpenTurn } from './turn-rows';
 import type { PreparedTurn, TurnDeps, TurnMode } from './types';
 import type { ToolCallData } from './wire';
+import { cutAtWordBoundary } from '@/lib/text/cut-at-word';
 
 export interface TurnRequest {
   userId: string;
@@ -197,9 +198,9 @@ function findQuestionId(rows: ReadonlyArray<{ id: string; role: string }>, answe
   throw notFound('The question this answer belongs to is missing.');
 }
 
+/** A new chat's title: its first message cut between words, without "…" (the list and the header truncate for the eye). */
 export function titleFrom(text: string): string {
-  const line = text.replace(/\s+/g, ' ').trim();
-  return line.length > 60 ? `${line.slice(0, 57)}…` : line || DEFAULT_TITLE;
+  return cutAtWordBoundary(text, 60) || DEFAULT_TITLE;
 }
 
 /** The tool rounds a failed answer completed, with the tools they called, when it kept any (run-turn.ts). */

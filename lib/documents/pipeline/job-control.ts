@@ -30,24 +30,28 @@ export async function requestCancel(db: Db, documentId: string): Promise<{ statu
   return { status: job.status };
 }
 
+/** What a person can resume: a job that stopped before it was done. */
+const RESUMABLE = ['paused', 'failed', 'cancelled'];
+
 /**
- * A paused (budget, credits) or failed job continues where it stopped: the
- * step, rounds and written sections are kept, so no work is redone. A higher
- * budget may come with it.
+ * A paused (budget, credits), failed or cancelled job continues where it
+ * stopped: the step, research rounds and written sections are kept (the
+ * crash-safe steps skip what is done), so no work is redone and no budget is
+ * spent twice. A higher budget may come with it.
  */
 export async function resumeJob(db: Db, documentId: string, options: { budgetMicros?: bigint } = {}): Promise<{ status: string }> {
   return db.$transaction(async (tx) => {
     const job = await tx.documentJob.findUnique({ where: { documentId } });
     if (!job) throw new AppError('not_found', 'Document not found.');
-    if (job.status !== 'paused' && job.status !== 'failed')
-      throw new AppError('conflict', `Only a paused or failed document can be resumed; this one is ${job.status}.`);
+    if (!RESUMABLE.includes(job.status))
+      throw new AppError('conflict', `Only a paused, failed or cancelled document can be resumed; this one is ${job.status}.`);
     if (!isStepName(job.step)) throw new AppError('conflict', `The job is at an unknown step: ${job.step}`);
     const status = job.step === 'type' ? 'queued' : statusForStep(job.step);
     const budgetMicros =
       options.budgetMicros !== undefined && options.budgetMicros > job.budgetMicros ? options.budgetMicros : job.budgetMicros;
     const resumed = await tx.documentJob.updateMany({
       where: { id: job.id, status: job.status },
-      data: { status, error: null, attempts: 0, runAfter: new Date(), budgetMicros, cancelRequested: false },
+      data: { status, error: null, attempts: 0, runAfter: new Date(), budgetMicros, cancelRequested: false, finishedAt: null },
     });
     if (resumed.count === 0) throw new AppError('conflict', 'The document changed while resuming; try again.');
     return { status };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { DocumentView, listDocuments } from '@/lib/documents/document-view';
 import type { uploadToChat, uploadToDocument, WaitingAttachment } from '@/lib/documents/intake/attachments';
 import type { changeMemberRole, listMembers, removeMember, shareDocument } from '@/lib/documents/members';
+import type { renameDocument } from '@/lib/documents/manage-document';
 import type { listNotifications } from '@/lib/documents/notifications';
 import type { answerQuestions } from '@/lib/documents/pipeline/answers';
 import type { requestCancel, resumeJob } from '@/lib/documents/pipeline/job-control';
@@ -121,6 +122,12 @@ export const documentMemberResponse = z.strictObject({
 export const memberRoleResponse = z.strictObject({ userId: z.string(), role: memberRole });
 export const memberRemovedResponse = z.strictObject({ userId: z.string(), removed: z.literal(true) });
 
+export const documentRenamedResponse = z.strictObject({
+  id: z.string(),
+  title: z.string().meta({ description: 'The name as stored (tidied).' }),
+});
+export const documentDeletedResponse = z.strictObject({ id: z.string(), deleted: z.literal(true) });
+
 /** A file or link as it was saved: a document's new source, or a file waiting in a chat. */
 export const savedSourceResponse = z.strictObject({ id: z.string(), title: z.string(), kind: z.string() });
 
@@ -155,6 +162,7 @@ export type DocumentResponseChecks = AllTrue<
     DescribesJsonOf<typeof memberRoleResponse, ResultOf<typeof shareDocument>>,
     DescribesJsonOf<typeof memberRoleResponse, ResultOf<typeof changeMemberRole>>,
     DescribesJsonOf<typeof memberRemovedResponse, ResultOf<typeof removeMember>>,
+    DescribesJsonOf<typeof documentRenamedResponse, ResultOf<typeof renameDocument>>,
     DescribesJsonOf<typeof savedSourceResponse, ResultOf<typeof uploadToDocument>[number]>,
     DescribesJsonOf<typeof savedSourceResponse, ResultOf<typeof uploadToChat>[number]>,
     DescribesJsonOf<typeof waitingAttachmentResponse, WaitingAttachment>,

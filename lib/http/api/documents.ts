@@ -7,8 +7,10 @@ import {
   answersSavedResponse,
   attachmentRemovedResponse,
   documentCreatedResponse,
+  documentDeletedResponse,
   documentListItemResponse,
   documentMemberResponse,
+  documentRenamedResponse,
   documentViewResponse,
   jobStatusResponse,
   liveSectionsResponse,
@@ -39,6 +41,14 @@ export const exportQuery = z.object({ format: z.enum(['md', 'html']).default('md
 export const memberRoleBody = z.object({ role: z.enum(['reviewer', 'editor']) });
 
 export const shareBody = z.object({ email: z.string().email().max(320), role: z.enum(['reviewer', 'editor']) });
+
+/** PATCH /api/documents/:id: the owner renames the document (tidied as an automatic title is; blank is a 400). */
+export const renameDocumentBody = z.object({
+  title: z
+    .string()
+    .max(200)
+    .refine((title) => title.replace(/[\s.…"'«»“”]+/gu, '') !== '', 'Give the document a name.'),
+});
 
 /** Optional `{budgetMicros}` raises the document's budget (a budget pause resumes only with room to spend). */
 export const resumeBody = z.object({ budgetMicros: z.number().int().positive().max(1_000_000_000).optional() });
@@ -115,6 +125,25 @@ export const documentOperations = defineOperations([
     responseBodies: { 200: documentViewResponse },
   },
   {
+    method: 'PATCH',
+    path: '/api/documents/{id}',
+    tag: 'Documents',
+    auth: 'session',
+    summary: 'Rename the document (owner).',
+    body: renameDocumentBody,
+    responses: { 200: '`{id, title}`: the name as stored.', 403: 'Only the owner renames a document.' },
+    responseBodies: { 200: documentRenamedResponse },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/documents/{id}',
+    tag: 'Documents',
+    auth: 'session',
+    summary: 'Delete the document (owner): a running job stops, shared people lose access; its ledger entries stay.',
+    responses: { 200: '`{id, deleted: true}`.', 403: 'Only the owner deletes a document.' },
+    responseBodies: { 200: documentDeletedResponse },
+  },
+  {
     method: 'POST',
     path: '/api/documents/{id}/answers',
     tag: 'Documents',
@@ -133,7 +162,7 @@ export const documentOperations = defineOperations([
     path: '/api/documents/{id}/cancel',
     tag: 'Documents',
     auth: 'session',
-    summary: 'Cancel the document job.',
+    summary: 'Cancel the document job (it can be resumed later).',
     responses: { 200: "`{status}`: the job's status now.", 409: 'The document has already ended.' },
     responseBodies: { 200: jobStatusResponse },
   },
@@ -142,9 +171,13 @@ export const documentOperations = defineOperations([
     path: '/api/documents/{id}/resume',
     tag: 'Documents',
     auth: 'session',
-    summary: 'Resume a paused document, optionally with a larger budget.',
+    summary: 'Resume a paused, failed or cancelled document where it stopped, optionally with a larger budget.',
     body: resumeBody,
-    responses: { 200: "`{status}`: the job's status now.", 409: 'Only a paused or failed document can be resumed.', ...pipelineRefusals },
+    responses: {
+      200: "`{status}`: the job's status now.",
+      409: 'Only a paused, failed or cancelled document can be resumed.',
+      ...pipelineRefusals,
+    },
     responseBodies: { 200: jobStatusResponse },
   },
   {

@@ -31,7 +31,7 @@ describe('service tasks', () => {
     const reply = JSON.parse(
       await runTask('classify-document', 'Types: article, report, proposal\nRequest: Write a report on solar energy in Spain'),
     );
-    expect(reply).toEqual({ type: 'report', title: 'Solar energy in Spain' });
+    expect(reply).toEqual({ type: 'report', title: 'Report on solar energy in Spain' });
     const ru = JSON.parse(
       await runTask('classify-document', 'Types: article, report, proposal\nRequest: Напиши отчёт о рынке электромобилей'),
     );

@@ -18,6 +18,6 @@ describe('the type step prompt', () => {
   it('gets a type and a title back as exactly the JSON its schema describes', async () => {
     const reply = await askService(prompt, { responseFormat: jsonSchemaFormat(prompt.reply) });
     const parsed = parseStructuredJson('type', reply.content, classificationReply);
-    expect(parsed).toEqual({ type: 'report', title: 'Solar energy in Spain' });
+    expect(parsed).toEqual({ type: 'report', title: 'Report on solar energy in Spain' });
   });
 });

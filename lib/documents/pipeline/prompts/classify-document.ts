@@ -4,7 +4,7 @@ import { taskHeader } from '@/lib/llm/service-task';
 import type { DocumentType } from '@/lib/documents/kinds/document-type';
 import { oneLine } from './prompt-text';
 
-/** An unknown type falls back to the default type in the step; an empty title to the request's opening words. */
+/** An unknown type falls back to the default type in the step; an empty title to one made from the request (lib/documents/document-title.ts). */
 export const classificationReply = z.object({ type: z.string().min(1), title: z.string().max(300) });
 
 export interface ClassifyDocumentInput {
@@ -17,7 +17,7 @@ export function classifyDocumentPrompt(input: ClassifyDocumentInput): JsonPrompt
   return {
     system: [
       taskHeader('classify-document'),
-      'Choose the document type that fits the request best, and a short title for the document.',
+      'Choose the document type that fits the request best, and a short title for the document: a noun phrase in the language of the request ("Guide to composting for beginners"), not the request itself, without quotes or a closing ellipsis.',
       'Reply with JSON only: {"type": "<one of the types>", "title": "<title>"}.',
       ...input.types.map((t) => `- ${t.key}: ${t.description}`),
     ].join('\n'),

@@ -2,7 +2,7 @@ import { advanceStep } from '../jobs/advance-step';
 import { commitFence } from '../jobs/fence';
 import { DOCUMENT_TYPES, findDocumentType } from '@/lib/documents/kinds/registry';
 import { classifyDocumentPrompt } from '../prompts/classify-document';
-import { oneLine } from '../prompts/prompt-text';
+import { documentTitle } from '@/lib/documents/document-title';
 import { callPipelineJson } from './call-model-json';
 import type { PipelineStep } from './step-context';
 
@@ -17,10 +17,12 @@ export const typeStep: PipelineStep = {
       maxOutputTokens: 200,
     });
     const type = findDocumentType(parsed.type);
-    const title = parsed.title.trim() || oneLine(ctx.document.request).slice(0, 80);
+    const title = documentTitle(parsed.title, ctx.document.request);
     await ctx.deps.db.$transaction(async (tx) => {
       await commitFence(tx, ctx.lease);
-      await tx.document.update({ where: { id: ctx.document.id }, data: { type: type.key, title } });
+      await tx.document.update({ where: { id: ctx.document.id }, data: { type: type.key } });
+      // a name the person gave while the type was being chosen is theirs: the model's does not replace it
+      await tx.document.updateMany({ where: { id: ctx.document.id, title: '' }, data: { title } });
       await advanceStep(tx, ctx.lease, 'type', 'plan');
     });
     ctx.deps.crashPoint?.('type:after-commit');

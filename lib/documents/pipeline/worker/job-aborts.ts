@@ -5,6 +5,9 @@
  */
 type AbortJob = (reason: string) => void;
 
+/** The abort reason when the job's document was deleted: the worker stops as if it had lost the lease (the row is gone). */
+export const JOB_DELETED = 'deleted';
+
 const key = Symbol.for('quire.job-aborts');
 type GlobalWithAborts = typeof globalThis & { [key]?: Map<string, Set<AbortJob>> };
 

@@ -12,7 +12,7 @@ import { InvalidModelOutputError } from '../steps/model-json';
 import { describeInternalFailure } from '@/lib/llm/upstream-failure';
 import { stepFor } from '../steps/registry';
 import type { StepContext } from '../steps/step-context';
-import { registerJobAbort } from './job-aborts';
+import { JOB_DELETED, registerJobAbort } from './job-aborts';
 
 export interface RunOptions {
   /** first retry delay; doubles per attempt, capped */
@@ -79,7 +79,7 @@ async function settleFailure(
   options: RunOptions,
 ): Promise<RunOutcome> {
   const reason = signal.aborted ? String(signal.reason) : null;
-  if (error instanceof LeaseLostError || reason === 'lease_lost') {
+  if (error instanceof LeaseLostError || reason === 'lease_lost' || reason === JOB_DELETED) {
     deps.log({ event: 'job_lease_lost', jobId: lease.jobId });
     return 'lease_lost';
   }

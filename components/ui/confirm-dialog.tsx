@@ -1,0 +1,40 @@
+'use client';
+
+import { AlertDialog } from 'radix-ui';
+import { Button } from './button';
+
+interface ConfirmDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: string;
+  confirmLabel: string;
+  /** the way back, said as what it keeps ("Keep writing", "Keep it"), so neither button is a bare "Cancel" */
+  keepLabel: string;
+  onConfirm: () => void;
+}
+
+/** A question before an action that cannot be taken back in one click: the safe choice has the focus. */
+export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, keepLabel, onConfirm }: ConfirmDialogProps) {
+  return (
+    <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
+        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 flex w-[min(28rem,92vw)] -translate-x-1/2 -translate-y-1/2 flex-col gap-3 rounded-xl bg-white p-6 shadow-xl dark:bg-zinc-900">
+          <AlertDialog.Title className="text-base font-semibold break-words">{title}</AlertDialog.Title>
+          <AlertDialog.Description className="text-sm text-zinc-600 dark:text-zinc-400">{description}</AlertDialog.Description>
+          <div className="flex flex-wrap justify-end gap-2">
+            <AlertDialog.Cancel asChild>
+              <Button variant="ghost">{keepLabel}</Button>
+            </AlertDialog.Cancel>
+            <AlertDialog.Action asChild>
+              <Button variant="danger" onClick={onConfirm}>
+                {confirmLabel}
+              </Button>
+            </AlertDialog.Action>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}
