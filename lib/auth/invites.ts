@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { recordAudit, type PersonActor } from '@/lib/audit/audit-log';
 import type { Db } from '@/lib/db/client';
 import { keysetWhere, mapPage, takeOneMore, toPage, type Page, type PageRequest } from '@/lib/db/keyset';
 import { AppError, notFound } from '@/lib/errors';
@@ -62,19 +63,28 @@ function toView(row: InviteRow, now = new Date()): InviteView {
 }
 
 /** A new link for one account; the token is returned once and never stored. */
-export async function createInvite(db: Db, input: { createdById: string; email?: string; days?: number }, now = new Date()) {
+export async function createInvite(db: Db, input: { createdBy: PersonActor; email?: string; days?: number }, now = new Date()) {
   const token = randomBytes(24).toString('base64url');
   const days = input.days ?? INVITE_DAYS_DEFAULT;
-  const row = await db.invite.create({
-    data: {
-      id: randomUUID(),
-      tokenHash: hashInviteToken(token),
-      email: input.email?.trim().toLowerCase() || null,
-      createdById: input.createdById,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + days * 86_400_000),
-    },
-    select: viewSelect,
+  const row = await db.$transaction(async (tx) => {
+    const created = await tx.invite.create({
+      data: {
+        id: randomUUID(),
+        tokenHash: hashInviteToken(token),
+        email: input.email?.trim().toLowerCase() || null,
+        createdById: input.createdBy.userId,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + days * 86_400_000),
+      },
+      select: viewSelect,
+    });
+    await recordAudit(tx, {
+      actor: input.createdBy,
+      action: 'invite_created',
+      target: { type: 'invite', id: created.id, label: created.email },
+      detail: { expiresAt: created.expiresAt.toISOString() },
+    });
+    return created;
   });
   return { token, invite: toView(row, now) };
 }
@@ -93,10 +103,15 @@ export async function listInvites(db: Db, page: PageRequest, now = new Date()): 
   );
 }
 
-/** Revoking is idempotent; a link that already made an account cannot be taken back. */
-export async function revokeInvite(db: Db, id: string, now = new Date()): Promise<InviteView> {
-  await db.invite.updateMany({ where: { id, revokedAt: null, usedBy: null }, data: { revokedAt: now } });
-  const row = await db.invite.findUnique({ where: { id }, select: viewSelect });
+/** Revoking is idempotent (only the first revocation is recorded); a link that already made an account cannot be taken back. */
+export async function revokeInvite(db: Db, id: string, revokedBy: PersonActor, now = new Date()): Promise<InviteView> {
+  const row = await db.$transaction(async (tx) => {
+    const { count } = await tx.invite.updateMany({ where: { id, revokedAt: null, usedBy: null }, data: { revokedAt: now } });
+    const found = await tx.invite.findUnique({ where: { id }, select: viewSelect });
+    if (found && count > 0)
+      await recordAudit(tx, { actor: revokedBy, action: 'invite_revoked', target: { type: 'invite', id, label: found.email } });
+    return found;
+  });
   if (!row) throw notFound('No invite with this id.');
   if (row.usedBy) throw new AppError('conflict', `This invite was already used by ${row.usedBy.email}.`);
   return toView(row, now);

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Db } from '@/lib/db/client';
-import { takeRateRules, type RateRule } from '@/lib/rate-limit/rate-limit';
+import { NO_ACTOR, recordAudit } from '@/lib/audit/audit-log';
+import { checkRateLimit, countRateRules, type RateRule } from '@/lib/rate-limit/rate-limit';
 
 /**
  * Password guesses against one account. Counted per account AND address
@@ -21,18 +22,41 @@ export function knownDeviceToken(secret: string, email: string): string {
   return createHmac('sha256', secret).update(`known device\0${email.trim().toLowerCase()}`).digest('base64url');
 }
 
-/** Counts a sign-in attempt against the email it names, from the client address; throws 429 over a limit. */
+/**
+ * Counts a sign-in attempt against the email it names, from the client
+ * address; throws 429 over a limit. The attempt that first goes over a limit in
+ * its minute is a burst, recorded once in the audit log (with the count, in one
+ * transaction): the refusals after it in that minute add nothing.
+ */
 export async function countSignInAttempt(
   db: Db,
   attempt: { email: string; address: string | undefined; cookie: string | null },
   secret: string,
+  now = new Date(),
 ): Promise<void> {
   const { email } = attempt;
+  const scopes = new Map<string, 'account_and_address' | 'account'>();
   const rules: RateRule[] = [
     { key: `sign-in:${email}:${attempt.address ?? 'unknown'}`, perMinute: SIGN_IN_ATTEMPTS_PER_ACCOUNT_AND_ADDRESS },
   ];
-  if (!isKnownDevice(attempt.cookie, secret, email)) rules.push({ key: `sign-in:${email}`, perMinute: SIGN_IN_ATTEMPTS_PER_ACCOUNT });
-  await takeRateRules(db, rules);
+  scopes.set(rules[0]!.key, 'account_and_address');
+  if (!isKnownDevice(attempt.cookie, secret, email)) {
+    rules.push({ key: `sign-in:${email}`, perMinute: SIGN_IN_ATTEMPTS_PER_ACCOUNT });
+    scopes.set(`sign-in:${email}`, 'account');
+  }
+  const counts = await db.$transaction(async (tx) => {
+    const counted = await countRateRules(tx, rules, now);
+    for (const rule of rules.filter((r) => counted[r.key] === r.perMinute + 1)) {
+      await recordAudit(tx, {
+        actor: { ...NO_ACTOR, address: attempt.address ?? null },
+        action: 'sign_in_limited',
+        target: { type: 'account', label: email },
+        detail: { scope: scopes.get(rule.key) ?? null, perMinute: rule.perMinute },
+      });
+    }
+    return counted;
+  });
+  await checkRateLimit(db, rules, counts, now);
 }
 
 /** The Set-Cookie that marks this device as one that signed in to `email`. */

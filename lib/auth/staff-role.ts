@@ -1,3 +1,4 @@
+import { NO_ACTOR, recordAudit } from '@/lib/audit/audit-log';
 import type { Db } from '@/lib/db/client';
 
 /**
@@ -8,11 +9,21 @@ import type { Db } from '@/lib/db/client';
  */
 export async function grantStaffIfListed(db: Db, staffEmails: readonly string[], user: { id: string; email: string }): Promise<boolean> {
   if (!isStaffListed(staffEmails, user.email)) return false;
-  const { count } = await db.user.updateMany({
-    where: { id: user.id, emailVerified: true, role: { not: 'staff' } },
-    data: { role: 'staff' },
+  return db.$transaction(async (tx) => {
+    const { count } = await tx.user.updateMany({
+      where: { id: user.id, emailVerified: true, role: { not: 'staff' } },
+      data: { role: 'staff' },
+    });
+    // nobody signed in decided it: the deployment's list did, once the mailbox was proven
+    if (count > 0)
+      await recordAudit(tx, {
+        actor: NO_ACTOR,
+        action: 'role_changed',
+        target: { type: 'user', id: user.id, label: user.email },
+        detail: { role: 'staff', by: 'STAFF_EMAILS' },
+      });
+    return count > 0;
   });
-  return count > 0;
 }
 
 export const isStaffListed = (staffEmails: readonly string[], email: string) => staffEmails.includes(email.trim().toLowerCase());

@@ -44,8 +44,18 @@ describe.each(testDatabaseKinds())('ledger lines as people and staff read them, 
     const user = await createUser(db.prisma, { email: 'person@example.com' });
     const other = await createUser(db.prisma);
     const staff = await createUser(db.prisma, { role: 'staff', email: 'staff@example.com' });
-    await grantCredits(db.prisma, { userId: user.id, amountMicros: 2_500_000n, reason: 'Sorry for the outage', grantedById: staff.id });
-    await grantCredits(db.prisma, { userId: other.id, amountMicros: 1_000_000n, reason: 'Other person', grantedById: staff.id });
+    await grantCredits(db.prisma, {
+      userId: user.id,
+      amountMicros: 2_500_000n,
+      reason: 'Sorry for the outage',
+      grantedBy: { userId: staff.id, email: staff.email, address: null },
+    });
+    await grantCredits(db.prisma, {
+      userId: other.id,
+      amountMicros: 1_000_000n,
+      reason: 'Other person',
+      grantedBy: { userId: staff.id, email: staff.email, address: null },
+    });
 
     expect((await listCredits(db.prisma, { userId: user.id }, FIRST)).items).toEqual([
       expect.objectContaining({

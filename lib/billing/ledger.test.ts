@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createUser, walletBooks } from '@/tests/support/fixtures';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '@/tests/support/test-database';
+import { NO_ACTOR } from '@/lib/audit/audit-log';
 import { grantCredits, InsufficientCreditsError, openLedgerEntry, reserveCall, settleCall, sweepStaleReservations } from './ledger';
 import { costMicros } from './pricing';
 
@@ -80,7 +81,12 @@ describe.each(testDatabaseKinds())('the ledger on %s', (kind) => {
   it('a top-up is credited and logged with who made it', async () => {
     const user = await createUser(db.prisma, { credits: 0n });
     const staff = await createUser(db.prisma, { role: 'staff' });
-    await grantCredits(db.prisma, { userId: user.id, amountMicros: 2_000_000n, reason: 'goodwill', grantedById: staff.id });
+    await grantCredits(db.prisma, {
+      userId: user.id,
+      amountMicros: 2_000_000n,
+      reason: 'goodwill',
+      grantedBy: { userId: staff.id, email: staff.email, address: null },
+    });
     expect(await walletBooks(db.prisma, user.id)).toMatchObject({ balance: 2_000_000n, credited: 2_000_000n, balanced: true });
     expect(await db.prisma.creditGrant.findFirst({ where: { userId: user.id } })).toMatchObject({
       grantedById: staff.id,
@@ -90,7 +96,13 @@ describe.each(testDatabaseKinds())('the ledger on %s', (kind) => {
 
   it('a top-up sent twice with one idempotency key (even at the same moment) is credited once', async () => {
     const user = await createUser(db.prisma, { credits: 0n });
-    const grant = { userId: user.id, amountMicros: 3_000_000n, reason: 'double click', grantedById: null, idempotencyKey: 'form-7f3a9c21' };
+    const grant = {
+      userId: user.id,
+      amountMicros: 3_000_000n,
+      reason: 'double click',
+      grantedBy: NO_ACTOR,
+      idempotencyKey: 'form-7f3a9c21',
+    };
     const [a, b] = await Promise.all([grantCredits(db.prisma, grant), grantCredits(db.prisma, grant)]);
     const again = await grantCredits(db.prisma, grant);
     expect([a.replayed, b.replayed].sort()).toEqual([false, true]);

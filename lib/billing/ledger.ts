@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { recordAudit, type AuditActor } from '@/lib/audit/audit-log';
 import type { Db, Tx } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/pool-query';
 import { Prisma } from '@/lib/generated/prisma/client';
@@ -227,7 +228,8 @@ export interface CreditGrantInput {
   userId: string;
   amountMicros: bigint;
   reason: string;
-  grantedById: string | null;
+  /** the staff member, recorded on the grant and in the audit log */
+  grantedBy: AuditActor;
   /** one per submitted form: the same key again returns the first grant instead of adding another */
   idempotencyKey?: string;
 }
@@ -249,7 +251,7 @@ export async function grantCredits(db: Db, grant: CreditGrantInput): Promise<Cre
   return db.$transaction(async (tx) => {
     const [inserted] = await tx.$queryRaw<Array<{ id: string }>>`
       INSERT INTO credit_grant (id, "userId", "amountMicros", reason, "grantedById", "idempotencyKey")
-      VALUES (${randomUUID()}, ${grant.userId}, ${grant.amountMicros}, ${grant.reason}, ${grant.grantedById}, ${grant.idempotencyKey ?? null})
+      VALUES (${randomUUID()}, ${grant.userId}, ${grant.amountMicros}, ${grant.reason}, ${grant.grantedBy.userId}, ${grant.idempotencyKey ?? null})
       ON CONFLICT ("idempotencyKey") DO NOTHING
       RETURNING id`;
     if (!inserted) {
@@ -259,9 +261,16 @@ export async function grantCredits(db: Db, grant: CreditGrantInput): Promise<Cre
       }
       return { grantId: first.id, userId: first.userId, amountMicros: first.amountMicros, replayed: true };
     }
-    await tx.wallet.update({
+    const wallet = await tx.wallet.update({
       where: { userId: grant.userId },
       data: { balanceMicros: { increment: grant.amountMicros }, creditedMicros: { increment: grant.amountMicros } },
+      select: { user: { select: { email: true } } },
+    });
+    await recordAudit(tx, {
+      actor: grant.grantedBy,
+      action: 'credits_granted',
+      target: { type: 'user', id: grant.userId, label: wallet.user.email },
+      detail: { grantId: inserted.id, amountMicros: Number(grant.amountMicros), reason: grant.reason },
     });
     return { grantId: inserted.id, userId: grant.userId, amountMicros: grant.amountMicros, replayed: false };
   });

@@ -1,3 +1,4 @@
+import { recordAudit, type AuditActor } from '@/lib/audit/audit-log';
 import type { Db } from '@/lib/db/client';
 import { keysetWhere, takeOneMore, toPage, type PageRequest } from '@/lib/db/keyset';
 import type { ModelCatalog } from '@/lib/llm/catalog';
@@ -55,13 +56,31 @@ export async function listChats(db: Db, userId: string, page: PageRequest) {
   return toPage(rows, page, (chat) => ({ at: chat.lastMessageAt, id: chat.id }));
 }
 
-/** Owner or staff close a chat; the person's next message reopens it. */
-export async function closeChat(db: Db, chatId: string, viewer: { id: string; role: string }) {
-  const closed = await db.chat.updateMany({
-    where: viewer.role === 'staff' ? { id: chatId } : { id: chatId, userId: viewer.id },
-    data: { status: 'closed' },
+/**
+ * Owner or staff close a chat; the person's next message reopens it. Staff
+ * closing someone else's chat is recorded in the audit log, in the same
+ * transaction.
+ */
+export async function closeChat(db: Db, chatId: string, viewer: { id: string; role: string }, actor: AuditActor) {
+  await db.$transaction(async (tx) => {
+    const closed = await tx.chat.updateMany({
+      where: viewer.role === 'staff' ? { id: chatId } : { id: chatId, userId: viewer.id },
+      data: { status: 'closed' },
+    });
+    if (closed.count === 0) throw notFound('No such chat.');
+    if (viewer.role !== 'staff') return;
+    const chat = await tx.chat.findUniqueOrThrow({
+      where: { id: chatId },
+      select: { userId: true, title: true, user: { select: { email: true } } },
+    });
+    if (chat.userId !== viewer.id)
+      await recordAudit(tx, {
+        actor,
+        action: 'chat_closed',
+        target: { type: 'chat', id: chatId, label: chat.title },
+        detail: { owner: chat.user.email },
+      });
   });
-  if (closed.count === 0) throw notFound('No such chat.');
 }
 
 /** The chat must be the caller's (another user's chat is a 404, never a 403). */

@@ -1,6 +1,8 @@
+import { recordAudit, type PersonActor } from '@/lib/audit/audit-log';
 import type { Db } from '@/lib/db/client';
 import { keysetSql, takeOneMore, toPage, type Page, type PageRequest } from '@/lib/db/keyset';
 import { Prisma } from '@/lib/generated/prisma/client';
+import { loadChatView } from './chat-view';
 
 export interface TranscriptFilter {
   status?: 'stopped' | 'truncated' | 'error';
@@ -63,4 +65,20 @@ export async function listTranscripts(db: Db, filter: TranscriptFilter, page: Pa
     }),
     next: shown.next,
   };
+}
+
+/**
+ * Staff open any person's chat, read-only (opened at `around` when given): the
+ * view, and a row in the audit log saying who read whose chat. A chat that is
+ * not there (404) records nothing.
+ */
+export async function openTranscript(db: Db, chatId: string, staff: PersonActor, options: { around?: string } = {}) {
+  const view = await loadChatView(db, chatId, staff.userId, { asStaff: true, around: options.around });
+  await recordAudit(db, {
+    actor: staff,
+    action: 'transcript_opened',
+    target: { type: 'chat', id: chatId, label: view.title },
+    detail: { owner: view.user?.email ?? null },
+  });
+  return view;
 }

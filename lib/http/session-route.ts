@@ -1,4 +1,5 @@
 import { getApp, type App } from '@/lib/app';
+import type { PersonActor } from '@/lib/audit/audit-log';
 import { requireStaff, requireUser, type SessionUser } from '@/lib/http/auth-session';
 import type { RequestRate } from '@/lib/rate-limit/rate-limit';
 import { route } from './handler';
@@ -12,6 +13,8 @@ export interface SessionRouteContext<P> {
   params: P;
   /** the caller and their client address, with the deployment's per-minute limit: what a model call or upload counts against */
   rate: RequestRate;
+  /** the caller as the audit log records them: id, email and client address */
+  actor: PersonActor;
 }
 
 type SessionHandler<P> = (context: SessionRouteContext<P>) => Promise<Response>;
@@ -25,7 +28,7 @@ export function userRoute<P = Record<string, string>>(handler: SessionHandler<P>
   return route<P>(async (request, params) => {
     const app = await getApp();
     const user = await requireUser(app, request);
-    return handler({ request, app, user, params, rate: requestRate(app, user, request) });
+    return handler({ request, app, user, params, rate: requestRate(app, user, request), actor: auditActor(user, request.headers) });
   });
 }
 
@@ -34,8 +37,13 @@ export function staffRoute<P = Record<string, string>>(handler: SessionHandler<P
   return route<P>(async (request, params) => {
     const app = await getApp();
     const user = await requireStaff(app, request);
-    return handler({ request, app, user, params, rate: requestRate(app, user, request) });
+    return handler({ request, app, user, params, rate: requestRate(app, user, request), actor: auditActor(user, request.headers) });
   });
+}
+
+/** Who is acting and from which address (the one the server established under TRUST_PROXY's rules), for the audit log. */
+export function auditActor(user: SessionUser, headers: Headers): PersonActor {
+  return { userId: user.id, email: user.email, address: clientAddress(headers) ?? null };
 }
 
 function requestRate(app: App, user: SessionUser, request: Request): RequestRate {

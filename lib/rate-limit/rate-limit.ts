@@ -1,4 +1,4 @@
-import type { Db } from '@/lib/db/client';
+import type { Db, Tx } from '@/lib/db/client';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { AppError } from '@/lib/errors';
 
@@ -52,10 +52,15 @@ export async function takeRequestRate(db: Db, rate: RequestRate, now = new Date(
 }
 
 export async function takeRateRules(db: Db, rules: RateRule[], now = new Date()): Promise<void> {
+  await checkRateLimit(db, rules, await countRateRules(db, rules, now), now);
+}
+
+/** Counts one request against each rule's current window; the counts, this request included, by key. */
+export async function countRateRules(db: Db | Tx, rules: RateRule[], now = new Date()): Promise<Record<string, number>> {
   const [row] = await db.$queryRaw<Array<{ counts: Record<string, number> | null }>>`
     WITH counted AS (${countRequest(rules, now, Prisma.sql`(SELECT 1) AS once`)})
     SELECT (SELECT json_object_agg(key, count) FROM counted) AS counts`;
-  await checkRateLimit(db, rules, row?.counts ?? {}, now);
+  return row?.counts ?? {};
 }
 
 /**

@@ -30,6 +30,7 @@ import { GET as sectionVersions } from '@/app/api/sections/[id]/versions/route';
 import { GET as listCredits, POST as grantCredits } from '@/app/api/staff/credits/route';
 import { DELETE as revokeInvite } from '@/app/api/staff/invites/[id]/route';
 import { GET as listInvites, POST as createInvite } from '@/app/api/staff/invites/route';
+import { GET as auditLog } from '@/app/api/staff/audit/route';
 import { GET as staffLedger } from '@/app/api/staff/ledger/route';
 import { GET as transcript } from '@/app/api/staff/transcripts/[chatId]/route';
 import { GET as transcriptMessages } from '@/app/api/staff/transcripts/[chatId]/messages/route';
@@ -285,6 +286,8 @@ export async function tourTheApi(app: App): Promise<RecordedAnswer[]> {
   await ask(transcripts, 'GET', '/api/staff/transcripts', { cookie: staffCookie });
   await ask(transcript, 'GET', '/api/staff/transcripts/{chatId}', { cookie: staffCookie, params: { chatId: chat.id } });
   await ask(transcriptMessages, 'GET', '/api/staff/transcripts/{chatId}/messages', { cookie: staffCookie, params: { chatId: chat.id } });
+  // the grant, the invite and the transcript above are in the audit log
+  await ask(auditLog, 'GET', '/api/staff/audit', { cookie: staffCookie });
 
   // operations, and readiness once more from a process whose model endpoint does not answer
   await ask(async () => health(), 'GET', '/healthz');

@@ -3,6 +3,8 @@ import { defineOperations } from '@/lib/http/openapi/api-operation';
 import { pageQuery } from '@/lib/http/paging';
 import { INVITE_DAYS_MAX, type createInvite, type InviteView } from '@/lib/auth/invites';
 import type { listTranscripts } from '@/lib/chat/transcripts';
+import { AUDIT_ACTIONS } from '@/lib/audit/audit-log';
+import { AUDIT_EXPORT_MAX_ROWS, type listAudit } from '@/lib/audit/audit-list';
 import { creditGrantResponse, ledgerEntryResponse } from './billing';
 import { chatViewQuery } from './chat';
 import { chatMessageResponse, chatViewResponse } from './chat-responses';
@@ -55,6 +57,33 @@ export const transcriptsQuery = pageQuery.extend({
   to: z.coerce.date().optional(),
 });
 
+/** The audit log's filters, shared by the list and its CSV export. */
+export const auditFilterQuery = z.object({
+  action: z.enum(AUDIT_ACTIONS).optional().meta({ description: 'Only this kind of act.' }),
+  actor: z.string().max(200).optional().meta({ description: "The actor's email or part of it." }),
+  from: z.coerce.date().optional().meta({ description: 'Rows at or after this time (ISO 8601).' }),
+  to: z.coerce.date().optional().meta({ description: 'Rows at or before this time (ISO 8601).' }),
+});
+
+/** GET /api/staff/audit */
+export const auditQuery = pageQuery.extend(auditFilterQuery.shape);
+
+/** GET /api/staff/audit/export */
+export const auditExportQuery = auditFilterQuery.extend({ format: z.enum(['csv']).default('csv') });
+
+export const auditEventResponse = z.strictObject({
+  id: z.string(),
+  at: z.iso.datetime(),
+  action: z.string().meta({ description: `One of ${AUDIT_ACTIONS.map((a) => `\`${a}\``).join(', ')}.` }),
+  actorId: z.string().nullable().meta({ description: 'null when no signed-in person acted (a sign-in burst, STAFF_EMAILS).' }),
+  actorEmail: z.string().nullable().meta({ description: "The actor's email when they acted (kept after the account changes or goes)." }),
+  targetType: z.string().nullable(),
+  targetId: z.string().nullable(),
+  targetLabel: z.string().nullable().meta({ description: 'The target as it read at the time: an email, a chat title.' }),
+  address: z.string().nullable().meta({ description: 'The client address, as established under TRUST_PROXY.' }),
+  detail: z.record(z.string(), z.unknown()).nullable(),
+});
+
 export const creditsGrantedResponse = z.strictObject({
   ok: z.literal(true),
   grantId: z.string(),
@@ -97,6 +126,7 @@ export type StaffResponseChecks = AllTrue<
     DescribesJsonOf<typeof inviteResponse, InviteView>,
     DescribesJsonOf<typeof inviteResponse, ResultOf<typeof createInvite>['invite']>,
     DescribesJsonOf<typeof transcriptRowResponse, ResultOf<typeof listTranscripts>['items'][number]>,
+    DescribesJsonOf<typeof auditEventResponse, ResultOf<typeof listAudit>['items'][number]>,
   ]
 >;
 
@@ -204,5 +234,30 @@ export const staffOperations = defineOperations([
     paged: true,
     responses: { 200: 'The messages.' },
     responseBodies: { 200: z.array(chatMessageResponse) },
+  },
+  {
+    method: 'GET',
+    path: '/api/staff/audit',
+    tag: 'Staff',
+    auth: 'staff',
+    summary: 'The audit log: what staff did and where sign-in was refused in bursts, newest first, filtered by act, actor and time.',
+    description:
+      "Append-only: each staff act (credit grant, invite created or revoked, role change, transcript opened, another person's chat closed) and each burst of refused sign-ins is one row, written with the act.",
+    query: auditQuery,
+    paged: true,
+    responses: { 200: 'The rows.' },
+    responseBodies: { 200: z.array(auditEventResponse) },
+  },
+  {
+    method: 'GET',
+    path: '/api/staff/audit/export',
+    tag: 'Staff',
+    auth: 'staff',
+    summary: `The filtered audit log as a CSV file (newest first, at most ${AUDIT_EXPORT_MAX_ROWS.toLocaleString('en')} rows), streamed.`,
+    description:
+      "Columns: `at, action, actor_email, actor_id, target_type, target_id, target, address, detail` (detail as JSON). UTF-8 with a byte order mark, CRLF lines. A cell that starts with `=`, `+`, `-` or `@` gets a leading `'` so a spreadsheet shows it as text. When more rows match than the file holds, the `X-Export-Truncated` header names the limit. Counts against the per-minute rate limit.",
+    query: auditExportQuery,
+    produces: 'text/csv',
+    responses: { 200: 'The CSV file, as an attachment.', 429: 'Too many requests this minute.' },
   },
 ]);

@@ -13,7 +13,7 @@ import { staffRoute } from '@/lib/http/session-route';
  * header (or `idempotencyKey` field) makes it safe to send twice: the second
  * answer is 200 with the first grant, and nothing more is added.
  */
-export const POST = staffRoute(async ({ request, app, user: staff }) => {
+export const POST = staffRoute(async ({ request, app, user: staff, actor }) => {
   const input = await readJson(request, body);
   const header = request.headers.get('idempotency-key');
   const key = header === null ? input.idempotencyKey : idempotencyKey.parse(header);
@@ -25,7 +25,7 @@ export const POST = staffRoute(async ({ request, app, user: staff }) => {
     userId,
     amountMicros: BigInt(input.amountMicros),
     reason: input.reason,
-    grantedById: staff.id,
+    grantedBy: actor,
     idempotencyKey: key,
   });
   if (!grant.replayed) {

@@ -8,9 +8,9 @@ import { staffRoute } from '@/lib/http/session-route';
 import { linkOrigin, requestOrigin } from '@/lib/http/request-origin';
 
 /** A sign-up link for one new account; the link is in this answer only (the server keeps its hash). */
-export const POST = staffRoute(async ({ request, app, user: staff }) => {
+export const POST = staffRoute(async ({ request, app, user: staff, actor }) => {
   const { email, days } = await readJson(request, body);
-  const { token, invite } = await createInvite(app.db, { createdById: staff.id, email, days });
+  const { token, invite } = await createInvite(app.db, { createdBy: actor, email, days });
   // the address staff reached this server by (or APP_URL): never a Host header the server cannot vouch for
   const origin = linkOrigin(request, app.config.appUrl);
   const link = inviteLink(origin ?? requestOrigin(request) ?? '', token);

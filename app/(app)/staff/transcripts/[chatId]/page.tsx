@@ -1,11 +1,13 @@
 import type { Metadata } from 'next';
+import { headers } from 'next/headers';
 import { forbidden } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { toJson } from '@/components/api/api-types';
 import { loadAroundOr404 } from '@/components/server/load-or-404';
 import { requirePageUser } from '@/components/server/page-session';
 import { StaffTranscript } from '@/components/staff/staff-transcript';
-import { loadChatView } from '@/lib/chat/chat-view';
+import { openTranscript } from '@/lib/chat/transcripts';
+import { auditActor } from '@/lib/http/session-route';
 import { withMessagePages } from '@/lib/http/paging';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -23,7 +25,9 @@ export default async function StaffTranscriptPage({ params, searchParams }: Staf
   if (user.role !== 'staff') forbidden();
   const { chatId } = await params;
   const { message } = await searchParams;
-  const chat = await loadAroundOr404((around) => loadChatView(app.db, chatId, user.id, { asStaff: true, around }), message);
+  // opening it is recorded in the audit log, with the address the server established for this request
+  const actor = auditActor(user, await headers());
+  const chat = await loadAroundOr404((around) => openTranscript(app.db, chatId, actor, { around }), message);
   return (
     <StaffTranscript
       key={typeof message === 'string' ? message : ''}
