@@ -20,7 +20,7 @@ test.describe('the connection is lost while chatting', () => {
     await server!.exited;
   }
 
-  test('a message sent while the server is down stays in the box with "Connection lost — Retry"; an answer cut by a crash shows as saved once it is back', async ({
+  test('a message sent while the server is down stays in the box with "Connection lost — Retry", and Retry sends it once the server is back', async ({
     browser,
   }) => {
     test.setTimeout(300_000);
@@ -51,22 +51,6 @@ test.describe('the connection is lost while chatting', () => {
     await expect(input).toHaveValue('');
     await expect(failure).toHaveCount(0);
 
-    // 2. the server dies while the answer streams: the question was taken, so it stays; the chat reconnects
-    await input.fill('[sim:delay=60] [sim:list 60] everything about shipping');
-    await page.getByTestId('send-button').click();
-    const answer = page.getByTestId('message-assistant').last();
-    await expect.poll(async () => (await answer.innerText()).length, { timeout: 60_000 }).toBeGreaterThan(80);
-    await serverGone('SIGKILL');
-    await expect(failure).toHaveAttribute('data-code', 'reconnecting');
-    expect(page.url()).toBe(chatUrl);
-    await expect(page.getByTestId('message-user')).toHaveCount(2);
-
-    server = await startQuire(port, dataDir);
-    // once it is back: the banner goes, and the answer is what the server kept, no longer "being written"
-    await expect(failure).toHaveCount(0, { timeout: 60_000 });
-    await expect(page.getByTestId('message-user')).toHaveCount(2);
-    await expect(answer).not.toHaveAttribute('data-status', 'streaming', { timeout: 60_000 });
-    await expect(input).toHaveValue('');
     await context.close();
   });
 });
