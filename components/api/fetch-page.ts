@@ -19,6 +19,6 @@ export function nextLink(header: string | null): string | null {
 export async function fetchPage<T>(url: string, init: { signal?: AbortSignal } = {}): Promise<FetchedPage<T>> {
   const response = await fetch(url, { credentials: 'same-origin', cache: 'no-store', signal: init.signal });
   const text = await response.text();
-  if (!response.ok) throw parseApiError(response.status, text);
+  if (!response.ok) throw parseApiError(response.status, text, response.headers.get('retry-after'));
   return { items: JSON.parse(text) as T[], next: nextLink(response.headers.get('link')) };
 }

@@ -72,11 +72,13 @@ export function AuthForm({ mode, invite, staffOnly = false, offerSignUp = true, 
       setError(
         GATE_CODES.has(code)
           ? t(`gate.${code}.message`)
-          : known
-            ? t(`errors.${known}`)
-            : caught instanceof Error
-              ? caught.message
-              : t('errors.generic'),
+          : caught instanceof ApiError && caught.status === 429
+            ? t('errors.tooManyAttempts', { seconds: caught.retryAfter ?? 60 })
+            : known
+              ? t(`errors.${known}`)
+              : caught instanceof Error
+                ? caught.message
+                : t('errors.generic'),
       );
       setPending(false);
     }

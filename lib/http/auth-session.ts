@@ -76,7 +76,7 @@ export async function handleAuthRequest(app: App, request: Request): Promise<Res
     if (signingOut) app.sessions.forgetUser(signingOut.id);
   }
   const origin = requestOrigin(cleaned);
-  let response = await app.auth.handler(origin ? atOrigin(cleaned, origin) : cleaned);
+  let response = withStandardRetryAfter(await app.auth.handler(origin ? atOrigin(cleaned, origin) : cleaned));
   const secure = Boolean(publicOrigin(request, app.config.appUrl)?.startsWith('https:'));
   // a device that signed in is known from now on: the account-wide guessing ceiling does not apply to it
   if (signInEmail && response.ok)
@@ -85,6 +85,15 @@ export async function handleAuthRequest(app: App, request: Request): Promise<Res
 }
 
 const isSignIn = (request: Request) => request.method === 'POST' && new URL(request.url).pathname.endsWith('/sign-in/email');
+
+/** better-auth says when to try again in X-Retry-After only; clients and proxies read the standard Retry-After. */
+function withStandardRetryAfter(response: Response): Response {
+  const seconds = response.status === 429 ? response.headers.get('x-retry-after') : null;
+  if (!seconds || response.headers.has('retry-after')) return response;
+  const headers = new Headers(response.headers);
+  headers.set('retry-after', seconds);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
 
 function withCookie(response: Response, cookie: string): Response {
   const headers = new Headers(response.headers);
