@@ -10,10 +10,11 @@ test.describe('the connection is lost while chatting', () => {
   const dataDir = `.data-e2e-flaky-${port}`;
   let server: QuireProcess | undefined;
   test.beforeAll(() => removeDataDir(dataDir));
-  test.afterAll(() => {
-    server?.child.kill('SIGKILL');
-    removeDataDir(dataDir);
+  test.afterEach(async () => {
+    if (server?.child.exitCode === null) await serverGone('SIGKILL');
+    server = undefined;
   });
+  test.afterAll(() => removeDataDir(dataDir));
 
   async function serverGone(signal: NodeJS.Signals) {
     server!.child.kill(signal);
@@ -50,6 +51,41 @@ test.describe('the connection is lost while chatting', () => {
     await expect(page.getByTestId('message-user')).toContainText(['Is my order on its way?']);
     await expect(input).toHaveValue('');
     await expect(failure).toHaveCount(0);
+
+    await context.close();
+  });
+
+  test('an answer cut by a crash: the chat says it is reconnecting, keeps the question as sent, and shows the answer as the server kept it', async ({
+    browser,
+  }) => {
+    test.setTimeout(300_000);
+    server = await startQuire(port, dataDir);
+    const context = await browser.newContext({ baseURL: server.url });
+    const page = await context.newPage();
+    await signUpInBrowser(page, uniqueEmail('crash'));
+    await expect(page).toHaveURL(/\/chats\//);
+    const input = page.getByTestId('chat-input');
+    const failure = page.getByTestId('turn-failure');
+    const answer = page.getByTestId('message-assistant').last();
+
+    await input.fill('[sim:delay=40] [sim:list 60] the steps of a long checklist');
+    await page.getByTestId('send-button').click();
+    // some of the answer is on screen (the server saves what was streamed every second)
+    await expect(answer).toContainText('3.');
+    await serverGone('SIGKILL');
+
+    await expect(failure).toHaveAttribute('data-code', 'reconnecting');
+    // the question was the server's: not put back in the box, still in the conversation
+    await expect(input).toHaveValue('');
+    await expect(page.getByTestId('message-user')).toHaveCount(1);
+
+    server = await startQuire(port, dataDir);
+    // back: the answer as the server kept it, marked stopped, and no banner
+    await expect(answer).toHaveAttribute('data-status', 'stopped', { timeout: 60_000 });
+    await expect(answer).toContainText('1.');
+    await expect(failure).toHaveCount(0);
+    await expect(page.getByTestId('message-user')).toHaveCount(1);
+    await expect(input).toHaveValue('');
 
     await context.close();
   });

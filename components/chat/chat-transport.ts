@@ -15,12 +15,21 @@ function lastUserText(messages: ChatMessage[]): string {
   return last?.parts.map((part) => (part.type === 'text' ? part.text : '')).join('') ?? '';
 }
 
-/** The turn routes behind one useChat transport (docs/api.md "Chat"). */
-export function createChatTransport(chatId: string) {
+/**
+ * The turn routes behind one useChat transport (docs/api.md "Chat"). `onAccepted`: the server answered
+ * 200 and its stream begins, so the turn is the server's from here (saved as far as it gets, whatever
+ * happens to this connection).
+ */
+export function createChatTransport(chatId: string, onAccepted: () => void = () => {}) {
   const base = `/api/chats/${encodeURIComponent(chatId)}`;
   return new DefaultChatTransport<ChatMessage>({
     api: `${base}/messages`,
     credentials: 'same-origin',
+    fetch: async (input, init) => {
+      const response = await fetch(input, init);
+      if (response.ok) onAccepted();
+      return response;
+    },
     prepareSendMessagesRequest: ({ messages, body }) => {
       const request = body as TurnRequestBody | undefined;
       if (request?.action === 'edit') {

@@ -68,14 +68,20 @@ export function useChatSession(initial: ChatJson) {
   const sent = useRef<{ id: string; text: string; model?: string; replacing?: boolean } | null>(null);
   // a message that could not reach the server, to send again with "Retry"
   const [unsent, setUnsent] = useState<{ text: string; model: string } | null>(null);
-  // the server took the request and began its answer: a connection lost after that loses nothing on the
-  // server (the answer is saved as far as it got), so the chat reconnects and shows it instead of putting
-  // the message back in the box
+  // the server took the request (200, set by the transport as the answer's stream begins): a connection
+  // lost after that loses nothing on the server (the answer is saved as far as it got), so the chat
+  // reconnects and shows it instead of putting the message back in the box
   const accepted = useRef(false);
   const neverArrived = useRef(false);
   // a settle started before a newer request must not overwrite that request's stream
   const generation = useRef(0);
-  const transport = useMemo(() => createChatTransport(chatId), [chatId]);
+  const transport = useMemo(
+    () =>
+      createChatTransport(chatId, () => {
+        accepted.current = true;
+      }),
+    [chatId],
+  );
 
   const { messages, setMessages, sendMessage, stop, status } = useChat<ChatMessage>({
     id: chatId,
@@ -87,12 +93,14 @@ export function useChatSession(initial: ChatJson) {
     experimental_throttle: 50,
     onError: (error) => {
       const lost = isConnectionLost(error);
-      if (lost && accepted.current) {
-        // onFinish follows and reconnects (settle): until then, say what is going on
-        setFailure(connectionLost(true, error.message));
+      const failure = error instanceof ApiError ? error : lost ? connectionLost(false, error.message) : parseApiError(0, error.message);
+      if (accepted.current) {
+        // the server has the message and keeps its answer: onFinish follows and shows what it saved (settle),
+        // reconnecting first when the connection went; nothing goes back in the box
+        setFailure(lost ? connectionLost(true, error.message) : failure);
         return;
       }
-      setFailure(error instanceof ApiError ? error : lost ? connectionLost(false, error.message) : parseApiError(0, error.message));
+      setFailure(failure);
       const refused = sent.current;
       if (!refused) return;
       if (lost) neverArrived.current = true;
@@ -220,9 +228,6 @@ export function useChatSession(initial: ChatJson) {
   );
 
   const streaming = status === 'submitted' || status === 'streaming';
-  useEffect(() => {
-    if (status === 'streaming') accepted.current = true;
-  }, [status]);
   /** "Retry" after a message could not reach the server: the same text to the same model. */
   const sendUnsent = useMemo(
     () =>
