@@ -168,7 +168,7 @@ test('documents: the list with a notification, a written document, its History a
   await ownerContext.close();
 });
 
-test('staff: transcripts, one transcript, the ledger, invites', async ({ page }) => {
+test('staff: transcripts, one transcript, the ledger, invites, the audit log', async ({ page }) => {
   test.setTimeout(300_000);
   await signUpStaffInBrowser(page, 'a11y-staff@example.com');
   const chat = new ChatPage(page);
@@ -182,5 +182,6 @@ test('staff: transcripts, one transcript, the ledger, invites', async ({ page })
     visit('a transcript', `/staff/transcripts/${chatId}`, (p) => expect(p.getByTestId('message-assistant').first()).toBeVisible()),
     visit('staff ledger', '/staff/ledger', (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible()),
     visit('invites', '/staff/invites', (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible()),
+    visit('audit log', '/staff/audit', (p) => expect(p.getByTestId('audit-row').first()).toBeVisible()),
   ]);
 });

@@ -20,7 +20,14 @@ import type {
   waitingAttachmentResponse,
 } from '@/lib/http/api/documents-responses';
 import type { JsonOf } from '@/lib/http/api/json-shape';
-import type { creditsBody, inviteBody, inviteCreatedResponse, inviteResponse, transcriptRowResponse } from '@/lib/http/api/staff';
+import type {
+  auditEventResponse,
+  creditsBody,
+  inviteBody,
+  inviteCreatedResponse,
+  inviteResponse,
+  transcriptRowResponse,
+} from '@/lib/http/api/staff';
 
 /**
  * The API's answers and bodies as the browser holds them, inferred from the
@@ -52,6 +59,8 @@ export type ModelJson = z.infer<typeof modelResponse>;
 export type InviteJson = z.infer<typeof inviteResponse>;
 /** POST /api/staff/invites: the invite and its link, shown this once. */
 export type CreatedInviteJson = z.infer<typeof inviteCreatedResponse>;
+/** One row of the audit log (GET /api/staff/audit). */
+export type AuditEventJson = z.infer<typeof auditEventResponse>;
 /** A file waiting in a chat for start_document (GET /api/documents/attachments?chatId=…). */
 export type WaitingAttachmentJson = z.infer<typeof waitingAttachmentResponse>;
 /** A file just attached (POST /api/documents/attachments). */

@@ -1,6 +1,6 @@
 'use client';
 
-import { FileText, Receipt, ShieldCheck, UserPlus, Wallet } from 'lucide-react';
+import { FileText, Receipt, ScrollText, ShieldCheck, UserPlus, Wallet } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import type { ChatSummaryJson } from '@/components/api/api-types';
 import type { FetchedPage } from '@/components/api/fetch-page';
@@ -50,6 +50,9 @@ export function Sidebar({ user, chats }: { user: SessionUser; chats: FetchedPage
               </NavLink>
               <NavLink href="/staff/invites" icon={UserPlus}>
                 {t('staffInvites')}
+              </NavLink>
+              <NavLink href="/staff/audit" icon={ScrollText}>
+                {t('staffAudit')}
               </NavLink>
             </>
           )}

@@ -1,5 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { Field, SelectInput, TextInput } from '@/components/ui/field';
+import { TimeZoneInput } from './time-zone-input';
 
 interface TranscriptFiltersProps {
   query: { status?: string; model?: string; user?: string; from?: string; to?: string };
@@ -43,6 +44,7 @@ export async function TranscriptFilters({ query, models }: TranscriptFiltersProp
       <Field label={t('to')} htmlFor="f-to">
         <TextInput id="f-to" name="to" type="date" defaultValue={query.to ?? ''} />
       </Field>
+      <TimeZoneInput />
       <div className="flex items-end gap-2">
         <button
           type="submit"

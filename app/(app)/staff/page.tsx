@@ -3,6 +3,7 @@ import { forbidden } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { toJson } from '@/components/api/api-types';
 import { requirePageUser } from '@/components/server/page-session';
+import { dayRange, withFilterQuery } from '@/components/staff/list-filter';
 import { TranscriptFilters } from '@/components/staff/transcript-filters';
 import { TranscriptList } from '@/components/staff/transcript-list';
 import { PageHeader } from '@/components/ui/page-header';
@@ -17,36 +18,21 @@ interface TranscriptQuery {
   user?: string;
   from?: string;
   to?: string;
+  tz?: string;
 }
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('staff.transcripts'))('title') };
 }
 
-/** Query params as the domain's filter; `to` is a whole day, so it ends at that day's last moment. */
+/** Query params as the domain's filter; From and To are whole days (components/staff/list-filter.ts). */
 function toFilter(query: TranscriptQuery): TranscriptFilter {
-  const day = (value: string | undefined, endOfDay: boolean) => {
-    if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined;
-    const date = new Date(`${value}T${endOfDay ? '23:59:59.999' : '00:00:00.000'}Z`);
-    return Number.isNaN(date.getTime()) ? undefined : date;
-  };
   return {
     status: STATUSES.find((s) => s === query.status),
     model: query.model || undefined,
     user: query.user?.trim() || undefined,
-    from: day(query.from, false),
-    to: day(query.to, true),
+    ...dayRange(query),
   };
-}
-
-/** The list route's address for the same filter: where "Show more" reads the next pages. */
-function apiPath(filter: TranscriptFilter): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(filter)) {
-    if (value !== undefined) params.set(name, value instanceof Date ? value.toISOString() : value);
-  }
-  const query = params.toString();
-  return query ? `/api/staff/transcripts?${query}` : '/api/staff/transcripts';
 }
 
 export default async function StaffTranscriptsPage({ searchParams }: { searchParams: Promise<TranscriptQuery> }) {
@@ -55,7 +41,8 @@ export default async function StaffTranscriptsPage({ searchParams }: { searchPar
   const t = await getTranslations('staff.transcripts');
   const query = await searchParams;
   const filter = toFilter(query);
-  const path = apiPath(filter);
+  // the list route's address for the same filter: where "Show more" reads the next pages
+  const path = withFilterQuery('/api/staff/transcripts', { ...filter });
   const page = await listTranscripts(app.db, filter, { limit: DEFAULT_PAGE_SIZE });
   return (
     <div className="h-full overflow-y-auto">
