@@ -17,6 +17,7 @@ import { type AuditLine, auditLines } from './audit-event';
 export function AuditList({ firstUrl, rows }: { firstUrl: string; rows: FetchedPage<AuditEventJson> }) {
   const t = useTranslations('staff.audit');
   const list = usePagedList(firstUrl, rows);
+  const who = (row: AuditEventJson) => row.actorEmail ?? <span className="text-zinc-500">{t('noActor')}</span>;
   const columns: DataTableColumn<AuditEventJson>[] = [
     {
       key: 'when',
@@ -27,9 +28,9 @@ export function AuditList({ firstUrl, rows }: { firstUrl: string; rows: FetchedP
     {
       key: 'who',
       header: t('who'),
-      className: 'align-top break-all',
+      className: 'align-top',
       testId: 'audit-actor',
-      cell: (row) => row.actorEmail ?? <span className="text-zinc-500">{t('noActor')}</span>,
+      cell: who,
     },
     { key: 'what', header: t('what'), className: 'align-top', cell: (row) => <AuditAct row={row} /> },
     {
@@ -41,17 +42,52 @@ export function AuditList({ firstUrl, rows }: { firstUrl: string; rows: FetchedP
     },
   ];
 
+  const items = list.items ?? [];
   return (
     <div className="flex flex-col gap-2">
-      <DataTable
-        caption={t('caption')}
-        columns={columns}
-        rows={list.items ?? []}
-        rowKey={(row) => row.id}
-        rowAttributes={(row) => ({ 'data-testid': 'audit-row', 'data-action': row.action })}
-        empty={t('empty')}
-        className="min-w-[48rem]"
-      />
+      {/* a phone: a card per entry, the act first (as four columns it was a table scrolled sideways to reach the act) */}
+      {items.length > 0 && (
+        <ol aria-label={t('caption')} className="flex flex-col gap-2 sm:hidden">
+          {items.map((row) => (
+            <li
+              key={row.id}
+              className="rounded-xl border border-zinc-200 p-3 text-sm dark:border-zinc-800"
+              data-testid="audit-card"
+              data-action={row.action}
+            >
+              <AuditAct row={row} />
+              <p className="mt-2 flex flex-col gap-0.5 border-t border-zinc-200 pt-2 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
+                <span className="break-all">
+                  <span className="sr-only">{t('who')}: </span>
+                  {who(row)}
+                </span>
+                <span>
+                  <span className="sr-only">{t('when')}: </span>
+                  <LocalTime iso={row.at} />
+                  {row.address && (
+                    <>
+                      {' · '}
+                      <span className="sr-only">{t('where')}: </span>
+                      <span className="font-mono">{row.address}</span>
+                    </>
+                  )}
+                </span>
+              </p>
+            </li>
+          ))}
+        </ol>
+      )}
+      <div className={items.length > 0 ? 'hidden sm:block' : undefined}>
+        <DataTable
+          caption={t('caption')}
+          columns={columns}
+          rows={items}
+          rowKey={(row) => row.id}
+          rowAttributes={(row) => ({ 'data-testid': 'audit-row', 'data-action': row.action })}
+          empty={t('empty')}
+          className="min-w-[44rem]"
+        />
+      </div>
       <LoadMore list={list} />
     </div>
   );
