@@ -1,6 +1,11 @@
+import { createTranslator } from 'next-intl';
 import { describe, expect, it } from 'vitest';
 import type { AuditEventJson } from '@/components/api/api-types';
 import { auditLines } from '@/components/staff/audit-event';
+import { AUDIT_ACTIONS } from '@/lib/audit/audit-log';
+import en from '@/messages/en.json';
+import ru from '@/messages/ru.json';
+import zh from '@/messages/zh.json';
 
 const row = (fields: Partial<AuditEventJson>): AuditEventJson => ({
   id: 'e1',
@@ -79,5 +84,25 @@ describe('the lines under an audit row’s act', () => {
       { kind: 'target', label: 'https://hooks.example' },
       { kind: 'other', name: 'events', value: '["a"]' },
     ]);
+  });
+});
+
+describe('the words for the audit log', () => {
+  it('exist in every language for every act and line, and read a sign-in limit with its count and rule', () => {
+    for (const [locale, messages] of Object.entries({ en, ru, zh })) {
+      const t = createTranslator({ locale, messages, namespace: 'staff.audit' });
+      for (const action of AUDIT_ACTIONS) expect(t.has(`actions.${action}`), `${locale} actions.${action}`).toBe(true);
+      const limit = t('lines.signInLimit', { account: 'ada@example.com', perMinute: 10, scope: 'account_and_address' });
+      expect(limit).toContain('ada@example.com');
+      expect(limit).toContain('10');
+    }
+    const en10 = createTranslator({ locale: 'en', messages: en, namespace: 'staff.audit' });
+    expect(en10('lines.signInLimit', { account: 'ada@example.com', perMinute: 10, scope: 'account' })).toBe(
+      'ada@example.com: more than 10 tries a minute from devices it has not signed in on',
+    );
+    const ru21 = createTranslator({ locale: 'ru', messages: ru, namespace: 'staff.audit' });
+    expect(ru21('lines.signInLimit', { account: 'a@b.c', perMinute: 21, scope: 'account_and_address' })).toBe(
+      'a@b.c: больше 21 попытки в минуту с одного адреса',
+    );
   });
 });
