@@ -39,7 +39,11 @@ describe('a User-Agent in words', () => {
       'Opera',
       'Linux',
     ],
-    ['Mozilla/5.0 (X11; CrOS x86_64 14541.0.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36', 'Chrome', 'ChromeOS'],
+    [
+      'Mozilla/5.0 (X11; CrOS x86_64 14541.0.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
+      'Chrome',
+      'ChromeOS',
+    ],
   ])('%s → %s on %s', (userAgent, browser, system) => {
     expect(describeUserAgent(userAgent)).toEqual({ browser, system });
   });

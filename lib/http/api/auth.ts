@@ -30,14 +30,20 @@ const passwordResetBody = z.object({ token: z.string(), newPassword: password })
 const changePasswordBody = z.object({
   currentPassword: z.string(),
   newPassword: password,
-  revokeOtherSessions: z.boolean().optional().meta({ description: 'true: every other session of the account ends (the account page sends it).' }),
+  revokeOtherSessions: z
+    .boolean()
+    .optional()
+    .meta({ description: 'true: every other session of the account ends (the account page sends it).' }),
 });
 
 const changeEmailBody = z.object({ newEmail: z.string().email().max(254) });
 
 const verifyEmailQuery = z.object({
   token: z.string().meta({ description: 'The token from the mailed link.' }),
-  callbackURL: z.string().optional().meta({ description: 'A path on this site to go to afterwards (the mailed link names the account page).' }),
+  callbackURL: z
+    .string()
+    .optional()
+    .meta({ description: 'A path on this site to go to afterwards (the mailed link names the account page).' }),
 });
 
 // better-auth's user and session with this server's fields (lib/auth/auth.ts); its types mark some keys optional that it always sends
@@ -203,7 +209,7 @@ export const authOperations = defineOperations([
     body: changeEmailBody,
     responses: {
       200: '`{status: true}`: the link is on its way.',
-      400: '`EMAIL_TAKEN`: another account uses the address; `EMAIL_UNCHANGED`: it is already the caller\'s.',
+      400: "`EMAIL_TAKEN`: another account uses the address; `EMAIL_UNCHANGED`: it is already the caller's.",
       429: 'Too many asked for (5 a minute per client address); `Retry-After` says when to try again.',
     },
     responseBodies: { 200: statusResponse },
