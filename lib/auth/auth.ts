@@ -119,6 +119,8 @@ export function createAuth(db: Db, cfg: AppConfig, deps: AuthDeps) {
     // The link goes to the NEW address; the old one is not asked (a person who lost it can still move).
     // Verification mail serves only this: a plain address check is the password link (see above).
     emailVerification: {
+      sendOnSignUp: false,
+      sendOnSignIn: false,
       expiresIn: EMAIL_CHANGE_LINK_SECONDS,
       sendVerificationEmail: async ({ user, token }, request) => mailEmailChangeLink(user.email, token, request),
     },
