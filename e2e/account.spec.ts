@@ -81,7 +81,10 @@ test('account settings: the signed-in devices, signing out everywhere else, a ne
   await expect(phone.getByTestId('current-email')).toContainText(moved);
   await expect(phone.getByTestId('session')).toHaveCount(2);
   expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await phone.screenshot({ path: testInfo.outputPath('account-390.png'), fullPage: true });
-  await laptop.screenshot({ path: testInfo.outputPath('account-1280.png'), fullPage: true });
+  // the page scrolls inside the app's main column: a tall window shows all of it
+  await phone.setViewportSize({ width: 390, height: 1900 });
+  await phone.screenshot({ path: testInfo.outputPath('account-390.png') });
+  await laptop.setViewportSize({ width: 1280, height: 1300 });
+  await laptop.screenshot({ path: testInfo.outputPath('account-1280.png') });
   await phoneContext.close();
 });
