@@ -54,7 +54,7 @@ test('account settings: the signed-in devices, signing out everywhere else, a ne
   await expect(sessions).toHaveCount(2);
   const password = laptop.getByTestId('change-password');
   await password.getByLabel('Current password').fill('not-my-password');
-  await password.getByLabel('New password').fill('a-brand-new-password');
+  await password.getByLabel('New password', { exact: true }).fill('a-brand-new-password');
   await password.getByLabel('Repeat the new password').fill('a-brand-new-password');
   await password.getByRole('button', { name: 'Change password' }).click();
   await expect(password.getByRole('alert')).toHaveText('The current password is not right.');

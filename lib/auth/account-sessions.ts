@@ -35,12 +35,33 @@ export async function listSignedInSessions(
     .map((row) => ({
       id: row.id,
       ...describeUserAgent(row.userAgent),
-      address: row.ipAddress || null,
+      address: row.ipAddress ? readableAddress(row.ipAddress) : null,
       signedInAt: row.createdAt,
       lastActiveAt: row.updatedAt,
       current: row.id === currentSessionId,
     }))
     .sort((a, b) => Number(b.current) - Number(a.current));
+}
+
+/**
+ * better-auth keeps an IPv6 client as its /64 network written out in full
+ * (`2001:0db8:0000:0000:0000:0000:0000:0000`, the unit it rate-limits): shown
+ * shortened as RFC 5952 writes it, with the `/64` it stands for. IPv4 as stored.
+ */
+export function readableAddress(stored: string): string {
+  const groups = stored.split(':');
+  if (groups.length !== 8 || !groups.every((group) => /^[0-9a-f]{1,4}$/i.test(group))) return stored;
+  const words = groups.map((group) => Number.parseInt(group, 16).toString(16));
+  // the longest run of two or more zero groups (the first of equals) becomes "::"
+  let best = { start: -1, length: 1 };
+  for (let start = 0; start < 8; start++) {
+    let length = 0;
+    while (start + length < 8 && words[start + length] === '0') length++;
+    if (length > best.length) best = { start, length };
+  }
+  const text =
+    best.start < 0 ? words.join(':') : `${words.slice(0, best.start).join(':')}::${words.slice(best.start + best.length).join(':')}`;
+  return words.slice(4).every((word) => word === '0') ? `${text}/64` : text;
 }
 
 /**
