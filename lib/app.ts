@@ -87,6 +87,7 @@ export async function buildApp(cfg: AppConfig, database?: Database): Promise<App
     log: logToStdout,
     requests: requestFacts(cfg),
     onAccountCreated: (user) => claimPendingShares(db.prisma, user),
+    onEmailChanged: (user) => claimPendingShares(db.prisma, user),
   });
   return { config: cfg, database: db, db: db.prisma, auth, sessions, mailer, catalog, provider, stopBus, sessionBus, turnDeps, pipeline };
 }

@@ -1,6 +1,8 @@
 'use client';
 
-import { FileText, Receipt, ScrollText, ShieldCheck, UserPlus, Wallet } from 'lucide-react';
+import { FileText, Receipt, ScrollText, Settings, ShieldCheck, UserPlus, Wallet } from 'lucide-react';
+import Link from 'next/link';
+import { usePathname } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import type { ChatSummaryJson } from '@/components/api/api-types';
 import type { FetchedPage } from '@/components/api/fetch-page';
@@ -17,6 +19,7 @@ import { WalletIndicator } from './wallet-indicator';
 
 export function Sidebar({ user, chats }: { user: SessionUser; chats: FetchedPage<ChatSummaryJson> }) {
   const t = useTranslations('shell');
+  const pathname = usePathname();
   return (
     // on a short screen (a phone held sideways) the whole sidebar scrolls: the chat list alone got 40 px
     <div className="flex min-h-0 w-full flex-col short:overflow-y-auto">
@@ -62,11 +65,21 @@ export function Sidebar({ user, chats }: { user: SessionUser; chats: FetchedPage
           <LanguageSwitcher />
           <ThemeToggle />
         </div>
-        <div className="flex items-center gap-2 px-1">
-          <div className="min-w-0 flex-1 leading-tight">
-            <p className="truncate text-sm font-medium">{user.name}</p>
-            <p className="truncate text-xs text-zinc-500">{user.email}</p>
-          </div>
+        <div className="flex items-center gap-1">
+          {/* the person's name opens their account settings: address, password, signed-in devices */}
+          <Link
+            href="/settings/account"
+            aria-current={pathname === '/settings/account' ? 'page' : undefined}
+            title={t('accountSettings')}
+            className="flex min-w-0 flex-1 items-center gap-2 rounded-md px-1 py-1 hover:bg-zinc-200/60 focus-visible:outline-2 focus-visible:outline-indigo-500 aria-[current=page]:bg-zinc-200/80 dark:hover:bg-zinc-800 dark:aria-[current=page]:bg-zinc-800"
+          >
+            <span className="min-w-0 flex-1 leading-tight">
+              <span className="block truncate text-sm font-medium">{user.name}</span>
+              <span className="block truncate text-xs text-zinc-500">{user.email}</span>
+            </span>
+            <Settings className="size-4 shrink-0 text-zinc-500" aria-hidden />
+            <span className="sr-only">{t('accountSettings')}</span>
+          </Link>
           <SignOutButton />
         </div>
       </div>

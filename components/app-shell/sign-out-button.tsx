@@ -8,11 +8,11 @@ import { fetchJson } from '@/components/api/fetch-json';
 import { Button } from '@/components/ui/button';
 import { Tooltip } from '@/components/ui/tooltip';
 
-export function SignOutButton() {
+/** Ends this device's session and goes to the sign-in page (the sidebar's button, and "This device" on the account page). */
+export function useSignOut(): () => Promise<void> {
   const t = useTranslations('shell');
   const router = useRouter();
-
-  async function signOut() {
+  return async function signOut() {
     try {
       await fetchJson('/api/auth/sign-out', { method: 'POST', body: {} });
       router.replace('/sign-in');
@@ -20,8 +20,12 @@ export function SignOutButton() {
     } catch (error) {
       toast.error(error instanceof Error ? error.message : t('signOutFailed'));
     }
-  }
+  };
+}
 
+export function SignOutButton() {
+  const t = useTranslations('shell');
+  const signOut = useSignOut();
   return (
     <Tooltip content={t('signOut')}>
       <Button variant="ghost" size="icon" onClick={signOut} aria-label={t('signOut')}>

@@ -1,10 +1,10 @@
 import { betterAuth } from 'better-auth';
 import { prismaAdapter } from 'better-auth/adapters/prisma';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import type { AppConfig } from '@/lib/config';
 import type { Db } from '@/lib/db/client';
 import { openWallet } from '@/lib/billing/wallet';
-import { passwordMail } from '@/lib/mail/link-mail';
+import { emailChangeMail, passwordMail } from '@/lib/mail/link-mail';
 import type { LogLine, Mailer } from '@/lib/mail/mailer';
 import { resolveAuthSecret } from '@/lib/deployment-secret';
 import type { SessionCache } from './session-cache';
@@ -31,9 +31,14 @@ export interface AuthDeps {
   requests: RequestFacts;
   /** what other domains do once an account exists (documents shared with its address before it did) */
   onAccountCreated?: (user: { id: string; email: string }) => Promise<unknown>;
+  /** the same, once an account moved to an address it proved it holds */
+  onEmailChanged?: (user: { id: string; email: string }) => Promise<unknown>;
 }
 
 const PASSWORD_LINK_SECONDS = 24 * 60 * 60;
+const EMAIL_CHANGE_LINK_SECONDS = 24 * 60 * 60;
+/** where the mailed email-change link lands; better-auth adds `&error=CODE` when the link cannot be used */
+export const EMAIL_CHANGED_PAGE = '/settings/account?email=changed';
 
 /** better-auth routes after which a person's other sessions may have ended. */
 const SESSION_ENDING_PATHS = new Set(['/change-password', '/revoke-sessions', '/revoke-other-sessions', '/revoke-session', '/delete-user']);
@@ -66,6 +71,30 @@ export function createAuth(db: Db, cfg: AppConfig, deps: AuthDeps) {
     deps.mailer.post(passwordMail(user.email, `${origin}/set-password?token=${encodeURIComponent(token)}`, purpose));
   }
 
+  /**
+   * The link that moves an account to a new address, mailed to that address:
+   * the account changes only when someone who reads that mailbox follows it.
+   * Built here rather than taken from better-auth for the same reason as the
+   * password link (its origin), and it always lands on the account page.
+   */
+  function mailEmailChangeLink(newEmail: string, token: string, request: Request | undefined) {
+    const origin = request ? deps.requests.linkOrigin(request) : cfg.appUrl;
+    if (!origin) {
+      deps.log({ event: 'mail_refused', kind: 'email_change_link', to: newEmail, reason: 'no APP_URL and no vouched address' });
+      return;
+    }
+    const link = `${origin}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(EMAIL_CHANGED_PAGE)}`;
+    deps.mailer.post(emailChangeMail(newEmail, link));
+  }
+
+  /** Another account uses the address: a refusal in words, before any link is mailed (or, late, before the address is taken over). */
+  async function assertAddressFree(email: string, ownUserId: string | undefined) {
+    const holder = await db.user.findUnique({ where: { email: email.trim().toLowerCase() }, select: { id: true } });
+    if (!holder) return;
+    if (holder.id === ownUserId) throw APIError.from('BAD_REQUEST', { code: 'EMAIL_UNCHANGED', message: 'This is already your address.' });
+    throw APIError.from('BAD_REQUEST', { code: 'EMAIL_TAKEN', message: 'Another account uses this address.' });
+  }
+
   const auth = betterAuth({
     database: prismaAdapter(db, { provider: 'postgresql' }),
     secret: resolveAuthSecret(cfg.authSecret, cfg.dataDir),
@@ -87,7 +116,16 @@ export function createAuth(db: Db, cfg: AppConfig, deps: AuthDeps) {
         if (granted) deps.log({ event: 'staff_granted', userId: user.id, email: user.email });
       },
     },
+    // The link goes to the NEW address; the old one is not asked (a person who lost it can still move).
+    // Verification mail serves only this: a plain address check is the password link (see above).
+    emailVerification: {
+      sendOnSignUp: false,
+      sendOnSignIn: false,
+      expiresIn: EMAIL_CHANGE_LINK_SECONDS,
+      sendVerificationEmail: async ({ user, token }, request) => mailEmailChangeLink(user.email, token, request),
+    },
     user: {
+      changeEmail: { enabled: true },
       additionalFields: {
         role: { type: 'string', defaultValue: 'user', input: false },
         locale: { type: 'string', required: false, input: true },
@@ -113,6 +151,10 @@ export function createAuth(db: Db, cfg: AppConfig, deps: AuthDeps) {
         '/sign-in/email': { window: 60, max: 30 },
         '/request-password-reset': { window: 60, max: 5 },
         '/reset-password': { window: 60, max: 10 },
+        // each asks for a mail to an address of the caller's choosing, and says whether an account uses it
+        '/change-email': { window: 60, max: 5 },
+        // each checks a guess at the current password
+        '/change-password': { window: 60, max: 10 },
       },
     },
     telemetry: { enabled: false },
@@ -121,6 +163,12 @@ export function createAuth(db: Db, cfg: AppConfig, deps: AuthDeps) {
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path === '/sign-up/email') await admit(ctx.body);
+        // verification mail is for moving an account only: an address counts as verified through the password link
+        if (ctx.path === '/send-verification-email') throw APIError.fromStatus('NOT_FOUND');
+        if (ctx.path === '/change-email' && typeof ctx.body?.newEmail === 'string') {
+          const session = await getSessionFromCtx(ctx);
+          if (session) await assertAddressFree(ctx.body.newEmail, session.user.id);
+        }
       }),
       // Staff rights are never the sign-up's: a listed address is mailed a link
       // that sets its password, and only a password set from the mailbox counts.
@@ -134,6 +182,28 @@ export function createAuth(db: Db, cfg: AppConfig, deps: AuthDeps) {
     },
     databaseHooks: {
       user: {
+        update: {
+          // someone signed up with the address between the mail and the click: refused in words, not a unique-key 500
+          before: async (data, ctx) => {
+            if (typeof data.email !== 'string' || ctx?.path !== '/verify-email') return;
+            try {
+              await assertAddressFree(data.email, undefined);
+            } catch (error) {
+              const callbackURL = typeof ctx.query?.callbackURL === 'string' ? ctx.query.callbackURL : null;
+              if (error instanceof APIError && callbackURL)
+                throw ctx.redirect(`${callbackURL}${callbackURL.includes('?') ? '&' : '?'}error=${error.body?.code}`);
+              throw error;
+            }
+          },
+          // a changed address or name is seen at once, not when the cached sessions expire
+          after: async (user, ctx) => {
+            deps.sessions.forgetUser(user.id);
+            if (ctx?.path === '/verify-email') {
+              deps.log({ event: 'email_changed', userId: user.id });
+              await deps.onEmailChanged?.(user);
+            }
+          },
+        },
         create: {
           // The gate again, at the write itself: this is the check no code path
           // around the endpoint can skip. The invite is recorded on the account

@@ -8,6 +8,8 @@ import { assertJsonBody, assertSameOrigin } from '@/lib/http/same-origin';
 import { withCleanJsonBody } from '@/lib/http/handler';
 import { foreignRedirectTarget } from '@/lib/auth/return-path';
 import type { SessionUser } from '@/lib/auth/session-user';
+import { noteSessionActive } from '@/lib/auth/account-sessions';
+import { logError } from '@/lib/log';
 
 export type { SessionUser };
 
@@ -26,6 +28,9 @@ export async function currentUser(app: App, request: Request): Promise<SessionUs
     emailVerified: user.emailVerified,
   };
   app.sessions.set(cookie, found, new Date(session.session.expiresAt));
+  noteSessionActive(app.db, { id: session.session.id, updatedAt: new Date(session.session.updatedAt) }).catch((error: unknown) =>
+    logError({ event: 'session_activity_not_noted', userId: found.id, error }),
+  );
   return found;
 }
 
@@ -107,11 +112,13 @@ const MAX_EMAIL_LENGTH = 254;
 
 function assertAccountFieldSizes(body: unknown): void {
   if (!body || typeof body !== 'object') return;
-  const { name, email } = body as { name?: unknown; email?: unknown };
+  const { name, email, newEmail } = body as { name?: unknown; email?: unknown; newEmail?: unknown };
   if (typeof name === 'string' && name.trim().length > MAX_NAME_LENGTH)
     throw new AppError('validation_failed', `name: at most ${MAX_NAME_LENGTH} characters.`);
   if (typeof email === 'string' && email.length > MAX_EMAIL_LENGTH)
     throw new AppError('validation_failed', `email: at most ${MAX_EMAIL_LENGTH} characters.`);
+  if (typeof newEmail === 'string' && newEmail.length > MAX_EMAIL_LENGTH)
+    throw new AppError('validation_failed', `newEmail: at most ${MAX_EMAIL_LENGTH} characters.`);
 }
 
 function hasBody(request: Request): boolean {

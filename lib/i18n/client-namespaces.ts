@@ -13,6 +13,8 @@ export const CLIENT_NAMESPACES = {
   /** the signed-in app: sidebar, chat, its insights panel, the wallet */
   app: ['chat', 'context', 'insights', 'wallet'],
   documents: ['documents', 'canvas'],
+  /** the account page: address, password, sessions */
+  account: ['account'],
   staff: ['staff'],
 } as const satisfies Record<string, readonly string[]>;
 

@@ -9,7 +9,7 @@ export interface LinkMail {
   text: string;
   link: string;
   /** the log event when the link is written to the server log instead of mailed */
-  event: 'password_link' | 'invite_link';
+  event: 'password_link' | 'invite_link' | 'email_change_link';
 }
 
 /**
@@ -40,6 +40,25 @@ export function passwordMail(to: string, link: string, purpose: 'confirm' | 'res
     ].join('\n'),
     link,
     event: 'password_link',
+  };
+}
+
+/** The link that moves an account to this address: sent here, so only this mailbox's reader can make the move. */
+export function emailChangeMail(to: string, link: string): LinkMail {
+  return {
+    to,
+    subject: 'Confirm your new Quire address',
+    text: [
+      'Someone (hopefully you) asked to use this address for their Quire account.',
+      'Follow this link to make it the address you sign in with:',
+      '',
+      link,
+      '',
+      'The link works for 24 hours. Until it is followed, the account keeps its old address.',
+      'If you did not ask for this, ignore this message.',
+    ].join('\n'),
+    link,
+    event: 'email_change_link',
   };
 }
 

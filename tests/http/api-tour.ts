@@ -1,3 +1,4 @@
+import { DELETE as endSession } from '@/app/api/account/sessions/[id]/route';
 import { GET as getChat, PATCH as patchChat, DELETE as deleteChat } from '@/app/api/chats/[id]/route';
 import { POST as closeChat } from '@/app/api/chats/[id]/close/route';
 import { GET as chatMessages, POST as postMessage } from '@/app/api/chats/[id]/messages/route';
@@ -118,6 +119,30 @@ export async function tourTheApi(app: App): Promise<RecordedAnswer[]> {
   const link = await app.db.verification.findFirstOrThrow({ where: { identifier: { startsWith: 'reset-password:' } } });
   const token = link.identifier.slice('reset-password:'.length);
   await ask(auth, 'POST', '/api/auth/reset-password', { body: { token, newPassword: 'another-horse-battery' } });
+
+  // the account page: the leaver signs in twice, ends the other session, moves to another address and changes the password
+  const leaverSignIn = { body: { email: 'tour-leaver@example.com', password: 'another-horse-battery' } };
+  const leaver = cookieOf(await handleAuthRequest(app, jsonRequest('/api/auth/sign-in/email', leaverSignIn)));
+  await handleAuthRequest(app, jsonRequest('/api/auth/sign-in/email', leaverSignIn));
+  await ask(auth, 'POST', '/api/auth/revoke-other-sessions', { cookie: leaver, body: {} });
+  const another = await handleAuthRequest(app, jsonRequest('/api/auth/sign-in/email', leaverSignIn));
+  const anotherToken = ((await another.json()) as { token: string }).token;
+  const anotherSession = await app.db.session.findUniqueOrThrow({ where: { token: anotherToken } });
+  await ask(endSession, 'DELETE', '/api/account/sessions/{id}', { cookie: leaver, params: { id: anotherSession.id } });
+  const mailed: string[] = [];
+  const post = app.mailer.post;
+  app.mailer.post = (mail) => mailed.push(mail.link);
+  try {
+    await ask(auth, 'POST', '/api/auth/change-email', { cookie: leaver, body: { newEmail: 'tour-mover@example.com' } });
+  } finally {
+    app.mailer.post = post;
+  }
+  const moved = new URL(mailed[0]!);
+  await ask(auth, 'GET', '/api/auth/verify-email', { cookie: leaver, query: `?token=${moved.searchParams.get('token')}` });
+  await ask(auth, 'POST', '/api/auth/change-password', {
+    cookie: leaver,
+    body: { currentPassword: 'another-horse-battery', newPassword: 'third-horse-battery', revokeOtherSessions: true },
+  });
 
   // a chat with one answered turn (its answer carries what the model saw), then everything done to chats
   const chat = await ask(createChat, 'POST', '/api/chats', { cookie, body: {} });

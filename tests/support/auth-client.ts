@@ -40,12 +40,17 @@ export const cookieOf = (response: Response) =>
     .join('; ');
 
 /**
- * better-auth counts its per-address limits (sign-up 30, password links 5 a minute) in one
+ * better-auth counts its per-address limits (sign-up 30, password and email links 5 a minute) in one
  * module-wide store, and the test files of a worker share their modules (vitest `isolate: false`):
  * sign-ups and password links come from an address of their own each, as the server would report
  * different people's, so one file's accounts never use up another's minute.
  */
-const PER_ADDRESS_LIMITED = new Set(['/api/auth/sign-up/email', '/api/auth/request-password-reset']);
+const PER_ADDRESS_LIMITED = new Set([
+  '/api/auth/sign-up/email',
+  '/api/auth/request-password-reset',
+  '/api/auth/change-email',
+  '/api/auth/change-password',
+]);
 /** one of the 16 million addresses of 127.0.0.0/8: loopback, as the tests' requests are (the server vouches for loopback hosts), each its own bucket */
 const someAddress = () => `127.${randomBytes(3).join('.')}`;
 

@@ -27,6 +27,25 @@ const passwordResetRequestBody = z.object({ email: z.string().email() });
 
 const passwordResetBody = z.object({ token: z.string(), newPassword: password });
 
+const changePasswordBody = z.object({
+  currentPassword: z.string(),
+  newPassword: password,
+  revokeOtherSessions: z
+    .boolean()
+    .optional()
+    .meta({ description: 'true: every other session of the account ends (the account page sends it).' }),
+});
+
+const changeEmailBody = z.object({ newEmail: z.string().email().max(254) });
+
+const verifyEmailQuery = z.object({
+  token: z.string().meta({ description: 'The token from the mailed link.' }),
+  callbackURL: z
+    .string()
+    .optional()
+    .meta({ description: 'A path on this site to go to afterwards (the mailed link names the account page).' }),
+});
+
 // better-auth's user and session with this server's fields (lib/auth/auth.ts); its types mark some keys optional that it always sends
 const authUser = z.strictObject({
   id: z.string(),
@@ -68,6 +87,12 @@ export const sessionResponse = z.strictObject({ session: authSession, user: auth
 export const signOutResponse = z.strictObject({ success: z.literal(true) });
 export const passwordLinkResponse = z.strictObject({ status: z.literal(true), message: z.string() });
 export const passwordSetResponse = z.strictObject({ status: z.literal(true) });
+export const passwordChangedResponse = z.strictObject({
+  token: z.string().nullable().meta({ description: "The new session's token when the other sessions ended (the cookie carries it too)." }),
+  user: authUser,
+});
+export const statusResponse = z.strictObject({ status: z.literal(true) });
+export const emailVerifiedResponse = z.strictObject({ status: z.literal(true), user: authUser });
 
 export type AuthResponseChecks = AllTrue<
   [
@@ -154,5 +179,67 @@ export const authOperations = defineOperations([
       400: '`INVALID_TOKEN`: the link was used, has expired or is unknown; or the password is too short.',
     },
     responseBodies: { 200: passwordSetResponse },
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/change-password',
+    tag: 'Auth',
+    auth: 'session',
+    errorFormat: 'better-auth',
+    summary: "Change the signed-in person's password (better-auth).",
+    description:
+      'With `revokeOtherSessions: true` every other session of the account ends at once (in every web process) and this one is replaced by a new session, whose cookie is set.',
+    body: changePasswordBody,
+    responses: {
+      200: '`{token, user}`.',
+      400: '`INVALID_PASSWORD`: the current password is wrong; `PASSWORD_TOO_SHORT`, `PASSWORD_TOO_LONG`.',
+      429: 'Too many tries; `Retry-After` says when to try again.',
+    },
+    responseBodies: { 200: passwordChangedResponse },
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/change-email',
+    tag: 'Auth',
+    auth: 'session',
+    errorFormat: 'better-auth',
+    summary: 'Ask to move the account to another address: a link is mailed to that address (better-auth).',
+    description:
+      'Nothing changes until the link is followed (`GET /api/auth/verify-email`); it works for 24 hours. The link points at `APP_URL` or an address this server vouched for, as password links do.',
+    body: changeEmailBody,
+    responses: {
+      200: '`{status: true}`: the link is on its way.',
+      400: "`EMAIL_TAKEN`: another account uses the address; `EMAIL_UNCHANGED`: it is already the caller's.",
+      429: 'Too many asked for (5 a minute per client address); `Retry-After` says when to try again.',
+    },
+    responseBodies: { 200: statusResponse },
+  },
+  {
+    method: 'GET',
+    path: '/api/auth/verify-email',
+    tag: 'Auth',
+    auth: 'none',
+    errorFormat: 'better-auth',
+    summary: 'Follow a mailed email-change link: the account takes the new address (better-auth).',
+    description:
+      "The mailed link carries `callbackURL` and so answers with a redirect there, adding `error=CODE` (`INVALID_TOKEN`, `TOKEN_EXPIRED`, `INVALID_USER` when another account is signed in, `EMAIL_TAKEN`) when it cannot be used. The account's sessions stay signed in and see the new address at once. Only links from `change-email` are mailed (`send-verification-email` answers 404).",
+    query: verifyEmailQuery,
+    responses: {
+      200: '`{status: true, user}` (without `callbackURL`).',
+      302: 'To `callbackURL`.',
+      400: '`EMAIL_TAKEN` (without `callbackURL`).',
+    },
+    responseBodies: { 200: emailVerifiedResponse },
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/revoke-other-sessions',
+    tag: 'Auth',
+    auth: 'session',
+    errorFormat: 'better-auth',
+    summary: "Sign out every session of the caller's account but this one (better-auth).",
+    description: 'They are refused from their next request on, in every web process.',
+    responses: { 200: '`{status: true}`.' },
+    responseBodies: { 200: statusResponse },
   },
 ]);

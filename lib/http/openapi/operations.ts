@@ -1,3 +1,4 @@
+import { accountOperations } from '@/lib/http/api/account';
 import { authOperations } from '@/lib/http/api/auth';
 import { staffOperations } from '@/lib/http/api/staff';
 import { billingOperations } from '@/lib/http/api/billing';
@@ -17,6 +18,7 @@ import type { ApiOperation } from './api-operation';
  */
 export const API_OPERATIONS: readonly ApiOperation[] = [
   ...authOperations,
+  ...accountOperations,
   ...chatOperations,
   ...documentOperations,
   ...sectionOperations,
