@@ -49,7 +49,8 @@ export default defineConfig({
       STAFF_EMAILS:
         'staff@example.com,invites-staff@example.com,ledger-staff@example.com,a11y-staff@example.com,claimed-staff@example.com,host-staff@example.com,clobber-staff@example.com,audit-staff@example.com',
       SMTP_URL: `smtp://127.0.0.1:${smtpSinkPort}`,
-      SIMULATOR_TOKEN_DELAY_MS: '15',
+      // answers stream at 5 ms a token; a test that acts mid-answer sets its own pace with [sim:delay=MS]
+      SIMULATOR_TOKEN_DELAY_MS: '5',
       RATE_LIMIT_PER_MINUTE: '1000',
       // web research against the local pages and SearXNG fake that e2e/web-research.spec.ts starts on the next ports
       PUBLIC_SOURCES: 'on',

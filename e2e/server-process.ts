@@ -16,7 +16,7 @@ export interface QuireProcess {
 
 export async function startQuire(port: number, dataDir: string, env: Record<string, string> = {}): Promise<QuireProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SIMULATOR_TOKEN_DELAY_MS: '15', RATE_LIMIT_PER_MINUTE: '1000', ...env },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SIMULATOR_TOKEN_DELAY_MS: '5', RATE_LIMIT_PER_MINUTE: '1000', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
