@@ -152,6 +152,13 @@ test('a malformed percent-escape in any path is a 400, signed in or not, never a
   }
 });
 
+test('a filter named twice in a page address (?chat=a&chat=b) is read once, never a 500', async ({ request }) => {
+  await signUpApi(request, uniqueEmail('twice'));
+  for (const path of ['/wallet?chat=a&chat=b&status=charged&status=x', '/settings/account?email=changed&email=x&error=a&error=b']) {
+    expect((await request.get(path)).status(), path).toBe(200);
+  }
+});
+
 test('deeply nested JSON to the auth and app routes is a 400, not a stack overflow', async ({ request }) => {
   // about 60 KB, under the 64 KB body cap: the depth is what is refused
   const deep = `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`;

@@ -3,6 +3,7 @@ import { forbidden } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { toJson } from '@/components/api/api-types';
 import { requirePageUser } from '@/components/server/page-session';
+import { firstValues, type SearchParams } from '@/components/server/search-params';
 import { dayRange, withFilterQuery } from '@/components/staff/list-filter';
 import { TranscriptFilters } from '@/components/staff/transcript-filters';
 import { TranscriptList } from '@/components/staff/transcript-list';
@@ -35,11 +36,11 @@ function toFilter(query: TranscriptQuery): TranscriptFilter {
   };
 }
 
-export default async function StaffTranscriptsPage({ searchParams }: { searchParams: Promise<TranscriptQuery> }) {
+export default async function StaffTranscriptsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const { app, user } = await requirePageUser();
   if (user.role !== 'staff') forbidden();
   const t = await getTranslations('staff.transcripts');
-  const query = await searchParams;
+  const query: TranscriptQuery = firstValues(await searchParams, ['status', 'model', 'user', 'from', 'to', 'tz']);
   const filter = toFilter(query);
   // the list route's address for the same filter: where "Show more" reads the next pages
   const path = withFilterQuery('/api/staff/transcripts', { ...filter });

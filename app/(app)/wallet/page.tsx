@@ -3,6 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import { toJson } from '@/components/api/api-types';
 import { PageHeader } from '@/components/ui/page-header';
 import { requirePageUser } from '@/components/server/page-session';
+import { firstValues, type SearchParams } from '@/components/server/search-params';
 import { LedgerFilters } from '@/components/wallet/ledger-filters';
 import { PagedLedger } from '@/components/wallet/paged-ledger';
 import { WalletSummary } from '@/components/wallet/wallet-summary';
@@ -14,7 +15,7 @@ const STATUSES = ['reserved', 'settled', 'refunded'] as const;
 type LedgerStatus = (typeof STATUSES)[number];
 
 interface WalletPageProps {
-  searchParams: Promise<{ status?: string; chat?: string }>;
+  searchParams: Promise<SearchParams>;
 }
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -26,7 +27,7 @@ const FIRST_PAGE = { limit: DEFAULT_PAGE_SIZE };
 export default async function WalletPage({ searchParams }: WalletPageProps) {
   const t = await getTranslations('wallet');
   const { app, user } = await requirePageUser();
-  const query = await searchParams;
+  const query = firstValues(await searchParams, ['status', 'chat']);
   const status = STATUSES.find((s) => s === query.status) as LedgerStatus | undefined;
   const chatId = query.chat || undefined;
   // top-ups belong to no chat and are never reserved or refunded: shown unless a filter excludes them

@@ -6,12 +6,13 @@ import { ChangePasswordForm } from '@/components/account/change-password-form';
 import { SessionList } from '@/components/account/session-list';
 import { toJson } from '@/components/api/api-types';
 import { requirePageUser } from '@/components/server/page-session';
+import { firstValues, type SearchParams } from '@/components/server/search-params';
 import { PageHeader } from '@/components/ui/page-header';
 import { listSignedInSessions } from '@/lib/auth/account-sessions';
 
 interface AccountPageProps {
   /** `email=changed` (and `error=CODE` when it could not be): where the mailed email-change link lands */
-  searchParams: Promise<{ email?: string; error?: string }>;
+  searchParams: Promise<SearchParams>;
 }
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -21,7 +22,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function AccountPage({ searchParams }: AccountPageProps) {
   const { app, user } = await requirePageUser();
   const t = await getTranslations('account');
-  const query = await searchParams;
+  const query = firstValues(await searchParams, ['email', 'error']);
   // which of the sessions is this device's: the session cache keeps the person, not the session
   const current = await app.auth.api.getSession({ headers: await headers() });
   const sessions = await listSignedInSessions(app.db, user.id, current?.session.id ?? null);

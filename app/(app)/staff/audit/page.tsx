@@ -4,6 +4,7 @@ import { forbidden } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { toJson } from '@/components/api/api-types';
 import { requirePageUser } from '@/components/server/page-session';
+import { firstValues, type SearchParams } from '@/components/server/search-params';
 import { type AuditQuery, AuditFilters } from '@/components/staff/audit-filters';
 import { AuditList } from '@/components/staff/audit-list';
 import { dayRange, knownTimeZone, withFilterQuery } from '@/components/staff/list-filter';
@@ -26,22 +27,11 @@ function toFilter(query: AuditQuery): AuditFilter {
   };
 }
 
-type SearchParams = Record<string, string | string[] | undefined>;
-
-/** The filters as the form sent them; a name given twice counts once (its first value). */
-function auditQuery(params: SearchParams): AuditQuery {
-  const one = (name: keyof AuditQuery) => {
-    const value = params[name];
-    return Array.isArray(value) ? value[0] : value;
-  };
-  return { action: one('action'), actor: one('actor'), from: one('from'), to: one('to'), tz: one('tz') };
-}
-
 export default async function StaffAuditPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const { app, user } = await requirePageUser();
   if (user.role !== 'staff') forbidden();
   const t = await getTranslations('staff.audit');
-  const query = auditQuery(await searchParams);
+  const query: AuditQuery = firstValues(await searchParams, ['action', 'actor', 'from', 'to', 'tz']);
   const filter = toFilter(query);
   // the list route reads the next pages, and the export writes the same rows, with the same filter
   const listPath = withFilterQuery('/api/staff/audit', { ...filter });
