@@ -69,6 +69,7 @@ test('account settings: the signed-in devices, signing out everywhere else, a ne
   const moved = uniqueEmail('moved');
   const address = laptop.getByTestId('change-email');
   await address.getByLabel('New email address').fill(moved);
+  await address.getByLabel('Current password').fill('a-brand-new-password');
   await address.getByRole('button', { name: 'Send confirmation link' }).click();
   await expect(address.getByRole('status')).toContainText(`We sent a link to ${moved}`);
   await laptop.goto(await linkMailedTo(moved, /http:\/\/\S+\/api\/auth\/verify-email\?\S+/));

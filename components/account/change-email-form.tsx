@@ -9,6 +9,8 @@ import { accountErrorMessage } from './account-error';
 import { SECTION_CLASS } from './account-layout';
 
 const KNOWN = {
+  INVALID_PASSWORD: 'password.errors.wrongCurrent',
+  PASSWORD_REQUIRED: 'password.errors.wrongCurrent',
   EMAIL_TAKEN: 'email.errors.EMAIL_TAKEN',
   EMAIL_UNCHANGED: 'email.errors.EMAIL_UNCHANGED',
   VALIDATION_ERROR: 'email.errors.invalid',
@@ -36,13 +38,15 @@ export function ChangeEmailForm({ email, mailed, outcome }: ChangeEmailFormProps
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    const newEmail = String(new FormData(form).get('newEmail') ?? '').trim();
+    const fields = new FormData(form);
+    const newEmail = String(fields.get('newEmail') ?? '').trim();
+    const password = String(fields.get('password') ?? '');
     setSentTo(null);
     if (newEmail.toLowerCase() === email.toLowerCase()) return setError(t('email.errors.EMAIL_UNCHANGED'));
     setBusy(true);
     setError(null);
     try {
-      await fetchJson('/api/auth/change-email', { method: 'POST', body: { newEmail } });
+      await fetchJson('/api/auth/change-email', { method: 'POST', body: { newEmail, password } });
       form.reset();
       setSentTo(newEmail);
     } catch (caught) {
@@ -66,6 +70,9 @@ export function ChangeEmailForm({ email, mailed, outcome }: ChangeEmailFormProps
       <form onSubmit={submit} method="post" className="flex max-w-sm flex-col gap-4" data-testid="change-email">
         <Field label={t('email.new')} htmlFor="new-email">
           <TextInput id="new-email" name="newEmail" type="email" autoComplete="email" maxLength={254} required />
+        </Field>
+        <Field label={t('password.current')} htmlFor="email-current-password">
+          <TextInput id="email-current-password" name="password" type="password" autoComplete="current-password" required />
         </Field>
         {sentTo && (
           <p role="status" className="text-sm break-words text-emerald-700 dark:text-emerald-400">

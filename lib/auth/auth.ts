@@ -167,7 +167,17 @@ export function createAuth(db: Db, cfg: AppConfig, deps: AuthDeps) {
         if (ctx.path === '/send-verification-email') throw APIError.fromStatus('NOT_FOUND');
         if (ctx.path === '/change-email' && typeof ctx.body?.newEmail === 'string') {
           const session = await getSessionFromCtx(ctx);
-          if (session) await assertAddressFree(ctx.body.newEmail, session.user.id);
+          if (session) {
+            // a session alone (a laptop left open, a stolen cookie) may not move the account to another mailbox
+            const password = typeof ctx.body.password === 'string' ? ctx.body.password : '';
+            if (!password)
+              throw APIError.from('BAD_REQUEST', {
+                code: 'PASSWORD_REQUIRED',
+                message: 'Give your current password to change your address.',
+              });
+            await auth.api.verifyPassword({ body: { password }, headers: ctx.headers ?? new Headers() });
+            await assertAddressFree(ctx.body.newEmail, session.user.id);
+          }
         }
       }),
       // Staff rights are never the sign-up's: a listed address is mailed a link

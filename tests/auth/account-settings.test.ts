@@ -173,7 +173,10 @@ const endSession = (id: string, cookie: string) =>
 describe('changing the email address', () => {
   it('mails a link to the new address; following it moves the account, which every session sees at once', async () => {
     const { laptop, phone } = await personOnTwoDevices('old-address@example.com');
-    const asked = await auth('/api/auth/change-email', { cookie: laptop, body: { newEmail: 'New-Address@example.com' } });
+    const asked = await auth('/api/auth/change-email', {
+      cookie: laptop,
+      body: { newEmail: 'New-Address@example.com', password: PASSWORD },
+    });
     expect(asked.status).toBe(200);
     // nothing changes before the link is followed
     expect(await whoIs(phone)).toMatchObject({ email: 'old-address@example.com' });
@@ -195,13 +198,27 @@ describe('changing the email address', () => {
     expect(again.headers.get('location')).toMatch(/error=INVALID_TOKEN/);
   });
 
+  it('asks for the current password: a session alone (a stolen cookie, a laptop left open) cannot move the account', async () => {
+    const { laptop } = await personOnTwoDevices('keeps-address@example.com');
+    const without = await auth('/api/auth/change-email', { cookie: laptop, body: { newEmail: 'thief@example.com' } });
+    expect(without.status).toBe(400);
+    expect(await without.json()).toMatchObject({ code: 'PASSWORD_REQUIRED' });
+    const wrong = await auth('/api/auth/change-email', {
+      cookie: laptop,
+      body: { newEmail: 'thief@example.com', password: 'not-the-password' },
+    });
+    expect(wrong.status).toBe(400);
+    expect(await wrong.json()).toMatchObject({ code: 'INVALID_PASSWORD' });
+    expect(sink.messages.filter((m) => m.to.includes('thief@example.com'))).toEqual([]);
+  });
+
   it('refuses in words an address another account uses, or its own, and mails nothing', async () => {
     await signUp(app, { email: 'taken@example.com' });
     const { laptop } = await personOnTwoDevices('wants-taken@example.com');
-    const taken = await auth('/api/auth/change-email', { cookie: laptop, body: { newEmail: 'Taken@example.com' } });
+    const taken = await auth('/api/auth/change-email', { cookie: laptop, body: { newEmail: 'Taken@example.com', password: PASSWORD } });
     expect(taken.status).toBe(400);
     expect(await taken.json()).toMatchObject({ code: 'EMAIL_TAKEN', message: 'Another account uses this address.' });
-    const own = await auth('/api/auth/change-email', { cookie: laptop, body: { newEmail: 'wants-taken@example.com' } });
+    const own = await auth('/api/auth/change-email', { cookie: laptop, body: { newEmail: 'wants-taken@example.com', password: PASSWORD } });
     expect(own.status).toBe(400);
     expect(await own.json()).toMatchObject({ code: 'EMAIL_UNCHANGED' });
     const signedOut = await auth('/api/auth/change-email', { body: { newEmail: 'nobody-yet@example.com' } });
@@ -211,7 +228,7 @@ describe('changing the email address', () => {
 
   it('refuses a link whose address someone signed up with meanwhile, or opened in another account, leaving the account as it was', async () => {
     const { laptop } = await personOnTwoDevices('slow-mover@example.com');
-    await auth('/api/auth/change-email', { cookie: laptop, body: { newEmail: 'raced@example.com' } });
+    await auth('/api/auth/change-email', { cookie: laptop, body: { newEmail: 'raced@example.com', password: PASSWORD } });
     const link = linkIn(await mailTo('raced@example.com'));
 
     const other = cookieOf(await signUp(app, { email: 'someone-else@example.com' }));

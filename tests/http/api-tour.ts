@@ -133,7 +133,10 @@ export async function tourTheApi(app: App): Promise<RecordedAnswer[]> {
   const post = app.mailer.post;
   app.mailer.post = (mail) => mailed.push(mail.link);
   try {
-    await ask(auth, 'POST', '/api/auth/change-email', { cookie: leaver, body: { newEmail: 'tour-mover@example.com' } });
+    await ask(auth, 'POST', '/api/auth/change-email', {
+      cookie: leaver,
+      body: { newEmail: 'tour-mover@example.com', password: 'another-horse-battery' },
+    });
   } finally {
     app.mailer.post = post;
   }

@@ -36,7 +36,10 @@ const changePasswordBody = z.object({
     .meta({ description: 'true: every other session of the account ends (the account page sends it).' }),
 });
 
-const changeEmailBody = z.object({ newEmail: z.string().email().max(254) });
+const changeEmailBody = z.object({
+  newEmail: z.string().email().max(254),
+  password: z.string().meta({ description: "The account's current password: a session alone does not move the account." }),
+});
 
 const verifyEmailQuery = z.object({
   token: z.string().meta({ description: 'The token from the mailed link.' }),
@@ -209,7 +212,7 @@ export const authOperations = defineOperations([
     body: changeEmailBody,
     responses: {
       200: '`{status: true}`: the link is on its way.',
-      400: "`EMAIL_TAKEN`: another account uses the address; `EMAIL_UNCHANGED`: it is already the caller's.",
+      400: "`PASSWORD_REQUIRED` / `INVALID_PASSWORD`: the current password is missing or wrong; `EMAIL_TAKEN`: another account uses the address; `EMAIL_UNCHANGED`: it is already the caller's.",
       429: 'Too many asked for (5 a minute per client address); `Retry-After` says when to try again.',
     },
     responseBodies: { 200: statusResponse },
