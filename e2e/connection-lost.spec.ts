@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { type Browser, expect, test } from '@playwright/test';
 import { e2ePorts } from './ports';
 import { removeDataDir, startQuire, type QuireProcess } from './server-process';
 import { signUpInBrowser, uniqueEmail } from './support';
@@ -21,18 +21,22 @@ test.describe('the connection is lost while chatting', () => {
     await server!.exited;
   }
 
+  /** A fresh server, and a new person in their new chat on it, in a browser context of its own. */
+  async function personOnFreshServer(browser: Browser, who: string) {
+    server = await startQuire(port, dataDir);
+    const context = await browser.newContext({ baseURL: server.url });
+    const page = await context.newPage();
+    await signUpInBrowser(page, uniqueEmail(who));
+    await expect(page).toHaveURL(/\/chats\//);
+    return { context, page, input: page.getByTestId('chat-input'), failure: page.getByTestId('turn-failure') };
+  }
+
   test('a message sent while the server is down stays in the box with "Connection lost — Retry", and Retry sends it once the server is back', async ({
     browser,
   }) => {
     test.setTimeout(300_000);
-    server = await startQuire(port, dataDir);
-    const context = await browser.newContext({ baseURL: server.url });
-    const page = await context.newPage();
-    await signUpInBrowser(page, uniqueEmail('flaky'));
-    await expect(page).toHaveURL(/\/chats\//);
+    const { context, page, input, failure } = await personOnFreshServer(browser, 'flaky');
     const chatUrl = page.url();
-    const input = page.getByTestId('chat-input');
-    const failure = page.getByTestId('turn-failure');
 
     // 1. sent while the server restarts: nothing reaches it
     await serverGone('SIGTERM');
@@ -59,13 +63,7 @@ test.describe('the connection is lost while chatting', () => {
     browser,
   }) => {
     test.setTimeout(300_000);
-    server = await startQuire(port, dataDir);
-    const context = await browser.newContext({ baseURL: server.url });
-    const page = await context.newPage();
-    await signUpInBrowser(page, uniqueEmail('crash'));
-    await expect(page).toHaveURL(/\/chats\//);
-    const input = page.getByTestId('chat-input');
-    const failure = page.getByTestId('turn-failure');
+    const { context, page, input, failure } = await personOnFreshServer(browser, 'crash');
     const answer = page.getByTestId('message-assistant').last();
 
     await input.fill('[sim:delay=40] [sim:list 60] the steps of a long checklist');

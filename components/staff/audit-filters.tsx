@@ -1,8 +1,7 @@
 import { getTranslations } from 'next-intl/server';
-import { buttonClasses } from '@/components/ui/button';
 import { Field, SelectInput, TextInput } from '@/components/ui/field';
 import { AUDIT_ACTIONS } from '@/lib/audit/audit-log';
-import { TimeZoneInput } from './time-zone-input';
+import { DayRangeFields } from './day-range-fields';
 
 export interface AuditQuery {
   action?: string;
@@ -36,21 +35,11 @@ export async function AuditFilters({ query }: { query: AuditQuery }) {
       <Field label={t('filters.actor')} htmlFor="f-actor">
         <TextInput id="f-actor" name="actor" type="search" defaultValue={query.actor ?? ''} placeholder={t('filters.actorPlaceholder')} />
       </Field>
-      <Field label={t('filters.from')} htmlFor="f-from">
-        <TextInput id="f-from" name="from" type="date" defaultValue={query.from ?? ''} />
-      </Field>
-      <Field label={t('filters.to')} htmlFor="f-to">
-        <TextInput id="f-to" name="to" type="date" defaultValue={query.to ?? ''} />
-      </Field>
-      <TimeZoneInput />
-      <div className="flex items-end gap-2">
-        <button type="submit" className={buttonClasses({ variant: 'primary' }, 'flex-1')}>
-          {t('filters.apply')}
-        </button>
-        <a href="/staff/audit" className={buttonClasses({ variant: 'ghost' })}>
-          {t('filters.reset')}
-        </a>
-      </div>
+      <DayRangeFields
+        query={query}
+        labels={{ from: t('filters.from'), to: t('filters.to'), apply: t('filters.apply'), reset: t('filters.reset') }}
+        resetHref="/staff/audit"
+      />
     </form>
   );
 }

@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { Field, SelectInput, TextInput } from '@/components/ui/field';
-import { TimeZoneInput } from './time-zone-input';
+import { DayRangeFields } from './day-range-fields';
 
 interface TranscriptFiltersProps {
   query: { status?: string; model?: string; user?: string; from?: string; to?: string };
@@ -38,27 +38,7 @@ export async function TranscriptFilters({ query, models }: TranscriptFiltersProp
       <Field label={t('user')} htmlFor="f-user">
         <TextInput id="f-user" name="user" type="search" defaultValue={query.user ?? ''} placeholder={t('userPlaceholder')} />
       </Field>
-      <Field label={t('from')} htmlFor="f-from">
-        <TextInput id="f-from" name="from" type="date" defaultValue={query.from ?? ''} />
-      </Field>
-      <Field label={t('to')} htmlFor="f-to">
-        <TextInput id="f-to" name="to" type="date" defaultValue={query.to ?? ''} />
-      </Field>
-      <TimeZoneInput />
-      <div className="flex items-end gap-2">
-        <button
-          type="submit"
-          className="h-9 flex-1 rounded-lg bg-zinc-900 px-3 text-sm font-medium text-white hover:bg-zinc-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 dark:bg-zinc-100 dark:text-zinc-900"
-        >
-          {t('apply')}
-        </button>
-        <a
-          href="/staff"
-          className="h-9 rounded-lg px-3 text-sm leading-9 text-zinc-600 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-zinc-400 dark:hover:bg-zinc-800"
-        >
-          {t('reset')}
-        </a>
-      </div>
+      <DayRangeFields query={query} labels={{ from: t('from'), to: t('to'), apply: t('apply'), reset: t('reset') }} resetHref="/staff" />
     </form>
   );
 }
