@@ -1,5 +1,4 @@
-/** better-auth's minPasswordLength (lib/auth/auth.ts) */
-export const MIN_PASSWORD = 8;
+export { MIN_PASSWORD_LENGTH as MIN_PASSWORD } from '@/lib/auth/password-rules';
 
 /** one part of the account page: a card on a wide screen, the full width on a phone */
 export const SECTION_CLASS =

@@ -9,8 +9,7 @@ import { ApiError, fetchJson } from '@/components/api/fetch-json';
 import { Button } from '@/components/ui/button';
 import { Field, TextInput } from '@/components/ui/field';
 import { RETURN_PARAM } from '@/lib/auth/return-path';
-
-const MIN_PASSWORD = 8;
+import { MIN_PASSWORD_LENGTH as MIN_PASSWORD } from '@/lib/auth/password-rules';
 
 /** The auth library's error codes a person can act on, in their language. */
 const KNOWN_ERRORS: Record<string, string> = {

@@ -8,8 +8,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { ApiError, fetchJson } from '@/components/api/fetch-json';
 import { Button } from '@/components/ui/button';
 import { Field, TextInput } from '@/components/ui/field';
+import { MIN_PASSWORD_LENGTH as MIN_PASSWORD } from '@/lib/auth/password-rules';
 
-const MIN_PASSWORD = 8;
 const CARD = 'mt-6 flex flex-col gap-4 rounded-2xl border border-zinc-200 bg-white p-6 shadow-sm dark:border-zinc-800 dark:bg-zinc-900';
 const LINK = 'font-medium text-indigo-600 underline-offset-2 hover:underline dark:text-indigo-400';
 

@@ -9,6 +9,7 @@ import type { LogLine, Mailer } from '@/lib/mail/mailer';
 import { resolveAuthSecret } from '@/lib/deployment-secret';
 import type { SessionCache } from './session-cache';
 import { admitSignUp, SignUpRefused } from './sign-up-gate';
+import { EMAIL_CHANGE_LINK_SECONDS, MIN_PASSWORD_LENGTH, PASSWORD_LINK_SECONDS } from './password-rules';
 import { grantStaffIfListed, isStaffListed } from './staff-role';
 
 /**
@@ -35,8 +36,6 @@ export interface AuthDeps {
   onEmailChanged?: (user: { id: string; email: string }) => Promise<unknown>;
 }
 
-const PASSWORD_LINK_SECONDS = 24 * 60 * 60;
-const EMAIL_CHANGE_LINK_SECONDS = 24 * 60 * 60;
 /** where the mailed email-change link lands; better-auth adds `&error=CODE` when the link cannot be used */
 export const EMAIL_CHANGED_PAGE = '/settings/account?email=changed';
 
@@ -100,7 +99,7 @@ export function createAuth(db: Db, cfg: AppConfig, deps: AuthDeps) {
     secret: resolveAuthSecret(cfg.authSecret, cfg.dataDir),
     emailAndPassword: {
       enabled: true,
-      minPasswordLength: 8,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
       autoSignIn: true,
       resetPasswordTokenExpiresIn: PASSWORD_LINK_SECONDS,
       revokeSessionsOnPasswordReset: true,

@@ -36,6 +36,13 @@ describe.each(testDatabaseKinds())('help-center search on %s', (kind) => {
     expect(hits[0]?.slug).toBe('reset-password-zh');
   });
 
+  it('finds the account article for ordinary questions about email and other devices', async () => {
+    expect((await searchArticles(db.prisma, 'How do I change my email address?'))[0]?.slug).toBe('account-email-sessions-en');
+    expect((await searchArticles(db.prisma, 'sign out of my other devices'))[0]?.slug).toBe('account-email-sessions-en');
+    expect((await searchArticles(db.prisma, 'как выйти на других устройствах'))[0]?.slug).toBe('account-email-sessions-ru');
+    expect((await searchArticles(db.prisma, '如何更改邮箱地址'))[0]?.slug).toBe('account-email-sessions-zh');
+  });
+
   it('re-seeding updates articles in place instead of duplicating them', async () => {
     const before = await db.prisma.article.count();
     await seedHelpCenter(db.prisma);
