@@ -50,7 +50,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (options.databaseUrl) {
     const { databaseUrl } = options;
     if (options.migrate !== false)
-      await whileHoldingMigrationLock(databaseUrl, () => applyMigrations(postgresMigrationAdapterFactory(databaseUrl)));
+      await whileHoldingMigrationLock(databaseUrl, async () => {
+        const adapters = postgresMigrationAdapterFactory(databaseUrl);
+        try {
+          await applyMigrations(adapters);
+        } finally {
+          await adapters.close();
+        }
+      });
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, ...POOL_FAULT_LIMITS });
     // an idle connection the server dropped leaves the pool; the next query opens another
     pool.on('error', (error) => logError({ event: 'database_idle_connection_error', error }));

@@ -17,6 +17,24 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('migrating a new database from s
     }
   });
 
+  it("once a server has migrated, no session still holds the schema engine's lock, so the next server's engine gets it at once", async () => {
+    const database = await createPostgresDatabase();
+    const watcher = new pg.Client({ connectionString: database.url });
+    await watcher.connect();
+    try {
+      const opened = await openDatabase({ databaseUrl: database.url, dataDir: '' });
+      const held = await watcher.query(`SELECT count(*)::int AS n FROM pg_locks
+         WHERE locktype = 'advisory' AND granted
+           AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`);
+      // (with a pool of ten the engine's unlock could land on another connection: the lock stayed on an idle one)
+      expect(held.rows[0].n).toBe(0);
+      await opened.close();
+    } finally {
+      await watcher.end();
+      await database.drop();
+    }
+  });
+
   it('a server waits for another that is migrating, however long that takes, instead of failing after 10 s', async () => {
     const database = await createPostgresDatabase();
     const other = new pg.Client({ connectionString: database.url });

@@ -13,8 +13,15 @@ interface PrismaPgInternals {
  * simple query, and runs it as one transaction: a migration that fails half way
  * leaves nothing half done.
  */
-export function postgresMigrationAdapterFactory(connectionString: string): SqlMigrationAwareDriverAdapterFactory {
-  const inner = new PrismaPg({ connectionString, max: 10 });
+export function postgresMigrationAdapterFactory(
+  connectionString: string,
+): SqlMigrationAwareDriverAdapterFactory & { close(): Promise<void> } {
+  // One connection, closed by close() once the migrations are applied: the engine's advisory lock
+  // (pg_advisory_lock) belongs to the session that took it, and the engine leaves it to the session's end.
+  // Left in an idle pool, it held the lock, and a second server migrating a moment later timed out on it
+  // ("Timed out trying to acquire a postgres advisory lock").
+  const inner = new PrismaPg({ connectionString, max: 1 });
+  const connected: SqlDriverAdapter[] = [];
   const whole = <A extends SqlDriverAdapter>(adapter: A): A => {
     const internals = adapter as unknown as PrismaPgInternals;
     adapter.executeScript = async (script: string) => {
@@ -29,7 +36,14 @@ export function postgresMigrationAdapterFactory(connectionString: string): SqlMi
   return {
     provider: inner.provider,
     adapterName: inner.adapterName,
-    connect: async () => whole(await inner.connect()),
+    connect: async () => {
+      const adapter = whole(await inner.connect());
+      connected.push(adapter);
+      return adapter;
+    },
     connectToShadowDb: async () => whole(await inner.connectToShadowDb()),
+    close: async () => {
+      await Promise.all(connected.splice(0).map((adapter) => adapter.dispose()));
+    },
   };
 }
