@@ -24,6 +24,8 @@ test('account settings: the signed-in devices, signing out everywhere else, a ne
   page: laptop,
   browser,
 }, testInfo) => {
+  // two browsers, three sign-ins, two mailed links: over a minute on a busy machine
+  test.setTimeout(180_000);
   const email = await signUpInBrowser(laptop, uniqueEmail('account'), 'Avery Account');
   const phoneContext = await browser.newContext({
     viewport: { width: 390, height: 844 },

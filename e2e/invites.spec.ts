@@ -15,12 +15,12 @@ test('a staff-listed address is not staff until it follows the mailed link; then
   await signUpInBrowser(page, STAFF, 'Ines Staff');
   await expect(page.getByTestId('verify-email-banner')).toContainText(/staff list/i);
   expect((await page.goto('/staff/invites'))?.status()).toBe(403);
-  await expect(page.getByRole('link', { name: 'Invites' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Invites', exact: true })).toHaveCount(0);
 
   // a password chosen from the link in the mail (sent through SMTP) makes the account staff
   await setPasswordFromMail(page, STAFF);
   await expect(page.getByTestId('verify-email-banner')).toHaveCount(0);
-  await page.getByRole('link', { name: 'Invites' }).click();
+  await page.getByRole('link', { name: 'Invites', exact: true }).click();
   await expect(page).toHaveURL(/\/staff\/invites$/);
   await expect(page.getByRole('heading', { name: 'Invites', level: 1 })).toBeVisible();
 
