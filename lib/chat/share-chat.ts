@@ -1,4 +1,4 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHash, createHmac, randomUUID } from 'node:crypto';
 import type { Db } from '@/lib/db/client';
 import type { PageRequest } from '@/lib/db/keyset';
 import { AppError, notFound } from '@/lib/errors';
@@ -44,10 +44,9 @@ export async function createChatShare(
   const chat = await ownChat(db, chatId, ownerId);
   const snapshotAt = new Date();
   try {
-    const share = await db.$transaction(async (tx) => {
-      const row = await tx.chatShare.create({ data: { chatId: chat.id, snapshotAt, tokenHash: `pending:${crypto.randomUUID()}` } });
-      return tx.chatShare.update({ where: { id: row.id }, data: { tokenHash: hashOf(tokenOf(link.secret, row.id)) } });
-    });
+    // the id is chosen here so the row is written once, with its token's hash
+    const id = randomUUID();
+    const share = await db.chatShare.create({ data: { id, chatId: chat.id, snapshotAt, tokenHash: hashOf(tokenOf(link.secret, id)) } });
     return linkOf(link.origin, link.secret, share);
   } catch (error) {
     if ((error as { code?: string }).code === 'P2002') throw new AppError('conflict', 'This chat already has a link; revoke it first.');
