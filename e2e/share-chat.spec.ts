@@ -34,10 +34,17 @@ test('share a chat by a read-only link, read it as another person, revoke it', a
   await expect(reader.getByTestId('message-assistant')).toContainText(answer.trim().slice(0, 20));
   await expect(reader.getByText('And a day trip to Braga?')).toHaveCount(0);
   await expect(reader.getByTestId('chat-input')).toHaveCount(0);
+  if (process.env.SHARE_SCREENSHOTS) {
+    for (const width of [1280, 390]) {
+      await reader.setViewportSize({ width, height: 800 });
+      await reader.screenshot({ path: `${process.env.SHARE_SCREENSHOTS}/shared-${width}.png` });
+    }
+  }
 
   await row.getByTestId('chat-menu').click();
   await page.getByRole('menuitem', { name: 'Share link…' }).click();
   await expect(dialog.getByTestId('share-url')).toHaveValue(link);
+  if (process.env.SHARE_SCREENSHOTS) await page.screenshot({ path: `${process.env.SHARE_SCREENSHOTS}/dialog-1280.png` });
   await dialog.getByRole('button', { name: 'Revoke' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke link' }).click();
   await expect(dialog.getByRole('button', { name: 'Create link' })).toBeVisible();
