@@ -5,6 +5,7 @@ import type {
   chatCreatedResponse,
   chatDeletedResponse,
   chatMessageResponse,
+  sharedMessageResponse,
   chatSearchHitResponse,
   chatSummaryResponse,
   chatViewResponse,
@@ -42,6 +43,8 @@ export function toJson<T>(value: T): JsonOf<T> {
 
 export type ChatJson = z.infer<typeof chatViewResponse>;
 export type ChatMessageJson = z.infer<typeof chatMessageResponse>;
+/** GET /api/shared/chats/:token/messages: a shared chat's message (no cost). */
+export type SharedMessageJson = z.infer<typeof sharedMessageResponse>;
 export type KeyFactJson = z.infer<typeof keyFactResponse>;
 export type ChatSummaryJson = z.infer<typeof chatSummaryResponse>;
 /** GET /api/chats?q=…: a chat whose title or messages match. */

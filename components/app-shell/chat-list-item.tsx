@@ -1,6 +1,6 @@
 'use client';
 
-import { Archive, Download, MessageSquare, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
+import { Archive, Download, Link2, MessageSquare, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
 import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
@@ -12,6 +12,7 @@ import { useChatTitle } from '@/components/chat/use-chat-title';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { chatActions } from './chat-actions';
+import { ShareChatDialog } from './share-chat-dialog';
 
 const MENU_ITEM =
   'flex cursor-default items-center gap-2 rounded px-2 py-1.5 text-sm outline-none select-none data-[highlighted]:bg-zinc-100 dark:data-[highlighted]:bg-zinc-800';
@@ -25,6 +26,7 @@ export function ChatListItem({ chat }: { chat: ChatSummaryJson }) {
   const pathname = usePathname();
   const [renaming, setRenaming] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [sharing, setSharing] = useState(false);
   const href = `/chats/${chat.id}`;
   const active = pathname === href;
   const title = titleOf(chat.title);
@@ -107,6 +109,10 @@ export function ChatListItem({ chat }: { chat: ChatSummaryJson }) {
               <Pencil className="size-3.5" aria-hidden />
               {t('rename')}
             </DropdownMenu.Item>
+            <DropdownMenu.Item className={MENU_ITEM} onSelect={() => setSharing(true)} data-testid="share-chat">
+              <Link2 className="size-3.5" aria-hidden />
+              {t('shareLink')}
+            </DropdownMenu.Item>
             {/* plain links: the browser downloads the file the route streams (its name from the chat's title) */}
             <DropdownMenu.Item className={MENU_ITEM} asChild>
               <a href={`/api/chats/${chat.id}/export?format=md`} download data-testid="export-markdown">
@@ -131,6 +137,7 @@ export function ChatListItem({ chat }: { chat: ChatSummaryJson }) {
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
+      <ShareChatDialog chatId={chat.id} title={title} open={sharing} onOpenChange={setSharing} />
       <AlertDialog.Root open={confirming} onOpenChange={setConfirming}>
         <AlertDialog.Portal>
           <AlertDialog.Overlay className="fixed inset-0 z-40 bg-black/40" />

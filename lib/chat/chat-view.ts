@@ -17,6 +17,8 @@ export interface ChatViewOptions {
   limit?: number;
   /** open at this message instead of the newest: the page around it (a search hit, a staff link far back) */
   around?: string;
+  /** only messages written up to this moment (a shared link's snapshot): later ones are not read */
+  until?: Date;
 }
 
 /**
@@ -47,7 +49,7 @@ export async function loadChatView(db: Db, chatId: string, viewerId: string, opt
   if (!chat) throw notFound('No such chat.');
   const page = options.around
     ? await pageAround(db, chat.id, options.around, options.limit ?? CHAT_PAGE_SIZE)
-    : { ...firstPage(await readMessages(db, chat.id, { limit: options.limit ?? CHAT_PAGE_SIZE })), newer: null };
+    : { ...firstPage(await readMessages(db, chat.id, { limit: options.limit ?? CHAT_PAGE_SIZE }, options.until)), newer: null };
   const [keyFactStates, messages, earlierUsage] = await Promise.all([
     loadKeyFactStates(db, chat.id),
     messageViews(db, chat.id, page.items, options),
@@ -90,7 +92,7 @@ export async function listChatMessages(db: Db, chatId: string, viewerId: string,
     select: { id: true },
   });
   if (!chat) throw notFound('No such chat.');
-  const rows = await readMessages(db, chat.id, page);
+  const rows = await readMessages(db, chat.id, page, options.until);
   return { items: await messageViews(db, chat.id, rows.items, options), next: rows.next };
 }
 
@@ -139,18 +141,19 @@ function firstPage(page: Page<MessageRow>): Page<MessageRow> {
  * Newest first by (createdAt, id), or oldest first after a `newer` cursor: the
  * chat's (chatId, createdAt) index serves every page in either direction.
  */
-async function readMessages(db: Db, chatId: string, page: PageRequest): Promise<Page<MessageRow>> {
+async function readMessages(db: Db, chatId: string, page: PageRequest, until?: Date): Promise<Page<MessageRow>> {
   const after = page.after;
+  const upTo = until ? { AND: [{ createdAt: { lte: until } }] } : {};
   if (after?.newer) {
     const rows = await db.message.findMany({
-      where: { chatId, ...keysetWhereNewer('createdAt', after) },
+      where: { chatId, ...upTo, ...keysetWhereNewer('createdAt', after) },
       orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
       take: takeOneMore(page),
     });
     return toPage(rows, page, (m) => ({ at: m.createdAt, id: m.id, newer: true }));
   }
   const rows = await db.message.findMany({
-    where: { chatId, ...keysetWhere('createdAt', after) },
+    where: { chatId, ...upTo, ...keysetWhere('createdAt', after) },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: takeOneMore(page),
   });

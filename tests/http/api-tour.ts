@@ -3,6 +3,7 @@ import { GET as getChat, PATCH as patchChat, DELETE as deleteChat } from '@/app/
 import { POST as closeChat } from '@/app/api/chats/[id]/close/route';
 import { GET as chatMessages, POST as postMessage } from '@/app/api/chats/[id]/messages/route';
 import { PATCH as patchSlot, DELETE as deleteSlot } from '@/app/api/chats/[id]/slots/[key]/route';
+import { DELETE as revokeShare, GET as activeShare, POST as shareChat } from '@/app/api/chats/[id]/share/route';
 import { POST as stopTurn } from '@/app/api/chats/[id]/stop/route';
 import { GET as listChats, POST as createChat } from '@/app/api/chats/route';
 import { GET as ownCredits } from '@/app/api/credits/route';
@@ -21,6 +22,7 @@ import { GET as ledger } from '@/app/api/ledger/route';
 import { GET as models } from '@/app/api/models/route';
 import { GET as notifications } from '@/app/api/notifications/route';
 import { GET as openApi } from '@/app/api/openapi.json/route';
+import { GET as sharedMessages } from '@/app/api/shared/chats/[token]/messages/route';
 import { POST as dismissFlag } from '@/app/api/sections/[id]/flags/dismiss/route';
 import { POST as acceptProposal } from '@/app/api/sections/[id]/proposals/[proposalId]/accept/route';
 import { POST as rejectProposal } from '@/app/api/sections/[id]/proposals/[proposalId]/reject/route';
@@ -167,6 +169,15 @@ export async function tourTheApi(app: App): Promise<RecordedAnswer[]> {
   await ask(deleteSlot, 'DELETE', '/api/chats/{id}/slots/{key}', { cookie, params: { ...chatParams, key: 'os' } });
   await ask(stopTurn, 'POST', '/api/chats/{id}/stop', { cookie, params: chatParams });
   await ask(closeChat, 'POST', '/api/chats/{id}/close', { cookie, params: chatParams });
+  // a read-only link to the chat, its earlier messages read through it, then revoked
+  const share = await ask(shareChat, 'POST', '/api/chats/{id}/share', { cookie, params: chatParams });
+  await ask(activeShare, 'GET', '/api/chats/{id}/share', { cookie, params: chatParams });
+  await ask(sharedMessages, 'GET', '/api/shared/chats/{token}/messages', {
+    cookie,
+    params: { token: new URL(share.url).pathname.split('/').at(-1)! },
+    query: '?limit=1',
+  });
+  await ask(revokeShare, 'DELETE', '/api/chats/{id}/share', { cookie, params: chatParams });
   await ask(models, 'GET', '/api/models', { cookie });
   const spare = await ask(createChat, 'POST', '/api/chats', { cookie, body: { title: 'Spare' } });
   await ask(patchChat, 'PATCH', '/api/chats/{id}', { cookie, params: { id: spare.id }, body: { status: 'archived' } });

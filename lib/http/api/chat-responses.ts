@@ -136,6 +136,10 @@ export const chatViewResponse = z.strictObject({
   slots: z.array(keyFactResponse),
 });
 
+export const chatShareResponse = z.strictObject({ url: z.string(), createdAt: z.iso.datetime(), snapshotAt: z.iso.datetime() });
+export const chatShareRevokedResponse = z.strictObject({ revoked: z.literal(true) });
+/** A shared chat's message: what the owner's view shows, without what the answer cost. */
+export const sharedMessageResponse = chatMessageResponse.omit({ costMicros: true, usage: true });
 export const chatDeletedResponse = z.strictObject({ id: z.string(), deleted: z.literal(true) });
 export const turnStoppedResponse = z.strictObject({ stopped: z.boolean(), turnId: z.string().nullable() });
 export const chatClosedResponse = z.strictObject({ status: z.literal('closed') });

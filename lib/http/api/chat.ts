@@ -9,6 +9,9 @@ import {
   chatDeletedResponse,
   chatListResponse,
   chatMessageResponse,
+  chatShareResponse,
+  chatShareRevokedResponse,
+  sharedMessageResponse,
   chatViewResponse,
   modelResponse,
   keyFactRemovedResponse,
@@ -25,6 +28,9 @@ import {
 
 /** `GET /api/chats/:id/messages`: only the page to read. */
 export const chatMessagesQuery = pageQuery;
+
+/** `GET /api/shared/chats/:token/messages`: only the page to read. */
+export const sharedMessagesQuery = pageQuery;
 
 /** `GET /api/chats/:id` (and a staff transcript): the newest page, or the page around one message. */
 export const chatViewQuery = z.object({
@@ -150,6 +156,50 @@ export const chatOperations = defineOperations([
     summary: 'Delete a chat (its ledger entries stay).',
     responses: { 200: '`{id, deleted: true}`.', 409: 'An answer is being written in the chat.' },
     responseBodies: { 200: chatDeletedResponse },
+  },
+  {
+    method: 'POST',
+    path: '/api/chats/{id}/share',
+    tag: 'Chats',
+    auth: 'session',
+    summary:
+      'Make a read-only link to the chat as it is now (a snapshot: later messages are not shown). Any signed-in person with the link can read it. Owner only.',
+    responses: {
+      201: 'The link, when it was made and the moment its snapshot holds.',
+      404: 'No such chat.',
+      409: 'The chat already has an active link.',
+    },
+    responseBodies: { 201: chatShareResponse },
+  },
+  {
+    method: 'GET',
+    path: '/api/chats/{id}/share',
+    tag: 'Chats',
+    auth: 'session',
+    summary: "The chat's active read-only link. Owner only.",
+    responses: { 200: 'The link.', 404: 'No such chat, or it has no active link.' },
+    responseBodies: { 200: chatShareResponse },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/chats/{id}/share',
+    tag: 'Chats',
+    auth: 'session',
+    summary: "Revoke the chat's link: its address answers 404 from now on. Owner only.",
+    responses: { 200: '`{revoked: true}`.', 404: 'No such chat, or it has no active link.' },
+    responseBodies: { 200: chatShareRevokedResponse },
+  },
+  {
+    method: 'GET',
+    path: '/api/shared/chats/{token}/messages',
+    tag: 'Chats',
+    auth: 'session',
+    summary:
+      "A page of a shared chat's messages up to its snapshot, newest first: the shared page's earlier messages. Any signed-in person with the link.",
+    query: sharedMessagesQuery,
+    paged: true,
+    responses: { 200: 'The messages.', 404: 'No such link, or it was revoked.' },
+    responseBodies: { 200: z.array(sharedMessageResponse) },
   },
   {
     method: 'GET',
