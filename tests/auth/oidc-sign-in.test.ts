@@ -217,7 +217,7 @@ describe('the sign-up rules', () => {
     const app = await appWith({ SIGNUP: 'invite' });
     expect(refusalOf((await ssoSignIn(app, 'invited@corp.example')).location)).toBe('INVITE_REQUIRED');
     const boss = await userByEmail('boss@corp.example');
-    const { token, invite } = await createInvite(db.prisma, { createdBy: { userId: boss!.id, email: boss!.email } });
+    const { token, invite } = await createInvite(db.prisma, { createdBy: { userId: boss!.id, email: boss!.email, address: null } });
     const { location } = await ssoSignIn(app, 'invited@corp.example', { additionalData: { invite: token } });
     expect(location).toBe('/chats');
     const used = await db.prisma.user.findUnique({ where: { email: 'invited@corp.example' } });
