@@ -27,6 +27,12 @@ export const SSO_REFUSALS = {
   SSO_ID_TOKEN_REFUSED: "Sign in through the provider's own page.",
 } as const;
 
+/** What the sign-in and sign-up pages show: the button and its name, when a provider is configured. */
+export const ssoOfferOf = (oidc: OidcConfig | undefined) => (oidc ? { name: oidc.name } : undefined);
+
+/** The `?error=` a failed single sign-on left on the sign-in page: a code, never free text from the address bar. */
+export const ssoErrorCodeOf = (value: unknown) => (typeof value === 'string' && /^[A-Za-z_]{1,64}$/.test(value) ? value : null);
+
 export interface SingleSignOnDeps {
   db: Db;
   staffEmails: readonly string[];
