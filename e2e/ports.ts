@@ -30,4 +30,7 @@ export const e2ePorts = {
   nginx: base + 14,
   /** connection-lost: a server the spec stops and starts again under the person's feet */
   flakyServer: base + 15,
+  /** sso: a server with single sign-on, and the OpenID provider it signs in through */
+  ssoServer: base + 16,
+  ssoProvider: base + 17,
 };
