@@ -33,4 +33,7 @@ export const e2ePorts = {
   /** sso: a server with single sign-on, and the OpenID provider it signs in through */
   ssoServer: base + 16,
   ssoProvider: base + 17,
+  /** sso: a provider that answers as another issuer than the one its server is configured for, and that server */
+  ssoImpostor: base + 18,
+  ssoImpostorServer: base + 19,
 };

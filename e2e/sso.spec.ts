@@ -112,7 +112,7 @@ test.describe
       const page = await context.newPage();
       await signInThroughProvider(page, 'visitor@elsewhere.example');
       await expect(page).toHaveURL(/\/sign-in\?error=SSO_DOMAIN_NOT_ALLOWED/);
-      await expect(page.getByRole('alert')).toHaveText(/not in a domain this server accepts/);
+      await expect(page.getByRole('alert').filter({ hasText: /not in a domain this server accepts/ })).toBeVisible();
       await context.close();
     });
 
@@ -122,8 +122,48 @@ test.describe
       const page = await context.newPage();
       await page.goto(usedCallback);
       await expect(page).toHaveURL(/\/sign-in\?error=state_/);
-      await expect(page.getByRole('alert')).toHaveText(/already used or has expired/);
+      await expect(page.getByRole('alert').filter({ hasText: /already used or has expired/ })).toBeVisible();
       expect((await page.request.get(`${quireUrl}/api/chats`)).status()).toBe(401);
       await context.close();
     });
   });
+
+test.describe('a provider that answers as another issuer', () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'quire-sso-impostor-'));
+  const quireUrl = `http://localhost:${e2ePorts.ssoImpostorServer}`;
+  let impostor: TestOidcProvider;
+  let server: QuireProcess;
+
+  test.beforeAll(async () => {
+    test.setTimeout(240_000);
+    // it listens where OIDC_ISSUER points, but its discovery document and tokens name another issuer
+    impostor = await startOidcProvider({
+      port: e2ePorts.ssoImpostor,
+      issuer: `http://localhost:${e2ePorts.ssoImpostor}`,
+      redirectUris: [`${quireUrl}/api/auth/callback/oidc`],
+      accounts: [{ email: 'lead@corp.example', email_verified: true, groups: ['quire-staff'] }],
+    });
+    server = await startQuire(e2ePorts.ssoImpostorServer, dataDir, {
+      APP_URL: quireUrl,
+      OIDC_ISSUER: `http://127.0.0.1:${e2ePorts.ssoImpostor}`,
+      OIDC_CLIENT_ID: impostor.clientId,
+      OIDC_CLIENT_SECRET: impostor.clientSecret,
+      OIDC_STAFF_GROUP: 'quire-staff',
+    });
+  });
+
+  test.afterAll(async () => {
+    server?.child.kill('SIGTERM');
+    await server?.exited;
+    await impostor?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test('the sign-in is refused before the browser is sent there, with the reason', async ({ page }) => {
+    await page.goto(`${quireUrl}/sign-in`);
+    await page.getByRole('button', { name: 'Sign in with single sign-on' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: /did not answer as the one this server is set up for/ })).toBeVisible();
+    expect(new URL(page.url()).origin).toBe(quireUrl);
+    expect(server.output()).toContain('"event":"sso_refused","reason":"issuer"');
+  });
+});
