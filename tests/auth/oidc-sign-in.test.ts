@@ -249,6 +249,13 @@ describe('what is refused', () => {
     expect(await start.json()).toMatchObject({ code: 'SSO_ISSUER_MISMATCH' });
   });
 
+  it('a provider that cannot be reached is said to be unreachable, not a 500', async () => {
+    const app = await appWith({ OIDC_ISSUER: 'http://127.0.0.1:9' });
+    const start = await startSignIn(app);
+    expect(start.status).toBe(503);
+    expect(await start.json()).toMatchObject({ code: 'SSO_UNAVAILABLE' });
+  });
+
   it('an ID token posted to the sign-in endpoint is refused: only the redirect, with its state and nonce, signs in', async () => {
     const app = await appWith();
     const start = await startSignIn(app, { idToken: { token: 'eyJhbGciOiJub25lIn0.e30.' } });
