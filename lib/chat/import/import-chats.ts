@@ -1,4 +1,5 @@
 import type { Db, Tx } from '@/lib/db/client';
+import { type RequestRate, takeRateRules, takeRequestRate } from '@/lib/rate-limit/rate-limit';
 import { messageSearchText } from '@/lib/text/segment';
 import type { ImportedChat, ImportSource } from './imported-chat';
 import { type ExportFile, readExport } from './read-export';
@@ -16,6 +17,8 @@ export interface ImportResult {
 }
 
 const SHOWN_CHATS = 20;
+/** Imports one person may start in a minute, on top of the deployment's request limit: each reads a large file. */
+const IMPORTS_PER_MINUTE = 5;
 /** A transaction holds this many chats, or about this many messages, whichever comes first. */
 const BATCH_CHATS = 25;
 const BATCH_MESSAGES = 2_000;
@@ -27,18 +30,24 @@ const ROWS_PER_INSERT = 1_000;
  * and times, marked with where it came from. No model is called and nothing is
  * charged.
  *
- * The file is read twice, streaming both times: first through to its end to
+ * The rate limits are taken first (429), then the file is read (413 past its
+ * cap). The file is read twice, streaming both times: first through to its end to
  * refuse it whole (too many conversations, something that is not an export,
  * a ZIP bomb, a depth bomb) before any chat is made; then again to write the
  * chats, a batch per transaction, so memory holds one batch and never the file's
  * conversations all at once.
  */
 export async function importChats(
-  db: Db,
+  deps: { db: Db; rate: RequestRate },
   userId: string,
-  file: ExportFile,
+  readFile: () => Promise<ExportFile>,
   options: { model: string; maxJsonDepth: number },
 ): Promise<ImportResult> {
+  const { db } = deps;
+  // an import reads up to 50 MB: the rate limits are taken before a byte of it is read
+  await takeRequestRate(db, deps.rate);
+  await takeRateRules(db, [{ key: `chat-import:${userId}`, perMinute: IMPORTS_PER_MINUTE }]);
+  const file = await readFile();
   // the first read refuses a bad file before anything is written
   for await (const _ of readExport(file, options.maxJsonDepth)) {
     // nothing to keep: reading it through is the check

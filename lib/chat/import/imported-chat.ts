@@ -46,9 +46,9 @@ export function timeOf(value: unknown): Date | null {
 export function finishChat(title: string, createdAt: Date | null, messages: ImportedMessage[]): ImportedChat {
   const kept = messages.slice(0, MAX_IMPORT_MESSAGES_PER_CHAT);
   const start = createdAt ?? kept.find((m) => m.at)?.at ?? new Date();
-  let previous = start.getTime() - 1;
+  let previous = Number.NEGATIVE_INFINITY;
   const timed = kept.map(({ at, ...message }) => {
-    const time = Math.max(at?.getTime() ?? previous + 1, previous + 1);
+    const time = Math.max(at?.getTime() ?? (Number.isFinite(previous) ? previous + 1 : start.getTime()), previous + 1);
     previous = time;
     return {
       ...message,
