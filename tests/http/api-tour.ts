@@ -186,7 +186,12 @@ export async function tourTheApi(app: App): Promise<RecordedAnswer[]> {
   await ask(deleteChat, 'DELETE', '/api/chats/{id}', { cookie, params: { id: spare.id } });
   // a Claude.ai export brought in as chats
   const exported = new FormData();
-  const conversation = { uuid: 'c1', name: 'Imported', created_at: '2025-02-10T18:30:00Z', chat_messages: [{ sender: 'human', text: 'Hello' }] };
+  const conversation = {
+    uuid: 'c1',
+    name: 'Imported',
+    created_at: '2025-02-10T18:30:00Z',
+    chat_messages: [{ sender: 'human', text: 'Hello' }],
+  };
   exported.append('file', new File([JSON.stringify([conversation])], 'conversations.json', { type: 'application/json' }));
   await ask(importChats, 'POST', '/api/chats/import', { cookie, form: exported });
 

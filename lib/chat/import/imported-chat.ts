@@ -2,8 +2,7 @@ import { DEFAULT_CHAT_TITLE } from '@/lib/chat/limits';
 import { cleanText } from '@/lib/text/clean-text';
 import { MAX_IMPORT_MESSAGE_CHARS, MAX_IMPORT_MESSAGES_PER_CHAT } from './import-limits';
 
-/** Where an imported chat came from: the Chat's `importedFrom`. */
-export type ImportSource = 'chatgpt' | 'claude' | 'quire';
+export type { ImportSource } from './import-sources';
 
 export interface ImportedMessage {
   role: 'user' | 'assistant';

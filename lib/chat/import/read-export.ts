@@ -2,6 +2,7 @@ import { AppError } from '@/lib/errors';
 import { chatFromChatGpt, isChatGptConversation } from './chatgpt-export';
 import { chatFromClaude, isClaudeConversation } from './claude-export';
 import { MAX_IMPORT_BYTES, MAX_IMPORT_CHATS } from './import-limits';
+import { IMPORT_SOURCE_NAMES } from './import-sources';
 import type { ImportedChat, ImportSource } from './imported-chat';
 import { JsonShapeError, topLevelObjects } from './json-values';
 import { chatFromQuire, isQuireChat } from './quire-export';
@@ -34,8 +35,6 @@ const FORMATS: Array<{
   { source: 'quire', matches: isQuireChat, convert: chatFromQuire },
 ];
 
-const SOURCE_NAMES: Record<ImportSource, string> = { chatgpt: 'ChatGPT', claude: 'Claude.ai', quire: 'Quire' };
-
 /**
  * The chats an export holds, one at a time, as its JSON streams out of the
  * file (or out of conversations.json inside the export's ZIP). The first
@@ -58,7 +57,7 @@ export async function* readExport(file: ExportFile, maxJsonDepth: number): Async
       if (format && matching !== format)
         throw new AppError(
           'import_not_recognised',
-          `Conversation ${count + 1} is not a ${SOURCE_NAMES[format.source]} conversation like the ones before it.`,
+          `Conversation ${count + 1} is not a ${IMPORT_SOURCE_NAMES[format.source]} conversation like the ones before it.`,
         );
       format = matching;
       if (++count > MAX_IMPORT_CHATS)

@@ -5,6 +5,7 @@ import type { createChat, listArchivedChats, listChats } from '@/lib/chat/chats'
 import type { MessageMeta } from '@/lib/chat/message-meta';
 import type { ChatSearchHit } from '@/lib/chat/search-chats';
 import type { ImportResult } from '@/lib/chat/import/import-chats';
+import { IMPORT_SOURCES } from '@/lib/chat/import/import-sources';
 import { MESSAGE_ROLES, MESSAGE_STATUSES, turnDataSchemas } from '@/lib/chat/turn/wire';
 import type { ModelInfo } from '@/lib/llm/catalog';
 import { modelCallResponse } from './billing';
@@ -109,7 +110,7 @@ export const chatViewResponse = z.strictObject({
   model: z.string(),
   summariesEnabled: z.boolean(),
   importedFrom: z
-    .enum(['chatgpt', 'claude', 'quire'])
+    .enum(IMPORT_SOURCES)
     .nullable()
     .meta({ description: 'Where an imported chat came from (ChatGPT, Claude.ai or a Quire export); null for a chat written here.' }),
   summary: z.string().nullable().optional().meta({ description: 'Staff only.' }),
@@ -142,10 +143,7 @@ export const chatViewResponse = z.strictObject({
 });
 
 export const chatImportResponse = z.strictObject({
-  source: z
-    .enum(['chatgpt', 'claude', 'quire'])
-    .nullable()
-    .meta({ description: 'Which app wrote the file; null when it held no conversation.' }),
+  source: z.enum(IMPORT_SOURCES).nullable().meta({ description: 'Which app wrote the file; null when it held no conversation.' }),
   imported: z.number().int().meta({ description: 'Chats made.' }),
   skipped: z.number().int().meta({ description: 'Conversations with nothing a person could read (only system or tool messages).' }),
   chats: z
