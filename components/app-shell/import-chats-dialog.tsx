@@ -88,7 +88,14 @@ export function ImportChatsButton() {
   return (
     <Dialog.Root open={open} onOpenChange={changeOpen}>
       <Dialog.Trigger asChild>
-        <Button variant="ghost" size="sm" className="h-6 px-1.5 text-[11px] normal-case" data-testid="import-chats" title={t('open')}>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="h-6 px-1.5 text-[11px] normal-case"
+          data-testid="import-chats"
+          title={t('open')}
+          aria-label={t('open')}
+        >
           <FileUp className="size-3.5" aria-hidden />
           {t('openShort')}
         </Button>
