@@ -174,6 +174,34 @@ describe('reading a Quire chat export', () => {
   });
 });
 
+describe("reading Quire's own archive (download my data)", () => {
+  it('each chat exported as JSON in it becomes a chat; the account, documents and uploads are passed over', async () => {
+    const chatFile = (title: string) =>
+      Buffer.from(
+        JSON.stringify({
+          format: 'quire.chat.v1',
+          title,
+          createdAt: '2026-03-01T10:00:00.000Z',
+          messages: [
+            { role: 'user', kind: 'text', text: `About ${title}`, status: 'complete', model: null, createdAt: '2026-03-01T10:00:00.000Z' },
+          ],
+        }),
+      );
+    const archive = zipFile([
+      { name: 'account.json', data: Buffer.from(JSON.stringify({ format: 'quire.account.v1', email: 'a@example.com' })) },
+      { name: 'chats/Lisbon.md', data: Buffer.from('# Lisbon') },
+      { name: 'chats/Lisbon.json', data: chatFile('Lisbon') },
+      { name: 'chats/Porto.json', data: chatFile('Porto') },
+      { name: 'uploads/notes.json', data: Buffer.from('{"not": json at all') },
+    ]);
+    const chats = await chatsOf(file(archive, 'quire-data.zip'));
+    expect(chats.map(({ source, chat }) => [source, chat.title, chat.messages[0]!.text])).toEqual([
+      ['quire', 'Lisbon', 'About Lisbon'],
+      ['quire', 'Porto', 'About Porto'],
+    ]);
+  });
+});
+
 describe('files that are not exports, or are hostile', () => {
   it('garbage, a JSON list of numbers, an unknown object and a cut-off file are not recognised', async () => {
     for (const bytes of ['hello', '[1, 2, 3]', '{"version": 4, "history": []}', '[{"title": "x", "mapping": {}', '', '[{"foo": 1}]'])

@@ -6,7 +6,7 @@ import { IMPORT_SOURCE_NAMES } from './import-sources';
 import type { ImportedChat, ImportSource } from './imported-chat';
 import { JsonShapeError, topLevelObjects } from './json-values';
 import { chatFromQuire, isQuireChat } from './quire-export';
-import { inflateEntry, listZipEntries, looksLikeZip, ZipRefusal, type ZipEntry } from './zip-entry';
+import { inflateEntry, listZipEntries, looksLikeZip, ZipRefusal } from './zip-entry';
 
 /** The file a person uploaded. */
 export interface ExportFile {
@@ -39,56 +39,66 @@ const FORMATS: Array<{
  * The chats an export holds, one at a time, as its JSON streams out of the
  * file (or out of conversations.json inside the export's ZIP). The first
  * conversation says which app wrote the file; every other one must be of the
- * same kind. JSON nested deeper than `maxJsonDepth` (the API's own limit, handed in
- * by the route) is refused before it is parsed. Refusals are AppErrors with their own codes: `import_not_recognised`,
- * `import_too_deep`, `import_zip_bomb`, `import_too_large`, `import_too_many_chats`.
+ * same kind. A ZIP without conversations.json is taken as Quire's own archive
+ * ("download my data"): each of its JSON files that is a chat exported from
+ * Quire becomes a chat, and its other files are passed over. JSON nested deeper
+ * than `maxJsonDepth` (the API's own limit, handed in by the route) is refused
+ * before it is parsed. Refusals are AppErrors with their own codes:
+ * `import_not_recognised`, `import_too_deep`, `import_zip_bomb`,
+ * `import_too_large`, `import_too_many_chats`.
  */
 export async function* readExport(file: ExportFile, maxJsonDepth: number): AsyncGenerator<{ source: ImportSource; chat: ImportedChat }> {
   let format: (typeof FORMATS)[number] | undefined;
   let count = 0;
   try {
-    for await (const { top, value } of topLevelObjects(jsonBytesOf(file), {
-      maxDepth: maxJsonDepth,
-      maxValueBytes: MAX_CONVERSATION_BYTES,
-    })) {
-      const matching = FORMATS.find((candidate) => candidate.matches(value));
-      // a Quire chat file is one object; ChatGPT's and Claude's are lists
-      if (!matching || (top === 'object') !== (matching.source === 'quire')) throw notRecognised(count);
-      if (format && matching !== format)
-        throw new AppError(
-          'import_not_recognised',
-          `Conversation ${count + 1} is not a ${IMPORT_SOURCE_NAMES[format.source]} conversation like the ones before it.`,
-        );
-      format = matching;
-      if (++count > MAX_IMPORT_CHATS)
-        throw new AppError(
-          'import_too_many_chats',
-          `The file holds more than ${MAX_IMPORT_CHATS.toLocaleString('en')} conversations; nothing was imported. Import at most ${MAX_IMPORT_CHATS.toLocaleString('en')} at a time.`,
-          { limit: MAX_IMPORT_CHATS },
-        );
-      yield { source: matching.source, chat: matching.convert(value) };
+    const { reads, quireArchive } = jsonReadsOf(file);
+    for (const read of reads) {
+      try {
+        for await (const { top, value } of topLevelObjects(read(), { maxDepth: maxJsonDepth, maxValueBytes: MAX_CONVERSATION_BYTES })) {
+          const matching = FORMATS.find((candidate) => candidate.matches(value));
+          if (quireArchive && matching?.source !== 'quire') continue; // the archive's account.json and the like
+          // a Quire chat file is one object; ChatGPT's and Claude's are lists
+          if (!matching || (top === 'object') !== (matching.source === 'quire')) throw notRecognised(count);
+          if (format && matching !== format)
+            throw new AppError(
+              'import_not_recognised',
+              `Conversation ${count + 1} is not a ${IMPORT_SOURCE_NAMES[format.source]} conversation like the ones before it.`,
+            );
+          format = matching;
+          if (++count > MAX_IMPORT_CHATS)
+            throw new AppError(
+              'import_too_many_chats',
+              `The file holds more than ${MAX_IMPORT_CHATS.toLocaleString('en')} conversations; nothing was imported. Import at most ${MAX_IMPORT_CHATS.toLocaleString('en')} at a time.`,
+              { limit: MAX_IMPORT_CHATS },
+            );
+          yield { source: matching.source, chat: matching.convert(value) };
+        }
+      } catch (error) {
+        // in an archive, a JSON file that is not JSON (an uploaded file kept as it was) is passed over, unparsed
+        if (!(quireArchive && error instanceof JsonShapeError)) throw error;
+      }
     }
+    if (quireArchive && count === 0)
+      throw new AppError(
+        'import_not_recognised',
+        'The ZIP holds no conversations.json and no chat exported from Quire: it is not an export we recognise.',
+      );
   } catch (error) {
     throw refusalOf(error, maxJsonDepth);
   }
 }
 
-function jsonBytesOf(file: ExportFile): AsyncIterable<Uint8Array> {
-  if (!looksLikeZip(file.bytes)) return slices(file.bytes);
-  const entry = conversationsEntry(listZipEntries(file.bytes, MAX_ZIP_ENTRIES));
-  return inflateEntry(file.bytes, entry, ZIP_LIMITS);
-}
-
-/** conversations.json (the one nearest the top, as both ChatGPT's and Claude's ZIPs have it), or the ZIP's only JSON file. */
-function conversationsEntry(entries: ZipEntry[]): ZipEntry {
-  const isDirectory = (entry: ZipEntry) => entry.name.endsWith('/');
-  const named = entries
-    .filter((entry) => !isDirectory(entry) && /(^|\/)conversations\.json$/i.test(entry.name))
+/** The JSON texts to read: the file itself, conversations.json in the export's ZIP, or each JSON file of a Quire archive. */
+function jsonReadsOf(file: ExportFile): { reads: Array<() => AsyncIterable<Uint8Array>>; quireArchive: boolean } {
+  if (!looksLikeZip(file.bytes)) return { reads: [() => slices(file.bytes)], quireArchive: false };
+  const entries = listZipEntries(file.bytes, MAX_ZIP_ENTRIES).filter((entry) => !entry.name.endsWith('/'));
+  // conversations.json nearest the top, as both ChatGPT's and Claude.ai's ZIPs have it
+  const conversations = entries
+    .filter((entry) => /(^|\/)conversations\.json$/i.test(entry.name))
     .sort((a, b) => a.name.split('/').length - b.name.split('/').length)[0];
-  if (named) return named;
-  const json = entries.filter((entry) => !isDirectory(entry) && /\.json$/i.test(entry.name));
-  if (json.length === 1) return json[0]!;
-  throw new AppError('import_not_recognised', 'The ZIP holds no conversations.json: it is not a ChatGPT or Claude.ai export.');
+  if (conversations) return { reads: [() => inflateEntry(file.bytes, conversations, ZIP_LIMITS)], quireArchive: false };
+  const json = entries.filter((entry) => /\.json$/i.test(entry.name));
+  return { reads: json.map((entry) => () => inflateEntry(file.bytes, entry, ZIP_LIMITS)), quireArchive: true };
 }
 
 async function* slices(bytes: Buffer): AsyncGenerator<Uint8Array> {
