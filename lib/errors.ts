@@ -17,6 +17,13 @@ export const ERROR_STATUS = {
   conflict: 409,
   turn_in_progress: 409,
   payload_too_large: 413,
+  // importing chats (lib/chat/import): the upload past its cap, more conversations than one import takes,
+  // a ZIP that inflates far past its size, JSON nested past the limit, a file that is no export we know
+  import_too_large: 413,
+  import_too_many_chats: 413,
+  import_zip_bomb: 413,
+  import_too_deep: 400,
+  import_not_recognised: 422,
   unsupported_media_type: 415,
   unprocessable: 422,
   rate_limited: 429,

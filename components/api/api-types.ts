@@ -4,6 +4,7 @@ import type { chatCreateBody, chatSettingsBody, keyFactValueBody } from '@/lib/h
 import type {
   chatCreatedResponse,
   chatDeletedResponse,
+  chatImportResponse,
   chatMessageResponse,
   sharedMessageResponse,
   chatSearchHitResponse,
@@ -51,6 +52,8 @@ export type ChatSummaryJson = z.infer<typeof chatSummaryResponse>;
 export type ChatSearchHitJson = z.infer<typeof chatSearchHitResponse>;
 export type ChatCreatedJson = z.infer<typeof chatCreatedResponse>;
 export type ChatDeletedJson = z.infer<typeof chatDeletedResponse>;
+/** POST /api/chats/import: how many chats an export became, and the first of them. */
+export type ChatImportJson = z.infer<typeof chatImportResponse>;
 export type DocumentRenamedJson = z.infer<typeof documentRenamedResponse>;
 export type DocumentDeletedJson = z.infer<typeof documentDeletedResponse>;
 export type LedgerEntryJson = z.infer<typeof ledgerEntryResponse>;

@@ -10,6 +10,7 @@ import type { SessionUser } from '@/lib/auth/session-user';
 import { BrandMark } from './brand-mark';
 import { ChatList } from './chat-list';
 import { ChatSearch } from './chat-search';
+import { ImportChatsButton } from './import-chats-dialog';
 import { LanguageSwitcher } from './language-switcher';
 import { NavLink } from './nav-link';
 import { NewChatButton } from './new-chat-button';
@@ -30,7 +31,10 @@ export function Sidebar({ user, chats }: { user: SessionUser; chats: FetchedPage
         <NewChatButton />
       </div>
       <nav aria-label={t('chats')} className="min-h-0 flex-1 overflow-y-auto px-3 short:flex-none short:overflow-visible">
-        <h2 className="px-2 pb-1 text-[11px] font-semibold tracking-wide text-zinc-500 uppercase">{t('chats')}</h2>
+        <div className="flex items-center justify-between pr-1 pb-1">
+          <h2 className="px-2 text-[11px] font-semibold tracking-wide text-zinc-500 uppercase">{t('chats')}</h2>
+          <ImportChatsButton />
+        </div>
         <ChatSearch>
           <ChatList chats={chats} />
         </ChatSearch>

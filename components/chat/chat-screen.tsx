@@ -7,6 +7,8 @@ import { useCallback, useMemo, useState } from 'react';
 import type { ChatJson, ModelJson } from '@/components/api/api-types';
 import { InsightsPanel } from '@/components/insights/insights-panel';
 import { usePanelOpen } from '@/components/insights/use-panel-open';
+import { Badge } from '@/components/ui/badge';
+import { IMPORT_SOURCE_NAMES } from '@/lib/chat/import/import-sources';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { dataParts, orderForDisplay } from './chat-ui-message';
 import { ClosedBanner } from './closed-banner';
@@ -86,6 +88,11 @@ export function ChatScreen({
           <h1 id="chat-title" className="min-w-0 flex-1 truncate text-sm font-semibold">
             {titleOf(title)}
           </h1>
+          {view.importedFrom && (
+            <Badge data-testid="imported-from" title={t('importedFromHint')}>
+              {t('importedFrom', { source: IMPORT_SOURCE_NAMES[view.importedFrom] })}
+            </Badge>
+          )}
           <Button
             variant="ghost"
             size="icon"

@@ -1,3 +1,4 @@
+import type { ImportSource } from '@/lib/chat/import/imported-chat';
 import type { Db } from '@/lib/db/client';
 import { keysetSql, keysetWhere, keysetWhereNewer, takeOneMore, toPage, type Keyset, type Page, type PageRequest } from '@/lib/db/keyset';
 import { Prisma } from '@/lib/generated/prisma/client';
@@ -62,6 +63,7 @@ export async function loadChatView(db: Db, chatId: string, viewerId: string, opt
     status: chat.status,
     model: chat.model,
     summariesEnabled: chat.summariesEnabled,
+    importedFrom: chat.importedFrom as ImportSource | null,
     summary: options.asStaff ? chat.summary : undefined,
     user: options.asStaff ? { email: chat.user.email, name: chat.user.name } : undefined,
     liveTurnId: chat.liveTurnId,

@@ -4,6 +4,7 @@ import { POST as closeChat } from '@/app/api/chats/[id]/close/route';
 import { GET as chatMessages, POST as postMessage } from '@/app/api/chats/[id]/messages/route';
 import { PATCH as patchSlot, DELETE as deleteSlot } from '@/app/api/chats/[id]/slots/[key]/route';
 import { DELETE as revokeShare, GET as activeShare, POST as shareChat } from '@/app/api/chats/[id]/share/route';
+import { POST as importChats } from '@/app/api/chats/import/route';
 import { POST as stopTurn } from '@/app/api/chats/[id]/stop/route';
 import { GET as listChats, POST as createChat } from '@/app/api/chats/route';
 import { GET as ownCredits } from '@/app/api/credits/route';
@@ -183,6 +184,16 @@ export async function tourTheApi(app: App): Promise<RecordedAnswer[]> {
   await ask(patchChat, 'PATCH', '/api/chats/{id}', { cookie, params: { id: spare.id }, body: { status: 'archived' } });
   await ask(listChats, 'GET', '/api/chats', { cookie, query: '?status=archived' });
   await ask(deleteChat, 'DELETE', '/api/chats/{id}', { cookie, params: { id: spare.id } });
+  // a Claude.ai export brought in as chats
+  const exported = new FormData();
+  const conversation = {
+    uuid: 'c1',
+    name: 'Imported',
+    created_at: '2025-02-10T18:30:00Z',
+    chat_messages: [{ sender: 'human', text: 'Hello' }],
+  };
+  exported.append('file', new File([JSON.stringify([conversation])], 'conversations.json', { type: 'application/json' }));
+  await ask(importChats, 'POST', '/api/chats/import', { cookie, form: exported });
 
   // files waiting in the chat
   const files = new FormData();

@@ -4,6 +4,8 @@ import type { withMessagePages } from '@/lib/http/paging';
 import type { createChat, listArchivedChats, listChats } from '@/lib/chat/chats';
 import type { MessageMeta } from '@/lib/chat/message-meta';
 import type { ChatSearchHit } from '@/lib/chat/search-chats';
+import type { ImportResult } from '@/lib/chat/import/import-chats';
+import { IMPORT_SOURCES } from '@/lib/chat/import/import-sources';
 import { MESSAGE_ROLES, MESSAGE_STATUSES, turnDataSchemas } from '@/lib/chat/turn/wire';
 import type { ModelInfo } from '@/lib/llm/catalog';
 import { modelCallResponse } from './billing';
@@ -107,6 +109,10 @@ export const chatViewResponse = z.strictObject({
   status: z.string(),
   model: z.string(),
   summariesEnabled: z.boolean(),
+  importedFrom: z
+    .enum(IMPORT_SOURCES)
+    .nullable()
+    .meta({ description: 'Where an imported chat came from (ChatGPT, Claude.ai or a Quire export); null for a chat written here.' }),
   summary: z.string().nullable().optional().meta({ description: 'Staff only.' }),
   user: z.strictObject({ email: z.string(), name: z.string() }).optional().meta({ description: 'Staff only: whose chat it is.' }),
   liveTurnId: z.string().nullable(),
@@ -136,6 +142,17 @@ export const chatViewResponse = z.strictObject({
   slots: z.array(keyFactResponse),
 });
 
+export const chatImportResponse = z.strictObject({
+  source: z.enum(IMPORT_SOURCES).nullable().meta({ description: 'Which app wrote the file; null when it held no conversation.' }),
+  imported: z.number().int().meta({ description: 'Chats made.' }),
+  skipped: z.number().int().meta({ description: 'Conversations with nothing a person could read (only system or tool messages).' }),
+  chats: z
+    .array(z.strictObject({ id: z.string(), title: z.string() }))
+    .meta({ description: 'The first 20 chats made, in the file’s order.' }),
+  shortened: z
+    .array(z.strictObject({ title: z.string(), kept: z.number().int(), total: z.number().int() }))
+    .meta({ description: 'Chats cut to their first 10,000 messages.' }),
+});
 export const chatShareResponse = z.strictObject({ url: z.string(), createdAt: z.iso.datetime(), snapshotAt: z.iso.datetime() });
 export const chatShareRevokedResponse = z.strictObject({ revoked: z.literal(true) });
 /** A shared chat's message: what the owner's view shows, without what the answer cost. */
@@ -170,5 +187,6 @@ export type ChatResponseChecks = AllTrue<
     DescribesJsonOf<typeof chatViewResponse, ReturnType<typeof withMessagePages<ChatView>>>,
     DescribesJsonOf<typeof chatMessageResponse, ChatMessageView>,
     DescribesJsonOf<typeof modelResponse, ModelInfo>,
+    DescribesJsonOf<typeof chatImportResponse, ImportResult>,
   ]
 >;

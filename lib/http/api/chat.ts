@@ -2,11 +2,13 @@ import { z } from 'zod';
 import { defineOperations } from '@/lib/http/openapi/api-operation';
 import { pageQuery } from '@/lib/http/paging';
 import { MAX_MESSAGE_CHARS } from '@/lib/chat/limits';
+import { MAX_IMPORT_BYTES, MAX_IMPORT_CHATS, MAX_IMPORT_MESSAGES_PER_CHAT } from '@/lib/chat/import/import-limits';
 import { SEARCH_QUERY_MAX } from '@/lib/chat/search-chats';
 import {
   chatClosedResponse,
   chatCreatedResponse,
   chatDeletedResponse,
+  chatImportResponse,
   chatListResponse,
   chatMessageResponse,
   chatShareResponse,
@@ -75,6 +77,14 @@ export const chatSettingsBody = z
 
 export const regenerateBody = z.object({ model: z.string().max(200).optional() });
 
+/** `POST /api/chats/import`: the export file. */
+export const chatImportForm = z.object({
+  file: z.string().meta({
+    format: 'binary',
+    description: `ChatGPT's or Claude.ai's conversations.json, the export's ZIP, or a chat exported from Quire as JSON (at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB).`,
+  }),
+});
+
 export const chatMessageBody = z.object({
   text: z
     .string()
@@ -114,6 +124,23 @@ export const chatOperations = defineOperations([
     body: chatCreateBody,
     responses: { 201: "`{id}` of the new chat (with `reuseEmpty`, possibly of the caller's untouched one)." },
     responseBodies: { 201: chatCreatedResponse },
+  },
+  {
+    method: 'POST',
+    path: '/api/chats/import',
+    tag: 'Chats',
+    auth: 'session',
+    summary: `Import chats from an export: each conversation becomes a new chat of the caller's (title, messages in order with their roles and times, marked as imported). At most ${MAX_IMPORT_CHATS.toLocaleString('en')} conversations; a longer one keeps its first ${MAX_IMPORT_MESSAGES_PER_CHAT.toLocaleString('en')} messages. No model is called and nothing is charged; a refused file makes no chat.`,
+    body: chatImportForm,
+    bodyType: 'multipart',
+    responses: {
+      201: 'How many chats were made, the first of them, and what was left out.',
+      400: '`import_too_deep`: the JSON nests deeper than 64 levels.',
+      413: '`import_too_large` (the file is over 50 MB), `import_too_many_chats`, or `import_zip_bomb` (the ZIP inflates far past its size).',
+      422: '`import_not_recognised`: not a ChatGPT, Claude.ai or Quire export.',
+      429: 'Rate limit reached; `Retry-After` says when to try again.',
+    },
+    responseBodies: { 201: chatImportResponse },
   },
   {
     method: 'GET',
