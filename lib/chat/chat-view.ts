@@ -62,6 +62,7 @@ export async function loadChatView(db: Db, chatId: string, viewerId: string, opt
     status: chat.status,
     model: chat.model,
     summariesEnabled: chat.summariesEnabled,
+    instructions: chat.instructions,
     summary: options.asStaff ? chat.summary : undefined,
     user: options.asStaff ? { email: chat.user.email, name: chat.user.name } : undefined,
     liveTurnId: chat.liveTurnId,
