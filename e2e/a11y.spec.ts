@@ -168,6 +168,7 @@ test('documents: the list with a notification, a written document, its History a
       expect(p.getByTestId('canvas-editor').first()).toBeVisible(),
     ),
     visit('wallet', '/wallet', (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible()),
+    visit('instructions', '/settings/instructions', (p) => expect(p.getByTestId('instructions-form')).toBeVisible()),
   ]);
   await ownerContext.close();
 });
