@@ -111,6 +111,18 @@ test('chat: an answer with its sources and document cards, the chat menu, the de
         await expect(p.getByRole('alertdialog')).toBeVisible();
       },
     },
+    {
+      name: 'the chat’s instructions',
+      open: async (p) => {
+        await conversation.open(p);
+        await p
+          .getByRole('button', { name: /^Actions for/ })
+          .first()
+          .click();
+        await p.getByRole('menuitem', { name: 'Instructions for this chat…' }).click();
+        await expect(p.getByTestId('chat-instructions-dialog').getByText('0 of 2,000 characters')).toBeVisible();
+      },
+    },
   ]);
   await page.setViewportSize({ width: 390, height: 844 });
   await checkInBothThemes(page, [
