@@ -111,6 +111,18 @@ test('chat: an answer with its sources and document cards, the chat menu, the de
         await expect(p.getByRole('alertdialog')).toBeVisible();
       },
     },
+    {
+      name: 'the chat’s instructions',
+      open: async (p) => {
+        await conversation.open(p);
+        await p
+          .getByRole('button', { name: /^Actions for/ })
+          .first()
+          .click();
+        await p.getByRole('menuitem', { name: 'Instructions for this chat…' }).click();
+        await expect(p.getByTestId('chat-instructions-dialog').getByText('0 of 2,000 characters')).toBeVisible();
+      },
+    },
   ]);
   await page.setViewportSize({ width: 390, height: 844 });
   await checkInBothThemes(page, [
@@ -168,6 +180,7 @@ test('documents: the list with a notification, a written document, its History a
       expect(p.getByTestId('canvas-editor').first()).toBeVisible(),
     ),
     visit('wallet', '/wallet', (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible()),
+    visit('instructions', '/settings/instructions', (p) => expect(p.getByTestId('instructions-form')).toBeVisible()),
   ]);
   await ownerContext.close();
 });

@@ -1,6 +1,6 @@
 'use client';
 
-import { Archive, Download, Link2, MessageSquare, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
+import { Archive, Download, Link2, MessageSquare, MessageSquareText, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
 import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
@@ -12,6 +12,7 @@ import { useChatTitle } from '@/components/chat/use-chat-title';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { chatActions } from './chat-actions';
+import { ChatInstructionsDialog } from './chat-instructions-dialog';
 import { ShareChatDialog } from './share-chat-dialog';
 
 const MENU_ITEM =
@@ -21,12 +22,14 @@ const MENU_ITEM =
 export function ChatListItem({ chat }: { chat: ChatSummaryJson }) {
   const t = useTranslations('shell.chatMenu');
   const shell = useTranslations('shell');
+  const tInstructions = useTranslations('instructions');
   const titleOf = useChatTitle();
   const router = useRouter();
   const pathname = usePathname();
   const [renaming, setRenaming] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [sharing, setSharing] = useState(false);
+  const [instructing, setInstructing] = useState(false);
   const href = `/chats/${chat.id}`;
   const active = pathname === href;
   const title = titleOf(chat.title);
@@ -109,6 +112,10 @@ export function ChatListItem({ chat }: { chat: ChatSummaryJson }) {
               <Pencil className="size-3.5" aria-hidden />
               {t('rename')}
             </DropdownMenu.Item>
+            <DropdownMenu.Item className={MENU_ITEM} onSelect={() => setInstructing(true)} data-testid="chat-instructions">
+              <MessageSquareText className="size-3.5" aria-hidden />
+              {tInstructions('chatMenu')}
+            </DropdownMenu.Item>
             <DropdownMenu.Item className={MENU_ITEM} onSelect={() => setSharing(true)} data-testid="share-chat">
               <Link2 className="size-3.5" aria-hidden />
               {t('shareLink')}
@@ -138,6 +145,7 @@ export function ChatListItem({ chat }: { chat: ChatSummaryJson }) {
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
       <ShareChatDialog chatId={chat.id} title={title} open={sharing} onOpenChange={setSharing} />
+      <ChatInstructionsDialog chatId={chat.id} open={instructing} onOpenChange={setInstructing} />
       <AlertDialog.Root open={confirming} onOpenChange={setConfirming}>
         <AlertDialog.Portal>
           <AlertDialog.Overlay className="fixed inset-0 z-40 bg-black/40" />

@@ -1,6 +1,6 @@
 'use client';
 
-import { FileText, Receipt, ScrollText, Settings, ShieldCheck, UserPlus, Wallet } from 'lucide-react';
+import { FileText, MessageSquareText, Receipt, ScrollText, Settings, ShieldCheck, UserPlus, Wallet } from 'lucide-react';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useTranslations } from 'next-intl';
@@ -46,6 +46,9 @@ export function Sidebar({ user, chats }: { user: SessionUser; chats: FetchedPage
           </NavLink>
           <NavLink href="/wallet" icon={Wallet}>
             {t('wallet')}
+          </NavLink>
+          <NavLink href="/settings/instructions" icon={MessageSquareText}>
+            {t('instructions')}
           </NavLink>
           {user.role === 'staff' && (
             <>

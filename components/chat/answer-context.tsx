@@ -63,6 +63,28 @@ function AnswerContextBody({ context, lookup }: AnswerContextProps) {
         </tbody>
       </table>
 
+      {context.instructions && (
+        <section aria-label={t('instructions')} data-testid="context-instructions">
+          <h3 className="font-medium text-zinc-800 dark:text-zinc-200">{t('instructions')}</h3>
+          <dl className="flex flex-col gap-1">
+            {(
+              [
+                ['aboutMe', context.instructions.aboutMe],
+                ['answerStyle', context.instructions.answerStyle],
+                ['instructionsChat', context.instructions.chat],
+              ] as const
+            )
+              .filter(([, text]) => text)
+              .map(([label, text]) => (
+                <div key={label}>
+                  <dt className="inline">{t(label)}: </dt>
+                  <dd className="inline whitespace-pre-wrap [overflow-wrap:anywhere]">{text}</dd>
+                </div>
+              ))}
+          </dl>
+        </section>
+      )}
+
       <section aria-label={t('slots')}>
         <h3 className="font-medium text-zinc-800 dark:text-zinc-200">{t('slots')}</h3>
         {context.slots.length === 0 ? (

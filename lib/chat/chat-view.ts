@@ -64,6 +64,7 @@ export async function loadChatView(db: Db, chatId: string, viewerId: string, opt
     model: chat.model,
     summariesEnabled: chat.summariesEnabled,
     importedFrom: chat.importedFrom as ImportSource | null,
+    instructions: chat.instructions,
     summary: options.asStaff ? chat.summary : undefined,
     user: options.asStaff ? { email: chat.user.email, name: chat.user.name } : undefined,
     liveTurnId: chat.liveTurnId,

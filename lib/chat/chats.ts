@@ -90,13 +90,19 @@ export async function requireOwnChat(db: Db, chatId: string, userId: string) {
   return chat;
 }
 
-/** The person renames a chat or turns its summaries of older turns on or off. */
-export async function updateChatSettings(db: Db, chatId: string, userId: string, input: { title?: string; summariesEnabled?: boolean }) {
+/** The person renames a chat, turns its summaries of older turns on or off, or gives it instructions of its own. */
+export async function updateChatSettings(
+  db: Db,
+  chatId: string,
+  userId: string,
+  input: { title?: string; summariesEnabled?: boolean; instructions?: string },
+) {
   const updated = await db.chat.updateMany({
     where: { id: chatId, userId },
     data: {
       ...(input.title !== undefined ? { title: input.title.trim() || DEFAULT_TITLE } : {}),
       ...(input.summariesEnabled !== undefined ? { summariesEnabled: input.summariesEnabled } : {}),
+      ...(input.instructions !== undefined ? { instructions: input.instructions.trim() } : {}),
     },
   });
   if (updated.count === 0) throw notFound('No such chat.');

@@ -5,3 +5,6 @@ export const MAX_MESSAGE_CHARS = 6_000;
 
 /** A chat's title until its first message names it. */
 export const DEFAULT_CHAT_TITLE = 'New chat';
+
+/** "About me", "How to answer" and a chat's own instructions: each at most this long (a CHECK in the database too). */
+export const INSTRUCTIONS_MAX_CHARS = 2_000;

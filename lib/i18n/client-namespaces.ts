@@ -11,7 +11,7 @@ export const CLIENT_NAMESPACES = {
   /** sign-in, sign-up and password pages */
   auth: ['auth'],
   /** the signed-in app: sidebar, chat, its insights panel, the wallet */
-  app: ['chat', 'context', 'insights', 'wallet'],
+  app: ['chat', 'context', 'insights', 'wallet', 'instructions'],
   documents: ['documents', 'canvas'],
   /** the account page: address, password, sessions */
   account: ['account'],

@@ -1,3 +1,4 @@
+import { GET as readInstructions, PUT as saveInstructions } from '@/app/api/account/instructions/route';
 import { DELETE as endSession } from '@/app/api/account/sessions/[id]/route';
 import { GET as getChat, PATCH as patchChat, DELETE as deleteChat } from '@/app/api/chats/[id]/route';
 import { POST as closeChat } from '@/app/api/chats/[id]/close/route';
@@ -115,6 +116,12 @@ export async function tourTheApi(app: App): Promise<RecordedAnswer[]> {
   await app.db.user.update({ where: { email: 'tour-staff@example.com' }, data: { role: 'staff' } });
   await ask(auth, 'POST', '/api/auth/sign-in/email', { body: { email: 'tour-member@example.com', password: 'correct-horse-battery' } });
   await ask(auth, 'GET', '/api/auth/get-session', { cookie });
+  // Settings → Instructions
+  await ask(saveInstructions, 'PUT', '/api/account/instructions', {
+    cookie,
+    body: { aboutMe: 'I keep the books of a bakery.', answerStyle: 'Briefly.' },
+  });
+  await ask(readInstructions, 'GET', '/api/account/instructions', { cookie });
   await ask(auth, 'GET', '/api/auth/get-session');
   await ask(auth, 'POST', '/api/auth/sign-out', { cookie: memberCookie, body: {} });
   await signUp('tour-leaver@example.com');

@@ -1,4 +1,5 @@
 import type { BuiltPrompt, PromptParts } from './build-prompt';
+import { hasInstructions, type Instructions } from './render-instructions';
 import type { ContextRole, KeyFactView } from './types';
 
 /**
@@ -13,6 +14,8 @@ export type AnswerContext = {
   /** micro-USD: tokens × the model's input price per million */
   costMicros: number;
   parts: Array<{ part: keyof PromptParts; tokens: number; costMicros: number }>;
+  /** the person's and the chat's instructions as sent (absent on answers from before there were any) */
+  instructions?: Instructions;
   slots: KeyFactView[];
   summary: string | null;
   window: Array<{ id: string; role: ContextRole; tokens: number }>;
@@ -21,13 +24,14 @@ export type AnswerContext = {
   omitted: number;
 };
 
-const PART_ORDER: Array<keyof PromptParts> = ['system', 'slots', 'summary', 'recalled', 'window', 'current'];
+const PART_ORDER: Array<keyof PromptParts> = ['system', 'instructions', 'slots', 'summary', 'recalled', 'window', 'current'];
 
 export function describeAnswerContext(input: {
   model: { id: string; inputPrice: number };
   prompt: BuiltPrompt;
   slots: KeyFactView[];
   summary: string | null;
+  instructions?: Instructions;
 }): AnswerContext {
   const cost = (tokens: number) => Math.round(tokens * input.model.inputPrice * 100) / 100;
   return {
@@ -39,6 +43,7 @@ export function describeAnswerContext(input: {
       tokens: input.prompt.parts[part],
       costMicros: cost(input.prompt.parts[part]),
     })),
+    ...(input.instructions && hasInstructions(input.instructions) ? { instructions: input.instructions } : {}),
     slots: input.slots,
     summary: input.prompt.parts.summary > 0 ? input.summary : null,
     window: input.prompt.window,

@@ -39,6 +39,43 @@ describe('buildPrompt', () => {
     );
   });
 
+  it("keeps the person's instructions in every prompt, whole, however long the chat and tight the budget, and counts them as their own part", () => {
+    const instructions = {
+      aboutMe: 'I run a bakery in Porto.',
+      answerStyle: 'Answer in Portuguese, in three sentences at most.',
+      chat: '',
+    };
+    fc.assert(
+      fc.property(chat, text, fc.integer({ min: 50, max: 3_000 }), (history, currentText, budgetTokens) => {
+        const current: ContextMessage = { id: 'now', role: 'user', text: currentText };
+        const prompt = buildPrompt({ system: 'You are Quire.', instructions, slots: keyFacts, history, current, budgetTokens });
+        const system = prompt.messages[0]!.content;
+        expect(system).toContain('I run a bakery in Porto.');
+        expect(system).toContain('Answer in Portuguese, in three sentences at most.');
+        // after Quire's own prompt, before the key facts
+        expect(system.indexOf('You are Quire.')).toBeLessThan(system.indexOf('bakery'));
+        expect(system.indexOf('bakery')).toBeLessThan(system.indexOf('Windows 11'));
+        expect(prompt.parts.instructions).toBeGreaterThan(0);
+        expect(Object.values(prompt.parts).reduce((a, b) => a + b, 0)).toBe(prompt.inputTokens);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('sends no instructions block when the person wrote none', () => {
+    const current: ContextMessage = { id: 'now', role: 'user', text: 'Hello' };
+    const prompt = buildPrompt({
+      system: 'You are Quire.',
+      instructions: { aboutMe: ' ', answerStyle: '', chat: '' },
+      slots: [],
+      history: [],
+      current,
+      budgetTokens: 1_000,
+    });
+    expect(prompt.messages[0]!.content).toBe('You are Quire.');
+    expect(prompt.parts.instructions).toBe(0);
+  });
+
   it('never drops the current message, and keeps it whole', () => {
     fc.assert(
       fc.property(chat, text, fc.integer({ min: 1, max: 2_000 }), (history, currentText, budgetTokens) => {

@@ -1,10 +1,11 @@
+import { renderInstructions, type Instructions } from './render-instructions';
 import { renderRecalled, renderKeyFacts, renderSummary } from './render-key-facts';
 import { excerptForRecall } from './recall';
 import { countTokens, MESSAGE_OVERHEAD_TOKENS, REPLY_PRIMING_TOKENS } from '@/lib/text/token-count';
 import type { ContextMessage, PromptMessage, RecalledMessage, KeyFactView } from './types';
 
 /**
- * The shape of every prompt: system prompt + slots + running summary + a short recent window of
+ * The shape of every prompt: system prompt + the person's instructions + slots + running summary + a short recent window of
  * whole messages + (only when the current message refers back) older messages found by search.
  * Nothing is cut at a fixed size: a message is whole in the window, or folded into the summary,
  * or recalled by search when the person asks about it again. Once the window is full the prompt
@@ -35,6 +36,8 @@ export const DEFAULT_PROMPT_POLICY: Required<PromptPolicy> = {
 
 export type BuildPromptInput = {
   system: string;
+  /** the person's own and this chat's instructions: pinned after the system prompt, never cut */
+  instructions?: Instructions;
   slots: KeyFactView[];
   /** Device or OS words of the current message the rules could not attribute (readKeyFacts). */
   unattributed?: readonly string[];
@@ -51,7 +54,15 @@ export type BuildPromptInput = {
 };
 
 /** Tokens of each part of the prompt, as the context view shows them. */
-export type PromptParts = { system: number; slots: number; summary: number; recalled: number; window: number; current: number };
+export type PromptParts = {
+  system: number;
+  instructions: number;
+  slots: number;
+  summary: number;
+  recalled: number;
+  window: number;
+  current: number;
+};
 
 export type BuiltPrompt = {
   messages: PromptMessage[];
@@ -74,12 +85,13 @@ export type BuiltPrompt = {
 export function buildPrompt(input: BuildPromptInput): BuiltPrompt {
   const policy = { ...DEFAULT_PROMPT_POLICY, ...input.policy };
   const systemText = input.system.trim();
+  const instructionsText = input.instructions ? renderInstructions(input.instructions) : '';
   const keyFactsText = renderKeyFacts(input.slots, input.unattributed);
   const summaryText = input.summary && input.summary.trim() ? renderSummary(input.summary) : '';
   const currentTokens = countTokens(input.current.text);
   const fixed = (parts: string[]) =>
     countTokens(parts.filter((part) => part.length > 0).join('\n\n')) + currentTokens + 2 * MESSAGE_OVERHEAD_TOKENS + REPLY_PRIMING_TOKENS;
-  const fixedTokens = fixed([systemText, keyFactsText, summaryText]);
+  const fixedTokens = fixed([systemText, instructionsText, keyFactsText, summaryText]);
   const budgetExceeded = fixedTokens > input.budgetTokens;
   let remaining = input.budgetTokens - fixedTokens;
 
@@ -114,7 +126,9 @@ export function buildPrompt(input: BuildPromptInput): BuiltPrompt {
     recallRoom -= quoted.tokens;
   }
   const recalledText = recalledTexts.length > 0 ? renderRecalled(recalledTexts) : '';
-  const systemContent = [systemText, keyFactsText, summaryText, recalledText].filter((part) => part.length > 0).join('\n\n');
+  const systemContent = [systemText, instructionsText, keyFactsText, summaryText, recalledText]
+    .filter((part) => part.length > 0)
+    .join('\n\n');
 
   const firstInWindow = input.history.length - window.length;
   const droppedUncovered = input.history.slice(coveredCount, firstInWindow).map((message) => message.id);
@@ -126,6 +140,7 @@ export function buildPrompt(input: BuildPromptInput): BuiltPrompt {
   const systemTokens = countTokens(systemContent) + MESSAGE_OVERHEAD_TOKENS + REPLY_PRIMING_TOKENS;
   const parts: PromptParts = {
     system: countTokens(systemText),
+    instructions: countTokens(instructionsText),
     slots: countTokens(keyFactsText),
     summary: countTokens(summaryText),
     recalled: countTokens(recalledText),
@@ -133,7 +148,7 @@ export function buildPrompt(input: BuildPromptInput): BuiltPrompt {
     current: currentTokens + MESSAGE_OVERHEAD_TOKENS,
   };
   // the joins between the system's parts and the framing go to the system part, so the parts add up
-  parts.system = systemTokens - parts.slots - parts.summary - parts.recalled;
+  parts.system = systemTokens - parts.instructions - parts.slots - parts.summary - parts.recalled;
 
   return {
     messages,

@@ -111,6 +111,7 @@ export async function prepareTurn(deps: TurnDeps, req: TurnRequest): Promise<Pre
     const keyFactsNow = applyKeyFactUpdates(keyFactsBefore, extracted, { messageId: userMessageId, at: now }).next;
     const prompt = await composeTurnPrompt(deps.db, chat.id, {
       model,
+      instructions: chat.instructions,
       slots: keyFactsNow,
       summary: summaryKept ? chat.summary : null,
       summarizedThroughId: summaryKept ? chat.summaryThroughId : null,

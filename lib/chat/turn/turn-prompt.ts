@@ -5,6 +5,7 @@ import { buildPrompt, DEFAULT_PROMPT_POLICY, type BuiltPrompt } from '@/lib/chat
 import { readKeyFacts } from '@/lib/chat/context/extract-key-facts';
 import { recallQuery, toRecalled, toTsQuery } from '@/lib/chat/context/recall';
 import { toKeyFactViews } from '@/lib/chat/context/key-fact-views';
+import type { Instructions } from '@/lib/chat/context/render-instructions';
 import type { ContextMessage, RecalledMessage, KeyFactState } from '@/lib/chat/context/types';
 import type { Db } from '@/lib/db/client';
 import type { ModelInfo } from '@/lib/llm/catalog';
@@ -22,6 +23,8 @@ export function historyForPrompt(
 
 export type TurnPromptInput = {
   model: ModelInfo;
+  /** the person's "About me" and "How to answer", and the chat's own instructions */
+  instructions?: Instructions;
   slots: KeyFactState[];
   summary: string | null;
   summarizedThroughId: string | null;
@@ -41,6 +44,7 @@ export function buildTurnPrompt(input: TurnPromptInput & { recalled?: RecalledMe
   );
   const built = buildPrompt({
     system: CHAT_SYSTEM_PROMPT,
+    instructions: input.instructions,
     slots: keyFacts,
     unattributed: input.current.role === 'user' ? readKeyFacts(input.current.text).unattributed : [],
     summary: input.summary,
@@ -53,7 +57,13 @@ export function buildTurnPrompt(input: TurnPromptInput & { recalled?: RecalledMe
   return {
     ...built,
     modelMessages: built.messages.map((m) => ({ role: m.role, content: m.content }) as ModelMessage),
-    context: describeAnswerContext({ model: input.model, prompt: built, slots: keyFacts, summary: input.summary }),
+    context: describeAnswerContext({
+      model: input.model,
+      prompt: built,
+      slots: keyFacts,
+      summary: input.summary,
+      instructions: input.instructions,
+    }),
   };
 }
 

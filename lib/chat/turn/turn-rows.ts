@@ -6,6 +6,7 @@ import { openRowsWithReservedCall, type ReservedCall } from '@/lib/billing/bille
 import type { ModelInfo } from '@/lib/llm/catalog';
 import type { AnswerContext } from '@/lib/chat/context/answer-context';
 import type { KeyFactState } from '@/lib/chat/context/types';
+import type { Instructions } from '@/lib/chat/context/render-instructions';
 import { messageSearchText } from '@/lib/text/segment';
 import { type LiveTurnClaim, liveTurnClaimSql } from './live-turn-lock';
 import type { TurnMode } from './types';
@@ -26,6 +27,8 @@ export interface ChatForTurn {
   summaryThroughId: string | null;
   messages: Array<{ id: string; role: string; kind: string; text: string; status: string; model: string | null; continuations: number }>;
   slots: KeyFactState[];
+  /** the person's "About me" and "How to answer" and this chat's instructions, pinned in the prompt */
+  instructions: Instructions;
 }
 
 type JsonKeyFact = { key: string; value: string; history: Array<{ value: string | null; messageId: string | null; at: string }> };
@@ -38,7 +41,9 @@ export const TURN_RECENT_MESSAGES = 60;
 
 /** The columns of a chat read for a turn, from `chat c`: its newest TURN_RECENT_MESSAGES messages (oldest first) and pinned facts. */
 function chatForTurnColumns(): Prisma.Sql {
-  return Prisma.sql`c.id, c.title, c.model, c.summary, c."summaryThroughId",
+  return Prisma.sql`c.id, c.title, c.model, c.summary, c."summaryThroughId", c.instructions AS "chatInstructions",
+      (SELECT json_build_object('aboutMe', p."aboutMe", 'answerStyle', p."answerStyle")
+         FROM personal_instructions p WHERE p."userId" = c."userId") AS "personalInstructions",
       COALESCE((SELECT json_agg(json_build_object('id', m.id, 'role', m.role, 'kind', m.kind, 'text', m.text,
                                                   'status', m.status, 'model', m.model, 'continuations', m.continuations)
                                 ORDER BY m."createdAt")
@@ -49,7 +54,11 @@ function chatForTurnColumns(): Prisma.Sql {
                 FROM slot s WHERE s."chatId" = c.id), '[]'::json) AS slots`;
 }
 
-type ChatForTurnRow = Omit<ChatForTurn, 'slots'> & { slots: JsonKeyFact[] };
+type ChatForTurnRow = Omit<ChatForTurn, 'slots' | 'instructions'> & {
+  slots: JsonKeyFact[];
+  chatInstructions: string;
+  personalInstructions: { aboutMe: string; answerStyle: string } | null;
+};
 
 function chatForTurn(row: ChatForTurnRow): ChatForTurn {
   const { id, title, model, summary, summaryThroughId, messages } = row;
@@ -60,6 +69,7 @@ function chatForTurn(row: ChatForTurnRow): ChatForTurn {
     summary,
     summaryThroughId,
     messages,
+    instructions: { aboutMe: '', answerStyle: '', ...row.personalInstructions, chat: row.chatInstructions },
     // timestamps are stored in UTC without a zone; JSON carries them as bare ISO text
     slots: row.slots.map((s) => ({ ...s, history: s.history.map((h) => ({ ...h, at: new Date(`${h.at}Z`) })) })),
   };

@@ -54,11 +54,15 @@ const answerContext = z.strictObject({
   costMicros: z.number().meta({ description: 'Input cost of the prompt, to a hundredth of a micro-USD.' }),
   parts: z.array(
     z.strictObject({
-      part: z.enum(['system', 'slots', 'summary', 'recalled', 'window', 'current']),
+      part: z.enum(['system', 'instructions', 'slots', 'summary', 'recalled', 'window', 'current']),
       tokens: z.number().int(),
       costMicros: z.number(),
     }),
   ),
+  instructions: z
+    .strictObject({ aboutMe: z.string(), answerStyle: z.string(), chat: z.string() })
+    .optional()
+    .meta({ description: "The person's About me and How to answer, and the chat's own instructions, as sent." }),
   slots: z.array(z.strictObject({ key: z.string(), value: z.string(), previous: z.string().optional() })),
   summary: z.string().nullable(),
   window: z.array(z.strictObject({ id: z.string(), role, tokens: z.number().int() })),
@@ -113,6 +117,7 @@ export const chatViewResponse = z.strictObject({
     .enum(IMPORT_SOURCES)
     .nullable()
     .meta({ description: 'Where an imported chat came from (ChatGPT, Claude.ai or a Quire export); null for a chat written here.' }),
+  instructions: z.string().meta({ description: "The chat's own instructions, pinned in every turn's prompt ('' = none)." }),
   summary: z.string().nullable().optional().meta({ description: 'Staff only.' }),
   user: z.strictObject({ email: z.string(), name: z.string() }).optional().meta({ description: 'Staff only: whose chat it is.' }),
   liveTurnId: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { chatInstructionsField } from './instructions';
 import { defineOperations } from '@/lib/http/openapi/api-operation';
 import { pageQuery } from '@/lib/http/paging';
 import { MAX_MESSAGE_CHARS } from '@/lib/chat/limits';
@@ -72,8 +73,13 @@ export const chatSettingsBody = z
     summariesEnabled: z.boolean().optional(),
     /** archive the chat, or bring it back into the list */
     status: z.enum(['archived', 'open']).optional(),
+    /** the chat's own instructions, pinned in every turn's prompt ('' clears them) */
+    instructions: chatInstructionsField.optional(),
   })
-  .refine((v) => v.title !== undefined || v.summariesEnabled !== undefined || v.status !== undefined, 'Nothing to change.');
+  .refine(
+    (v) => v.title !== undefined || v.summariesEnabled !== undefined || v.status !== undefined || v.instructions !== undefined,
+    'Nothing to change.',
+  );
 
 export const regenerateBody = z.object({ model: z.string().max(200).optional() });
 

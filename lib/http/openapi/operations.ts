@@ -3,6 +3,7 @@ import { authOperations } from '@/lib/http/api/auth';
 import { staffOperations } from '@/lib/http/api/staff';
 import { billingOperations } from '@/lib/http/api/billing';
 import { chatOperations } from '@/lib/http/api/chat';
+import { instructionsOperations } from '@/lib/http/api/instructions';
 import { documentOperations } from '@/lib/http/api/documents';
 import { sectionOperations } from '@/lib/http/api/sections';
 import { opsOperations } from '@/lib/http/api/ops';
@@ -20,6 +21,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   ...authOperations,
   ...accountOperations,
   ...chatOperations,
+  ...instructionsOperations,
   ...documentOperations,
   ...sectionOperations,
   ...billingOperations,
