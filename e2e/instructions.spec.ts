@@ -24,7 +24,7 @@ test('About you, How to answer and a chat’s own instructions reach the next an
   await expect(dialog).toHaveCount(0);
 
   // About you and How to answer, from the sidebar
-  await page.getByRole('link', { name: 'Instructions' }).click();
+  await page.getByRole('link', { name: 'Instructions', exact: true }).click();
   await expect(page).toHaveURL(/\/settings\/instructions$/);
   await page.getByLabel('About you').fill('I am a nurse in Lyon working night shifts.');
   await page.getByLabel('How to answer').fill('x'.repeat(2_001));
