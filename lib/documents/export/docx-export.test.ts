@@ -2,7 +2,7 @@ import mammoth from 'mammoth';
 import { describe, expect, it } from 'vitest';
 
 import { renderDocx } from './docx-export';
-import { exportFixture } from './export-fixture';
+import { exportFixture } from '@/tests/support/export-fixture';
 
 /** The DOCX as Word's reader sees it: mammoth turns headings, lists, tables and footnotes into HTML. */
 async function readBack(bytes: Uint8Array) {

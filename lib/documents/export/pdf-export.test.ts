@@ -1,7 +1,7 @@
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 
-import { exportFixture } from './export-fixture';
+import { exportFixture } from '@/tests/support/export-fixture';
 import { renderPdf } from './pdf-export';
 
 /** The PDF's text as a reader extracts it (pdf.js, as for uploaded PDFs), whitespace folded. */

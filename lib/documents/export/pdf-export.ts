@@ -94,7 +94,13 @@ export async function renderPdf(doc: ExportedDocument): Promise<Uint8Array<Array
     writer.heading('Notes', 2);
     doc.footnotes.forEach((f, i) => {
       const runs: Run[] = [{ text: footnoteText(f), font: 'regular' }];
-      if (f.url) runs.push({ text: ` ${f.url}`, font: 'regular', link: f.url }, { text: ` (${readOnText(f.readAt)})`, font: 'regular' });
+      // the space before the link is not part of it (it would be underlined)
+      if (f.url)
+        runs.push(
+          { text: ' ', font: 'regular' },
+          { text: f.url, font: 'regular', link: f.url },
+          { text: ` (${readOnText(f.readAt)})`, font: 'regular' },
+        );
       writer.listItem(`${i + 1}.`, runs, 0);
     });
   }

@@ -1,4 +1,4 @@
-import type { ExportedDocument } from './load-export';
+import type { ExportedDocument } from '@/lib/documents/export/load-export';
 
 const READ = new Date('2026-11-30T10:00:00Z');
 
