@@ -57,8 +57,8 @@ test('a document from the chat with an attached file: answer the questions, watc
   await expect(page.getByTestId('document-status')).toHaveAttribute('data-status', 'done');
   // each format is an item of the Export menu; the file is named after the document's title
   const downloadFrom = async (format: 'Markdown' | 'Word (DOCX)' | 'PDF') => {
-    await page.getByRole('button', { name: 'Export' }).click();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: format }).click()]);
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: format, exact: true }).click()]);
     return { name: download.suggestedFilename(), bytes: await readFile((await download.path())!) };
   };
   const markdownFile = await downloadFrom('Markdown');
