@@ -42,7 +42,7 @@ export function exportFixture(language: 'en' | 'ru' = 'en'): ExportedDocument {
         ].join('\n\n'),
         flagged: false,
       },
-      { position: 2, title: 'Staff', body: 'The warehouse employs 180 people.[^1]', flagged: false },
+      { position: 2, title: 'Staff', body: 'The warehouse employs 180 people.[^1]', flagged: true },
     ],
     footnotes: [
       footnote('Warehouse notes', 'The Lisbon warehouse opened in March 2021.', 'https://example.com/notes'),

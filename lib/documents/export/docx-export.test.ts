@@ -32,6 +32,10 @@ describe('DOCX export', () => {
     // both sections cite footnote 1: one Word footnote, the second citation its number in superscript
     expect(html.match(/<li id="footnote-\d+">/g)).toHaveLength(2);
     expect(html).toContain('The warehouse employs 180 people.<sup>1</sup>');
+    // a flagged section says so before its text
+    expect(html).toContain(
+      '<h2>Staff</h2><p><strong>Fact check: </strong>some figures or names in this section are not supported by its sources.</p>',
+    );
     expect(html).toMatch(
       /<li id="footnote-1"><p>Warehouse notes, paragraph 2: “The Lisbon warehouse opened in March 2021\.” https:\/\/example\.com\/notes \(read 2026-11-30\)/,
     );

@@ -16,7 +16,7 @@ import {
 } from 'docx';
 import type { Nodes, PhrasingContent, RootContent } from 'mdast';
 
-import { footnoteText, readOnText, type ExportedDocument } from './load-export';
+import { EXPORT_LABELS, footnoteText, readOnText, type ExportedDocument } from './load-export';
 import { isSafeLink, languageOf, parseSectionBody, splitCitations } from './section-tree';
 
 const HEADINGS = [
@@ -67,17 +67,14 @@ export async function renderDocx(doc: ExportedDocument): Promise<Uint8Array<Arra
     if (section.flagged) {
       body.push(
         new Paragraph({
-          children: [
-            new TextRun({ text: 'Fact check: ', bold: true }),
-            new TextRun('some figures or names in this section are not supported by its sources.'),
-          ],
+          children: [new TextRun({ text: `${EXPORT_LABELS.factCheck} `, bold: true }), new TextRun(EXPORT_LABELS.flagged)],
         }),
       );
     }
     body.push(...blocks(parseSectionBody(section.body).children, context));
   }
   if (doc.sources.length > 0) {
-    body.push(new Paragraph({ heading: HeadingLevel.HEADING_2, children: [new TextRun('Works cited')] }));
+    body.push(new Paragraph({ heading: HeadingLevel.HEADING_2, children: [new TextRun(EXPORT_LABELS.worksCited)] }));
     for (const source of doc.sources) {
       const children: ParagraphChild[] = source.url
         ? [

@@ -1,4 +1,4 @@
-import { footnoteText, readOnText, type ExportedDocument } from './load-export';
+import { EXPORT_LABELS, footnoteText, readOnText, type ExportedDocument } from './load-export';
 import { renderBlocks, escapeHtml, type FootnoteRefs } from './mdast-html';
 import { languageOf, parseSectionBody } from './section-tree';
 
@@ -15,9 +15,7 @@ export function renderHtml(doc: ExportedDocument): string {
       return [
         `<section aria-labelledby="section-${section.position}">`,
         `<h2 id="section-${section.position}">${escapeHtml(section.title)}</h2>`,
-        section.flagged
-          ? '<p role="note"><strong>Fact check:</strong> some figures or names in this section are not supported by its sources.</p>'
-          : '',
+        section.flagged ? `<p role="note"><strong>${EXPORT_LABELS.factCheck}</strong> ${EXPORT_LABELS.flagged}</p>` : '',
         renderBlocks(tree.children, { headingOffset: 2, refs }),
         '</section>',
       ].join('\n');
@@ -44,7 +42,7 @@ export function renderHtml(doc: ExportedDocument): string {
       ? ''
       : [
           '<section aria-labelledby="works-title">',
-          '<h2 id="works-title">Works cited</h2>',
+          `<h2 id="works-title">${EXPORT_LABELS.worksCited}</h2>`,
           '<ul>',
           ...doc.sources.map((s) =>
             s.url

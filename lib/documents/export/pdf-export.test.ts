@@ -20,7 +20,9 @@ describe('PDF export', () => {
     expect(text).toContain('• Lisbon • Porto');
     expect(text).toMatch(/City Orders Lisbon 4200/);
     expect(text).toContain('const orders = 4200;');
-    expect(text).toContain('Staff The warehouse employs 180 people.¹');
+    expect(text).toContain(
+      'Staff Fact check: some figures or names in this section are not supported by its sources. The warehouse employs 180 people.¹',
+    );
     expect(text).toContain(
       'Notes 1. Warehouse notes, paragraph 2: “The Lisbon warehouse opened in March 2021.” https://example.com/notes (read 2026-11-30) 2. Warehouse notes, paragraph 2: “It handles 4,200 orders a day.”',
     );

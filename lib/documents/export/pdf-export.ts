@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Nodes, PhrasingContent, RootContent } from 'mdast';
 import PDFDocument from 'pdfkit';
 
-import { footnoteText, readOnText, type ExportedDocument } from './load-export';
+import { EXPORT_LABELS, footnoteText, readOnText, type ExportedDocument } from './load-export';
 import { isSafeLink, languageOf, parseSectionBody, splitCitations } from './section-tree';
 import { woffToTrueType } from './woff-font';
 
@@ -84,14 +84,14 @@ export async function renderPdf(doc: ExportedDocument): Promise<Uint8Array<Array
     writer.heading(section.title, 2);
     if (section.flagged) {
       writer.paragraph([
-        { text: 'Fact check: ', font: 'bold' },
-        { text: 'some figures or names in this section are not supported by its sources.', font: 'regular' },
+        { text: `${EXPORT_LABELS.factCheck} `, font: 'bold' },
+        { text: EXPORT_LABELS.flagged, font: 'regular' },
       ]);
     }
     writer.blocks(parseSectionBody(section.body).children, 0);
   }
   if (doc.footnotes.length > 0) {
-    writer.heading('Notes', 2);
+    writer.heading(EXPORT_LABELS.notes, 2);
     doc.footnotes.forEach((f, i) => {
       const runs: Run[] = [{ text: footnoteText(f), font: 'regular' }];
       // the space before the link is not part of it (it would be underlined)
@@ -105,7 +105,7 @@ export async function renderPdf(doc: ExportedDocument): Promise<Uint8Array<Array
     });
   }
   if (doc.sources.length > 0) {
-    writer.heading('Works cited', 2);
+    writer.heading(EXPORT_LABELS.worksCited, 2);
     for (const source of doc.sources) {
       writer.listItem(
         '•',
