@@ -29,7 +29,12 @@ function loadFonts(): Promise<Record<FontName, Buffer>> {
     Object.entries(FONT_FILES).map(
       async ([name, file]) => [name, woffToTrueType(await readFile(path.join(process.cwd(), 'node_modules', file)))] as const,
     ),
-  ).then((entries) => Object.fromEntries(entries) as Record<FontName, Buffer>);
+  )
+    .then((entries) => Object.fromEntries(entries) as Record<FontName, Buffer>)
+    .catch((error: unknown) => {
+      fonts = null; // a failed read is tried again by the next export, not remembered
+      throw error;
+    });
   return fonts;
 }
 
@@ -67,6 +72,7 @@ export async function renderPdf(doc: ExportedDocument): Promise<Uint8Array<Array
     lang: languageOf(doc),
     displayTitle: true,
     info: { Title: doc.title, Creator: 'Quire' },
+    // the default font, so pdfkit never loads Helvetica; it takes font data here, its types say a name only
     font: files.regular as unknown as string,
   });
   for (const name of Object.keys(files) as FontName[]) pdf.registerFont(name, files[name]);
