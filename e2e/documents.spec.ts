@@ -58,7 +58,10 @@ test('a document from the chat with an attached file: answer the questions, watc
   // each format is an item of the Export menu; the file is named after the document's title
   const downloadFrom = async (format: 'Markdown' | 'Word (DOCX)' | 'PDF') => {
     await page.getByRole('button', { name: 'Export', exact: true }).click();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: format, exact: true }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: format, exact: true }).click(),
+    ]);
     return { name: download.suggestedFilename(), bytes: await readFile((await download.path())!) };
   };
   const markdownFile = await downloadFrom('Markdown');
