@@ -5,8 +5,8 @@ import { API_CONTENT_SECURITY_POLICY, COMMON_SECURITY_HEADERS } from './lib/http
 const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
 
 const nextConfig: NextConfig = {
-  // PGlite ships WASM and data files that must be loaded from node_modules, not bundled.
-  serverExternalPackages: ['@electric-sql/pglite', 'pglite-prisma-adapter', 'pg', 'mammoth', 'unpdf'],
+  // PGlite ships WASM and data files that must be loaded from node_modules, not bundled; pdfkit reads its own font data there.
+  serverExternalPackages: ['@electric-sql/pglite', 'pglite-prisma-adapter', 'pg', 'mammoth', 'unpdf', 'pdfkit', 'docx'],
   poweredByHeader: false,
   // Answers stream as SSE: gzip would buffer tokens and burn CPU on every chunk.
   // Static assets are small; put a compressing proxy in front if you need one.

@@ -1,5 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
+import mammoth from 'mammoth';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { saveSection, sectionNow, signUpInBrowser, uniqueEmail, writtenDocument } from './support';
 
 const NOTES = [
@@ -53,10 +55,39 @@ test('a document from the chat with an attached file: answer the questions, watc
   await page.goto('/documents');
   await page.getByTestId('document-list').getByRole('link').first().click();
   await expect(page.getByTestId('document-status')).toHaveAttribute('data-status', 'done');
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Markdown' }).click()]);
-  const markdown = await readFile((await download.path())!, 'utf8');
+  // each format is an item of the Export menu; the file is named after the document's title
+  const downloadFrom = async (format: 'Markdown' | 'Word (DOCX)' | 'PDF') => {
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: format, exact: true }).click(),
+    ]);
+    return { name: download.suggestedFilename(), bytes: await readFile((await download.path())!) };
+  };
+  const markdownFile = await downloadFrom('Markdown');
+  expect(markdownFile.name).toMatch(/\.md$/);
+  const markdown = markdownFile.bytes.toString('utf8');
   expect(markdown).toMatch(/^# /);
-  expect(markdown).toMatch(/^\[\^1\]: (warehouse-notes|Answers to the questions), paragraph \d+: “/m);
+  const note = /^\[\^1\]: ((?:warehouse-notes|Answers to the questions), paragraph \d+: “.+”)/m.exec(markdown)![1];
+  const title = /^# (.+)$/m.exec(markdown)![1];
+
+  // Word: the title, footnote 1 as a real footnote quoting its source, and the works cited (read back with mammoth)
+  const docx = await downloadFrom('Word (DOCX)');
+  expect(docx.name).toBe(markdownFile.name.replace(/\.md$/, '.docx'));
+  const word = (await mammoth.convertToHtml({ buffer: docx.bytes })).value;
+  expect(word).toContain(`<h1>${title}</h1>`);
+  expect(word).toContain(`<li id="footnote-1"><p>${note}`);
+  expect(word).toContain('<h2>Works cited</h2>');
+
+  // PDF: the same, as its text (read back with pdf.js)
+  const pdfFile = await downloadFrom('PDF');
+  expect(pdfFile.name).toBe(markdownFile.name.replace(/\.md$/, '.pdf'));
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdfFile.bytes)), { mergePages: true });
+  const pdfText = text.replace(/\s+/g, ' ');
+  expect(pdfText.startsWith(title.replace(/\s+/g, ' '))).toBe(true);
+  expect(pdfText).toContain(`1. ${note.replace(/\s+/g, ' ')}`);
+  expect(pdfText).toContain('Works cited •');
+
   const html = await page.request.get(`${new URL(page.url()).pathname.replace('/documents/', '/api/documents/')}/export?format=html`);
   expect(html.status()).toBe(200);
   expect(await html.text()).toContain('<main id="main">');

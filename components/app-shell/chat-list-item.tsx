@@ -11,12 +11,10 @@ import type { ChatSummaryJson } from '@/components/api/api-types';
 import { useChatTitle } from '@/components/chat/use-chat-title';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
+import { MENU_CONTENT, MENU_ITEM } from '@/components/ui/menu';
 import { chatActions } from './chat-actions';
 import { ChatInstructionsDialog } from './chat-instructions-dialog';
 import { ShareChatDialog } from './share-chat-dialog';
-
-const MENU_ITEM =
-  'flex cursor-default items-center gap-2 rounded px-2 py-1.5 text-sm outline-none select-none data-[highlighted]:bg-zinc-100 dark:data-[highlighted]:bg-zinc-800';
 
 /** One chat in the list: its link, and a menu to rename, archive or delete it. */
 export function ChatListItem({ chat }: { chat: ChatSummaryJson }) {
@@ -103,11 +101,7 @@ export function ChatListItem({ chat }: { chat: ChatSummaryJson }) {
           </button>
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
-          <DropdownMenu.Content
-            align="end"
-            sideOffset={4}
-            className="z-50 min-w-40 rounded-lg border border-zinc-200 bg-white p-1 shadow-lg dark:border-zinc-800 dark:bg-zinc-900"
-          >
+          <DropdownMenu.Content align="end" sideOffset={4} className={MENU_CONTENT}>
             <DropdownMenu.Item className={MENU_ITEM} onSelect={() => setRenaming(true)}>
               <Pencil className="size-3.5" aria-hidden />
               {t('rename')}

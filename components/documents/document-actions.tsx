@@ -1,6 +1,6 @@
 'use client';
 
-import { Download, Play, Square, Trash2 } from 'lucide-react';
+import { Play, Square, Trash2 } from 'lucide-react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import { fetchJson } from '@/components/api/fetch-json';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import type { DocumentJson } from './document-types';
+import { ExportMenu } from './export-menu';
 
 const FINAL = ['done', 'cancelled', 'failed'];
 /** What the person can resume: a job that stopped before it was done (job-control.ts). */
@@ -90,22 +91,7 @@ export function DocumentActions({ document, onChanged }: { document: DocumentJso
             </Button>
           </>
         )}
-        <a
-          className="inline-flex h-8 items-center gap-1.5 rounded-md border border-zinc-200 px-2.5 text-xs font-medium hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-800"
-          href={`/api/documents/${document.id}/export?format=md`}
-          download
-          title={t('exportMarkdown')}
-        >
-          <Download className="size-3.5" aria-hidden /> Markdown
-        </a>
-        <a
-          className="inline-flex h-8 items-center gap-1.5 rounded-md border border-zinc-200 px-2.5 text-xs font-medium hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-800"
-          href={`/api/documents/${document.id}/export?format=html`}
-          download
-          title={t('exportHtml')}
-        >
-          <Download className="size-3.5" aria-hidden /> HTML
-        </a>
+        <ExportMenu documentId={document.id} />
         {owner && (
           <Button
             variant="ghost"

@@ -14,8 +14,8 @@ import { type ArticleFile, readArticles } from './seed';
  * Renaming a button or changing a limit without the articles fails here.
  */
 
-/** Bold phrases that are not messages: the product's name, and the export buttons, which show the bare format name. */
-const NOT_MESSAGES = new Set(['Quire', 'Markdown', 'HTML']);
+/** Bold phrases that are not messages: the product's name. */
+const NOT_MESSAGES = new Set(['Quire']);
 
 function messageStrings(lang: Locale): Set<string> {
   const strings = new Set<string>();

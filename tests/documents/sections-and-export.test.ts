@@ -1,3 +1,5 @@
+import mammoth from 'mammoth';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulatorServer, type SimulatorServer } from '@/lib/llm/simulator';
 import { CAN, requireDocumentRole, requireSectionRole } from '@/lib/documents/access';
@@ -207,6 +209,28 @@ describe('sections, versions, sharing and export of a written document', () => {
     for (let i = 1; i < headings.length; i++) expect(headings[i] - headings[i - 1]).toBeLessThanOrEqual(1);
     expect(html).toMatch(/<a href="#fn-1" id="fnref-1" role="doc-noteref"/);
     expect(html).toMatch(/<li id="fn-1">(Warehouse notes|Answers to the questions), paragraph/);
+  });
+
+  it('exports Word with the citations as real footnotes and PDF with the numbered notes, both quoting the source and ending with the works cited', async () => {
+    // the first footnote as the Markdown export writes it: `Warehouse notes, paragraph 2: “the quoted sentence”` (a pasted source has no URL)
+    const md = (await exportDocument(db.prisma, documentId, 'md')).content;
+    const note = /^\[\^1\]: (.+”)$/m.exec(md)![1];
+
+    const docx = await exportDocument(db.prisma, documentId, 'docx');
+    expect(docx.contentType).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+    expect(docx.filename).toMatch(/\.docx$/);
+    const word = (await mammoth.convertToHtml({ buffer: Buffer.from(docx.content) })).value;
+    expect(word).toMatch(/^<h1>/);
+    expect(word).toMatch(/<h2>Works cited<\/h2><ul>(<li>[^<]+<\/li>)*<li>Warehouse notes<\/li>/);
+    expect(word).toContain(`<li id="footnote-1"><p>${note}`);
+
+    const pdf = await exportDocument(db.prisma, documentId, 'pdf');
+    expect(pdf.contentType).toBe('application/pdf');
+    expect(pdf.filename).toBe(docx.filename.replace(/\.docx$/, '.pdf'));
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf.content)), { mergePages: true });
+    const flat = text.replace(/\s+/g, ' ');
+    expect(flat).toContain(`Notes 1. ${note.replace(/\s+/g, ' ')}`);
+    expect(flat).toMatch(/Works cited (• [^•]+ )*• Warehouse notes/);
   });
 
   it('a URL source is refused when the deployment has public sources off', async () => {

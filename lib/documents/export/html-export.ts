@@ -1,8 +1,6 @@
-import remarkGfm from 'remark-gfm';
-import remarkParse from 'remark-parse';
-import { unified } from 'unified';
-import { footnoteText, readOnText, type ExportedDocument } from './load-export';
+import { EXPORT_LABELS, footnoteText, readOnText, type ExportedDocument } from './load-export';
 import { renderBlocks, escapeHtml, type FootnoteRefs } from './mdast-html';
+import { languageOf, parseSectionBody } from './section-tree';
 
 /**
  * An accessible, self-contained HTML page: landmarks (header, main, footer),
@@ -10,17 +8,14 @@ import { renderBlocks, escapeHtml, type FootnoteRefs } from './mdast-html';
  * skips), the document's language, and sources as footnotes with back links.
  */
 export function renderHtml(doc: ExportedDocument): string {
-  const parser = unified().use(remarkParse).use(remarkGfm);
   const refs: FootnoteRefs = { seen: new Map() };
   const sections = doc.sections
     .map((section) => {
-      const tree = parser.parse(protectMarkers(section.body));
+      const tree = parseSectionBody(section.body);
       return [
         `<section aria-labelledby="section-${section.position}">`,
         `<h2 id="section-${section.position}">${escapeHtml(section.title)}</h2>`,
-        section.flagged
-          ? '<p role="note"><strong>Fact check:</strong> some figures or names in this section are not supported by its sources.</p>'
-          : '',
+        section.flagged ? `<p role="note"><strong>${EXPORT_LABELS.factCheck}</strong> ${EXPORT_LABELS.flagged}</p>` : '',
         renderBlocks(tree.children, { headingOffset: 2, refs }),
         '</section>',
       ].join('\n');
@@ -47,7 +42,7 @@ export function renderHtml(doc: ExportedDocument): string {
       ? ''
       : [
           '<section aria-labelledby="works-title">',
-          '<h2 id="works-title">Works cited</h2>',
+          `<h2 id="works-title">${EXPORT_LABELS.worksCited}</h2>`,
           '<ul>',
           ...doc.sources.map((s) =>
             s.url
@@ -89,16 +84,4 @@ export function renderHtml(doc: ExportedDocument): string {
   ]
     .filter((line) => line !== '')
     .join('\n');
-}
-
-/** `[^k]` would parse as a footnote reference only with a definition beside it: keep it as a private-use token. */
-function protectMarkers(body: string): string {
-  return body.replace(/\[\^(\d+)\]/g, '\uE000$1\uE001');
-}
-
-function languageOf(doc: ExportedDocument): string {
-  const sample = `${doc.title} ${doc.sections.map((s) => s.body.slice(0, 200)).join(' ')}`;
-  if (/[\u4e00-\u9fff]/.test(sample)) return 'zh';
-  if (/[а-яё]/i.test(sample)) return 'ru';
-  return 'en';
 }

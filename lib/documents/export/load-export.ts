@@ -84,6 +84,14 @@ export async function loadExport(db: Db, documentId: string): Promise<ExportedDo
   };
 }
 
+/** Words every export format writes around the text (exports are in English, as their footnotes are). */
+export const EXPORT_LABELS = {
+  factCheck: 'Fact check:',
+  flagged: 'some figures or names in this section are not supported by its sources.',
+  notes: 'Notes',
+  worksCited: 'Works cited',
+} as const;
+
 /** A footnote a reader can check: where, and the exact sentence the fact was taken from. */
 export function footnoteText(f: ExportedDocument['footnotes'][number]): string {
   return `${f.sourceTitle}, ${f.unit} ${f.number}: “${f.quote}”`;

@@ -2,6 +2,7 @@ import type { Nodes, RootContent } from 'mdast';
 
 import { codeLanguage, highlightCode } from '../canvas/code-highlight';
 import { hastToHtml } from './hast-html';
+import { isSafeLink, splitCitations } from './section-tree';
 
 export interface FootnoteRefs {
   /** footnote number → how many times it was referenced so far */
@@ -53,7 +54,7 @@ function renderNode(node: Nodes, o: RenderOptions): string {
     case 'thematicBreak':
       return '<hr>';
     case 'link':
-      return /^(https?:|mailto:|#|\/)/i.test(node.url) ? `<a href="${escapeHtml(node.url)}">${inner()}</a>` : inner();
+      return isSafeLink(node.url) ? `<a href="${escapeHtml(node.url)}">${inner()}</a>` : inner();
     case 'image':
       return escapeHtml(node.alt ?? '');
     case 'blockquote':
@@ -79,14 +80,12 @@ function renderNode(node: Nodes, o: RenderOptions): string {
   }
 }
 
-/** Text with the protected citation tokens turned into accessible footnote links. */
+/** Text with the citation markers turned into accessible footnote links. */
 function renderText(value: string, refs: FootnoteRefs): string {
-  return value
-    .split(/(\uE000\d+\uE001)/)
+  return splitCitations(value)
     .map((piece) => {
-      const marker = /^\uE000(\d+)\uE001$/.exec(piece);
-      if (!marker) return escapeHtml(piece);
-      const n = Number(marker[1]);
+      if ('text' in piece) return escapeHtml(piece.text);
+      const n = piece.footnote;
       const count = (refs.seen.get(n) ?? 0) + 1;
       refs.seen.set(n, count);
       const id = count === 1 ? `fnref-${n}` : `fnref-${n}-${count}`;

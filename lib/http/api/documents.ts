@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineOperations } from '@/lib/http/openapi/api-operation';
 import { pageQuery } from '@/lib/http/paging';
+import { EXPORT_CONTENT_TYPES, EXPORT_FORMATS } from '@/lib/documents/export/export-formats';
 import { addedSourcesBody, createFields } from '@/lib/documents/intake/document-request';
 import { MAX_FILES_PER_REQUEST, MAX_SOURCE_FILE_BYTES, MAX_UPLOAD_FILES_BYTES } from '@/lib/documents/sources/upload-limits';
 import {
@@ -36,7 +37,7 @@ export const answersBody = z.object({
     .max(10),
 });
 
-export const exportQuery = z.object({ format: z.enum(['md', 'html']).default('md') });
+export const exportQuery = z.object({ format: z.enum(EXPORT_FORMATS).default('md') });
 
 export const memberRoleBody = z.object({ role: z.enum(['reviewer', 'editor']) });
 
@@ -185,10 +186,10 @@ export const documentOperations = defineOperations([
     path: '/api/documents/{id}/export',
     tag: 'Documents',
     auth: 'session',
-    summary: 'Download the document as Markdown or accessible HTML.',
+    summary: 'Download the document as Markdown, accessible HTML, Word (DOCX) or PDF, with its footnoted sources.',
     query: exportQuery,
-    produces: 'text/markdown',
-    responses: { 200: 'The file (`text/markdown` or `text/html`), as an attachment.' },
+    produces: Object.values(EXPORT_CONTENT_TYPES),
+    responses: { 200: 'The file in the chosen format, as an attachment named after the document’s title.' },
   },
   {
     method: 'GET',

@@ -35,8 +35,8 @@ export interface ApiOperation {
    * the route returns; tests/http/openapi.test.ts parses real answers with them.
    */
   responseBodies?: Record<number, z.ZodType>;
-  /** the media type of the success answer when it is not JSON */
-  produces?: string;
+  /** the media type of the success answer when it is not JSON (several when a query parameter chooses among them) */
+  produces?: string | readonly string[];
   /** a list read page by page (`cursor`, `limit` in its query; the next page in a `Link` header: lib/http/paging.ts) */
   paged?: boolean;
   /** better-auth's own routes answer errors as `{code, message}` rather than `{error: {code, message}}` */

@@ -140,10 +140,10 @@ function operationResponses(op: ApiOperation): Record<string, ResponseObject> {
       responses[key] = { description, headers: { Location: { schema: { type: 'string' } } } };
     } else {
       const body = op.responseBodies?.[status];
-      const mediaType = status < 300 ? (op.produces ?? 'application/json') : 'application/json';
+      const mediaTypes = status < 300 ? [op.produces ?? 'application/json'].flat() : ['application/json'];
       responses[key] = {
         description,
-        content: { [mediaType]: body ? { schema: responseJsonSchema(body) } : {} },
+        content: Object.fromEntries(mediaTypes.map((mediaType) => [mediaType, body ? { schema: responseJsonSchema(body) } : {}])),
         ...(op.paged && status === 200 ? { headers: nextPageLink } : {}),
       };
     }
