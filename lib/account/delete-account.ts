@@ -1,0 +1,53 @@
+import { type PersonActor, recordAudit } from '@/lib/audit/audit-log';
+import type { Db } from '@/lib/db/client';
+import { handOverDocument } from '@/lib/documents/members';
+import { AppError } from '@/lib/errors';
+
+export interface AccountDeletion {
+  /** the current password: a session alone (a laptop left open) cannot delete the account */
+  password: string;
+  /** shared documents to keep alive: document id → the co-editor who becomes its owner; every other document goes */
+  transfers: Record<string, string>;
+}
+
+export interface DeleteAccountDeps {
+  db: Db;
+  passwordMatches: (userId: string, password: string) => Promise<boolean>;
+  /** ends the person's cached sessions in every process */
+  forgetSessions: (userId: string) => void;
+}
+
+/**
+ * "Delete my account", in one transaction: the documents the person chose pass
+ * to their co-editors; the sources they added to other people's documents stay
+ * there as those owners'; then the account goes, and with it (by the schema's
+ * cascades) their chats, the documents they own, their memberships,
+ * notifications and sessions, and the files they uploaded. Their ledger
+ * entries and top-ups stay, moved by the database to a nameless tombstone
+ * (migration "leaving"). The audit log records the deletion. A wrong password
+ * is refused before anything is touched.
+ */
+export async function deleteAccount(deps: DeleteAccountDeps, actor: PersonActor, input: AccountDeletion): Promise<{ deleted: true }> {
+  if (!(await deps.passwordMatches(actor.userId, input.password)))
+    throw new AppError('wrong_password', 'That is not your current password. Nothing was deleted.');
+  const userId = actor.userId;
+  const handedOver = Object.keys(input.transfers).length;
+  await deps.db.$transaction(async (tx) => {
+    for (const [documentId, newOwnerId] of Object.entries(input.transfers)) await handOverDocument(tx, documentId, userId, newOwnerId);
+    // what the person added to documents that stay belongs to those documents' owners from now on
+    await tx.$executeRaw`
+      UPDATE source SET "ownerId" = document."ownerId" FROM document
+      WHERE source."documentId" = document.id AND source."ownerId" = ${userId} AND document."ownerId" <> ${userId}`;
+    // files waiting in the person's chats have no document to cascade from
+    await tx.source.deleteMany({ where: { ownerId: userId } });
+    await recordAudit(tx, {
+      actor,
+      action: 'account_deleted',
+      target: { type: 'user', id: userId, label: actor.email },
+      detail: { documentsHandedOver: handedOver },
+    });
+    await tx.user.delete({ where: { id: userId } });
+  });
+  deps.forgetSessions(userId);
+  return { deleted: true };
+}
