@@ -15,10 +15,10 @@ test('download my data and read the ZIP; delete the account, sign-in fails, the 
   const email = await signUpInBrowser(page, uniqueEmail('leaver'), 'Lee Leaver');
   await page.getByTestId('chat-input').fill('Plan a day in Porto');
   await page.getByTestId('send-button').click();
-  await expect(page.getByTestId('send-button')).toBeVisible();
   await expect(page.getByTestId('message-assistant').last()).not.toBeEmpty();
+  await expect(page.getByTestId('send-button')).toBeVisible();
 
-  await page.getByRole('link', { name: 'Account settings' }).click();
+  await page.goto('/settings/account');
   await expect(page.getByRole('heading', { name: 'Your data' })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('settings-1280.png'), fullPage: true });
 
