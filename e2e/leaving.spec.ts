@@ -19,8 +19,8 @@ test('download my data and read the ZIP; delete the account, sign-in fails, the 
   await expect(page.getByTestId('send-button')).toBeVisible();
 
   await page.goto('/settings/account');
-  await expect(page.getByRole('heading', { name: 'Your data' })).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath('settings-1280.png'), fullPage: true });
+  await page.getByRole('heading', { name: 'Your data' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath('settings-1280.png') });
 
   // the ZIP, read as the person would after unpacking it
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-data').click()]);
@@ -49,7 +49,7 @@ test('download my data and read the ZIP; delete the account, sign-in fails, the 
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill('correct-horse-battery');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page.getByRole('alert')).toContainText('That email and password do not match an account.');
+  await expect(page.getByRole('alert').filter({ hasText: 'That email and password do not match an account.' })).toBeVisible();
 
   // staff read everyone's ledger: the charge is there, with no email and no trace of the account's id
   const staffContext = await browser.newContext();
@@ -62,6 +62,9 @@ test('download my data and read the ZIP; delete the account, sign-in fails, the 
   );
   expect(entry).toMatchObject({ userEmail: null, userId: expect.stringMatching(/^deleted-/) });
   expect(entry!.chargedMicros).toBeGreaterThan(0);
+  await staff.goto('/staff/people');
+  await expect(staff.getByTestId('person-row').first()).toBeVisible();
+  await staff.screenshot({ path: testInfo.outputPath('people-1280.png') });
   await staffContext.close();
 });
 

@@ -4,6 +4,7 @@ import { useTranslations } from 'next-intl';
 import { type FormEvent, useState } from 'react';
 import { fetchJson } from '@/components/api/fetch-json';
 import { Button } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Field, SelectInput, TextInput } from '@/components/ui/field';
 import { accountErrorMessage } from './account-error';
@@ -54,7 +55,7 @@ export function DeleteAccount({ email, sharedDocuments }: { email: string; share
   }
 
   return (
-    <section aria-labelledby="delete-title" className={`${SECTION_CLASS} border-red-200 dark:border-red-900/60`}>
+    <section aria-labelledby="delete-title" className={cn(SECTION_CLASS, 'border-red-200 dark:border-red-900/60')}>
       <div>
         <h2 id="delete-title" className="text-base font-semibold">
           {t('delete.title')}
