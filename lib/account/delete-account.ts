@@ -1,4 +1,5 @@
 import { type PersonActor, recordAudit } from '@/lib/audit/audit-log';
+import { releaseReservations } from '@/lib/billing/ledger';
 import type { Db } from '@/lib/db/client';
 import { handOverDocument } from '@/lib/documents/members';
 import { AppError } from '@/lib/errors';
@@ -22,7 +23,8 @@ export interface DeleteAccountDeps {
  * to their co-editors; the sources they added to other people's documents stay
  * there as those owners'; then the account goes, and with it (by the schema's
  * cascades) their chats, the documents they own, their memberships,
- * notifications and sessions, and the files they uploaded. Their ledger
+ * notifications and sessions, and the files they uploaded. What was still
+ * reserved for an answer in flight is refunded first. Their ledger
  * entries and top-ups stay, moved by the database to a nameless tombstone
  * (migration "leaving"). The audit log records the deletion. A wrong password
  * is refused before anything is touched.
@@ -33,6 +35,7 @@ export async function deleteAccount(deps: DeleteAccountDeps, actor: PersonActor,
   const userId = actor.userId;
   const handedOver = Object.keys(input.transfers).length;
   await deps.db.$transaction(async (tx) => {
+    await releaseReservations(tx, userId, 'The account was deleted before this call was settled.');
     for (const [documentId, newOwnerId] of Object.entries(input.transfers)) await handOverDocument(tx, documentId, userId, newOwnerId);
     // what the person added to documents that stay belongs to those documents' owners from now on
     await tx.$executeRaw`

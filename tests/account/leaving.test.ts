@@ -203,6 +203,20 @@ describe.each(testDatabaseKinds())('leaving (%s)', (kind) => {
     expect(toReviewer.status).toBe(400);
     expect(await db.prisma.user.count({ where: { id: me.id } })).toBe(1);
 
+    // an answer still being written when the account goes: its reservation is refunded, not left open
+    const inFlight = await db.prisma.ledgerEntry.create({
+      data: {
+        userId: me.id,
+        chatId: me.chatId,
+        reservedMicros: 700n,
+        calls: { create: { seq: 0, model: 'sim-swift', purpose: 'answer', reservedMicros: 700n } },
+      },
+    });
+    await db.prisma.wallet.update({
+      where: { userId: me.id },
+      data: { balanceMicros: { decrement: 700n }, reservedMicros: { increment: 700n } },
+    });
+
     const deleted = await deleteAccount(me.cookie, { password: PASSWORD, transfers: { [shared.id]: editor.id } });
     expect(deleted.status).toBe(200);
     expect(await deleted.json()).toEqual({ deleted: true });
@@ -228,7 +242,12 @@ describe.each(testDatabaseKinds())('leaving (%s)', (kind) => {
     expect(entry.userId).not.toBe(me.id);
     expect(await db.prisma.creditGrant.count({ where: { userId: entry.userId } })).toBe(1);
     const tombstone = await db.prisma.deletedAccount.findUniqueOrThrow({ where: { id: entry.userId } });
-    expect(tombstone).toMatchObject({ chargedMicros: 1234n });
+    expect(tombstone).toMatchObject({ chargedMicros: 1234n, reservedMicros: 0n });
+    expect(await db.prisma.ledgerEntry.findUniqueOrThrow({ where: { id: inFlight.id } })).toMatchObject({
+      userId: entry.userId,
+      status: 'refunded',
+      chargedMicros: 0n,
+    });
     expect(JSON.stringify(tombstone, (_, v) => (typeof v === 'bigint' ? String(v) : v))).not.toContain(me.email);
     expect(await db.prisma.modelCall.count({ where: { entryId: me.entryId } })).toBe(1);
 
