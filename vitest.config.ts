@@ -29,7 +29,8 @@ export default defineConfig({
   test: {
     include: ['lib/**/*.test.ts', 'tests/**/*.test.ts'],
     environment: 'node',
-    testTimeout: 30_000,
+    // integration tests drive worker processes and servers: on a machine busy with other work a step can take many seconds
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     // integration tests spend much of their time waiting on child processes, sockets and timers: three files
     // at a time keep the 2-core machine busy without starving it

@@ -30,4 +30,10 @@ export const e2ePorts = {
   nginx: base + 14,
   /** connection-lost: a server the spec stops and starts again under the person's feet */
   flakyServer: base + 15,
+  /** sso: a server with single sign-on, and the OpenID provider it signs in through */
+  ssoServer: base + 16,
+  ssoProvider: base + 17,
+  /** sso: a provider that answers as another issuer than the one its server is configured for, and that server */
+  ssoImpostor: base + 18,
+  ssoImpostorServer: base + 19,
 };

@@ -38,7 +38,52 @@ const envSchema = z.object({
   SEARXNG_URL: z.string().url().optional(),
   FETCH_ALLOW_HOSTS: z.string().default(''),
   METRICS_PORT: z.coerce.number().int().positive().optional(),
+  OIDC_ISSUER: z
+    .string()
+    .url()
+    .regex(/^https?:\/\//, 'OIDC_ISSUER must start with https:// (or http:// for a provider on this machine)')
+    .optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  OIDC_ALLOWED_DOMAINS: z.string().default(''),
+  OIDC_STAFF_GROUP: z.string().optional(),
+  OIDC_SCOPES: z.string().default(''),
+  OIDC_NAME: z.string().max(60).optional(),
 });
+
+/** The three variables single sign-on needs together (README, "Single sign-on"). */
+const OIDC_REQUIRED = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
+
+/** Single sign-on through one OpenID Connect provider, or undefined when none of its three variables is set. */
+function parseOidc(e: z.infer<typeof envSchema>) {
+  const missing = OIDC_REQUIRED.filter((name) => !e[name]);
+  if (missing.length === OIDC_REQUIRED.length) return undefined;
+  if (missing.length > 0)
+    throw new Error(
+      `Invalid configuration: single sign-on needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together; ` +
+        `set ${missing.join(' and ')} as well, or unset the others to sign in with passwords only.`,
+    );
+  return {
+    /** as the provider writes it in its discovery document, without a trailing slash */
+    issuer: e.OIDC_ISSUER!.replace(/\/+$/, ''),
+    clientId: e.OIDC_CLIENT_ID!,
+    clientSecret: e.OIDC_CLIENT_SECRET!,
+    /** lower-case domains a signed-in address must end in; empty: any */
+    allowedDomains: listOf(e.OIDC_ALLOWED_DOMAINS).map((d) => d.replace(/^@/, '').toLowerCase()),
+    /** a member of this group (the `groups` claim) is staff */
+    staffGroup: e.OIDC_STAFF_GROUP?.trim() || undefined,
+    /** scopes asked for beside openid, email and profile (some providers send `groups` only when asked) */
+    extraScopes: listOf(e.OIDC_SCOPES.replaceAll(' ', ',')),
+    /** the button says "Sign in with <name>" */
+    name: e.OIDC_NAME?.trim() || undefined,
+  };
+}
+
+const listOf = (raw: string) =>
+  raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 /** Which proxies' X-Forwarded-* headers are believed: a hop count, or a list of their addresses. */
 export type TrustProxy = { kind: 'none' } | { kind: 'hops'; hops: number } | { kind: 'addresses'; addresses: string[] };
@@ -60,6 +105,7 @@ function parseTrustProxy(raw: string | undefined): TrustProxy {
 }
 
 export type AppConfig = ReturnType<typeof loadConfig>;
+export type OidcConfig = NonNullable<AppConfig['oidc']>;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const blankToUndefined = Object.fromEntries(Object.entries(env).map(([k, v]) => [k, v === '' ? undefined : v]));
@@ -104,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),
     metricsPort: e.METRICS_PORT,
+    oidc: parseOidc(e),
   };
 }
 

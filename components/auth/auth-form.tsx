@@ -10,6 +10,8 @@ import { Button } from '@/components/ui/button';
 import { Field, TextInput } from '@/components/ui/field';
 import { RETURN_PARAM } from '@/lib/auth/return-path';
 import { MIN_PASSWORD_LENGTH as MIN_PASSWORD } from '@/lib/auth/password-rules';
+import { GATE_CODES, useSsoErrorMessage } from './auth-errors';
+import { SsoButton, type SsoOffer } from './sso-button';
 
 /** The auth library's error codes a person can act on, in their language. */
 const KNOWN_ERRORS: Record<string, string> = {
@@ -21,17 +23,6 @@ const KNOWN_ERRORS: Record<string, string> = {
   ACCOUNT_DEACTIVATED: 'deactivated',
 };
 
-/** The sign-up gate's refusals (SIGNUP=invite|closed), each with its own explanation. */
-const GATE_CODES = new Set([
-  'SIGNUP_CLOSED',
-  'INVITE_REQUIRED',
-  'INVITE_NOT_FOUND',
-  'INVITE_USED',
-  'INVITE_REVOKED',
-  'INVITE_EXPIRED',
-  'INVITE_EMAIL_MISMATCH',
-]);
-
 interface AuthFormProps {
   mode: 'sign-in' | 'sign-up';
   /** the invite this sign-up carries (SIGNUP=invite); its email, when bound to one */
@@ -42,12 +33,17 @@ interface AuthFormProps {
   offerSignUp?: boolean;
   /** the page the person asked for before signing in (already checked to be on this site) */
   returnTo?: string | null;
+  /** single sign-on, when the server has a provider (OIDC_ISSUER) */
+  sso?: SsoOffer;
+  /** why the last single sign-on did not complete (`?error=` of the sign-in page) */
+  ssoError?: string | null;
 }
 
-export function AuthForm({ mode, invite, staffOnly = false, offerSignUp = true, returnTo = null }: AuthFormProps) {
+export function AuthForm({ mode, invite, staffOnly = false, offerSignUp = true, returnTo = null, sso, ssoError = null }: AuthFormProps) {
   const t = useTranslations('auth');
   const router = useRouter();
-  const [error, setError] = useState<string | null>(null);
+  const ssoMessage = useSsoErrorMessage();
+  const [error, setError] = useState<string | null>(() => (ssoError ? ssoMessage(ssoError) : null));
   const [pending, setPending] = useState(false);
   const signUp = mode === 'sign-up';
 
@@ -95,6 +91,16 @@ export function AuthForm({ mode, invite, staffOnly = false, offerSignUp = true, 
         className="mt-6 flex flex-col gap-4 rounded-2xl border border-zinc-200 bg-white p-6 shadow-sm dark:border-zinc-800 dark:bg-zinc-900"
         aria-describedby={error ? 'auth-error' : undefined}
       >
+        {sso && (
+          <>
+            <SsoButton offer={sso} returnTo={returnTo} invite={invite?.token} onError={setError} />
+            <div className="flex items-center gap-3 text-xs text-zinc-500" aria-hidden>
+              <span className="h-px flex-1 bg-zinc-200 dark:bg-zinc-800" />
+              {t('sso.or')}
+              <span className="h-px flex-1 bg-zinc-200 dark:bg-zinc-800" />
+            </div>
+          </>
+        )}
         {signUp && (
           <Field label={t('name')} htmlFor="auth-name">
             <TextInput id="auth-name" name="name" autoComplete="name" required maxLength={100} />

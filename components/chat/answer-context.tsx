@@ -1,6 +1,7 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
+import { useState } from 'react';
 import type { ChatMessageJson } from '@/components/api/api-types';
 import { formatCount, formatUsd } from '@/components/format/money';
 import { useKeyFactLabel } from '@/components/insights/key-fact-label';
@@ -20,90 +21,106 @@ interface AnswerContextProps {
 export function AnswerContext({ context, lookup }: AnswerContextProps) {
   const t = useTranslations('context');
   const locale = useLocale();
+  // the view is built when opened: closed, every answer of a long chat would carry the texts of the turns it
+  // sent and recalled in the page's HTML, most of its weight, for a view people open now and then
+  const [open, setOpen] = useState(false);
+
+  return (
+    <details
+      className="mt-2 text-xs text-zinc-600 dark:text-zinc-400"
+      data-testid="context-view"
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+    >
+      <summary className="cursor-pointer rounded select-none hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:hover:text-zinc-100">
+        {t('open', { count: context.inputTokens, cost: formatUsd(context.costMicros, locale) })}
+      </summary>
+      {open && <AnswerContextBody context={context} lookup={lookup} />}
+    </details>
+  );
+}
+
+function AnswerContextBody({ context, lookup }: AnswerContextProps) {
+  const t = useTranslations('context');
+  const locale = useLocale();
   const keyFactLabel = useKeyFactLabel();
   const tokens = (count: number) => t('tokens', { count, formatted: formatCount(count, locale) });
   const roleOf = (role: string) => (role === 'assistant' ? t('assistant') : t('user'));
 
   return (
-    <details className="mt-2 text-xs text-zinc-600 dark:text-zinc-400" data-testid="context-view">
-      <summary className="cursor-pointer rounded select-none hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:hover:text-zinc-100">
-        {t('open', { count: context.inputTokens, cost: formatUsd(context.costMicros, locale) })}
-      </summary>
-      <div className="mt-2 flex flex-col gap-3 border-l-2 border-zinc-200 pl-3 dark:border-zinc-800">
-        <table className="w-fit tabular-nums" data-testid="context-parts">
-          <caption className="sr-only">{t('partsCaption')}</caption>
-          <tbody>
-            {context.parts.map((part) => (
-              <tr key={part.part}>
-                <th scope="row" className="pr-4 text-left font-normal">
-                  {t(`parts.${part.part}`)}
-                </th>
-                <td className="pr-4 text-right">{tokens(part.tokens)}</td>
-                <td className="text-right">{formatUsd(part.costMicros, locale)}</td>
-              </tr>
+    <div className="mt-2 flex flex-col gap-3 border-l-2 border-zinc-200 pl-3 dark:border-zinc-800">
+      <table className="w-fit tabular-nums" data-testid="context-parts">
+        <caption className="sr-only">{t('partsCaption')}</caption>
+        <tbody>
+          {context.parts.map((part) => (
+            <tr key={part.part}>
+              <th scope="row" className="pr-4 text-left font-normal">
+                {t(`parts.${part.part}`)}
+              </th>
+              <td className="pr-4 text-right">{tokens(part.tokens)}</td>
+              <td className="text-right">{formatUsd(part.costMicros, locale)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+
+      <section aria-label={t('slots')}>
+        <h3 className="font-medium text-zinc-800 dark:text-zinc-200">{t('slots')}</h3>
+        {context.slots.length === 0 ? (
+          <p>{t('noSlots')}</p>
+        ) : (
+          <ul>
+            {context.slots.map((keyFact) => (
+              <li key={keyFact.key}>
+                {keyFactLabel(keyFact.key)}: {keyFact.value}
+                {keyFact.previous ? ` ${t('changedFrom', { value: keyFact.previous })}` : ''}
+              </li>
             ))}
-          </tbody>
-        </table>
-
-        <section aria-label={t('slots')}>
-          <h3 className="font-medium text-zinc-800 dark:text-zinc-200">{t('slots')}</h3>
-          {context.slots.length === 0 ? (
-            <p>{t('noSlots')}</p>
-          ) : (
-            <ul>
-              {context.slots.map((keyFact) => (
-                <li key={keyFact.key}>
-                  {keyFactLabel(keyFact.key)}: {keyFact.value}
-                  {keyFact.previous ? ` ${t('changedFrom', { value: keyFact.previous })}` : ''}
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
-
-        {context.summary && (
-          <section aria-label={t('summary')}>
-            <h3 className="font-medium text-zinc-800 dark:text-zinc-200">{t('summary')}</h3>
-            <p className="whitespace-pre-wrap">{context.summary}</p>
-          </section>
+          </ul>
         )}
+      </section>
 
-        {context.recalled.length > 0 && (
-          <section aria-label={t('recalled')} data-testid="context-recalled">
-            <h3 className="font-medium text-zinc-800 dark:text-zinc-200">{t('recalled')}</h3>
-            <ul className="flex flex-col gap-2">
-              {context.recalled.map((item) => (
-                <li key={item.id} data-testid="recalled-message">
-                  <p>
-                    {roleOf(item.role)} · {tokens(item.tokens)} · {t('matched', { words: item.matched.join(', ') })}
-                    {item.excerpt ? ` · ${t('excerpt')}` : ''}
-                  </p>
-                  <blockquote className="mt-1 max-h-48 overflow-auto rounded bg-zinc-50 px-2 py-1 whitespace-pre-wrap [overflow-wrap:anywhere] dark:bg-zinc-900">
-                    {lookup(item.id)?.text ?? t('gone')}
-                  </blockquote>
-                </li>
-              ))}
-            </ul>
-          </section>
-        )}
-
-        <section aria-label={t('window')}>
-          <h3 className="font-medium text-zinc-800 dark:text-zinc-200">{t('window')}</h3>
-          {context.window.length === 0 ? (
-            <p>{t('noWindow')}</p>
-          ) : (
-            <ol>
-              {context.window.map((item) => (
-                <li key={item.id} className="truncate">
-                  {roleOf(item.role)} · {tokens(item.tokens)} · {firstLine(lookup(item.id)?.text)}
-                </li>
-              ))}
-            </ol>
-          )}
-          {context.omitted > 0 && <p className="mt-1">{t('omitted', { count: context.omitted })}</p>}
+      {context.summary && (
+        <section aria-label={t('summary')}>
+          <h3 className="font-medium text-zinc-800 dark:text-zinc-200">{t('summary')}</h3>
+          <p className="whitespace-pre-wrap">{context.summary}</p>
         </section>
-      </div>
-    </details>
+      )}
+
+      {context.recalled.length > 0 && (
+        <section aria-label={t('recalled')} data-testid="context-recalled">
+          <h3 className="font-medium text-zinc-800 dark:text-zinc-200">{t('recalled')}</h3>
+          <ul className="flex flex-col gap-2">
+            {context.recalled.map((item) => (
+              <li key={item.id} data-testid="recalled-message">
+                <p>
+                  {roleOf(item.role)} · {tokens(item.tokens)} · {t('matched', { words: item.matched.join(', ') })}
+                  {item.excerpt ? ` · ${t('excerpt')}` : ''}
+                </p>
+                <blockquote className="mt-1 max-h-48 overflow-auto rounded bg-zinc-50 px-2 py-1 whitespace-pre-wrap [overflow-wrap:anywhere] dark:bg-zinc-900">
+                  {lookup(item.id)?.text ?? t('gone')}
+                </blockquote>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      <section aria-label={t('window')}>
+        <h3 className="font-medium text-zinc-800 dark:text-zinc-200">{t('window')}</h3>
+        {context.window.length === 0 ? (
+          <p>{t('noWindow')}</p>
+        ) : (
+          <ol>
+            {context.window.map((item) => (
+              <li key={item.id} className="truncate">
+                {roleOf(item.role)} · {tokens(item.tokens)} · {firstLine(lookup(item.id)?.text)}
+              </li>
+            ))}
+          </ol>
+        )}
+        {context.omitted > 0 && <p className="mt-1">{t('omitted', { count: context.omitted })}</p>}
+      </section>
+    </div>
   );
 }
 

@@ -50,8 +50,12 @@ export class ChatPage {
   /** Opens an answer's "what the model saw" view and returns it. */
   async openContext(answer: Locator = this.lastAnswer()): Promise<Locator> {
     const view = answer.getByTestId('context-view');
-    await view.locator('summary').click();
-    await expect(view.getByTestId('context-parts')).toBeVisible();
+    // right after a reload the chat scrolls to its newest message as it starts: a click can land while the
+    // summary moves under it, so click again until the view is open (never twice on an open one: that closes it)
+    await expect(async () => {
+      if (!(await view.evaluate((details) => (details as HTMLDetailsElement).open))) await view.locator('summary').click();
+      await expect(view.getByTestId('context-parts')).toBeVisible({ timeout: 2_000 });
+    }).toPass();
     return view;
   }
 }

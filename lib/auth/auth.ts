@@ -1,6 +1,6 @@
 import { betterAuth } from 'better-auth';
 import { prismaAdapter } from 'better-auth/adapters/prisma';
-import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
+import { APIError, createAuthMiddleware, getOAuthState, getSessionFromCtx } from 'better-auth/api';
 import type { AppConfig } from '@/lib/config';
 import type { Db } from '@/lib/db/client';
 import { openWallet } from '@/lib/billing/wallet';
@@ -12,6 +12,7 @@ import type { SessionCache } from './session-cache';
 import { admitSignUp, SignUpRefused } from './sign-up-gate';
 import { EMAIL_CHANGE_LINK_SECONDS, MIN_PASSWORD_LENGTH, PASSWORD_LINK_SECONDS } from './password-rules';
 import { grantStaffIfListed, isStaffListed } from './staff-role';
+import { singleSignOn } from './single-sign-on';
 
 /**
  * What the HTTP edge established about a request, handed in by the composition
@@ -95,6 +96,26 @@ export function createAuth(db: Db, cfg: AppConfig, deps: AuthDeps) {
     throw APIError.from('BAD_REQUEST', { code: 'EMAIL_TAKEN', message: 'Another account uses this address.' });
   }
 
+  /**
+   * What a new account brings to the sign-up gate: the sign-up form's body, or,
+   * through single sign-on, the address the provider gave and the invite the
+   * sign-up page started the flow with (carried in better-auth's OAuth state).
+   */
+  async function signUpAttempt(ctx: { path?: string; body?: unknown } | null | undefined, email: string) {
+    if (ctx?.path !== '/callback/:id') return (ctx?.body as { invite?: unknown; email?: unknown } | undefined) ?? { email };
+    const state = (await getOAuthState()) as { invite?: unknown } | null;
+    return { email, invite: state?.invite };
+  }
+
+  const sso = cfg.oidc
+    ? singleSignOn(cfg.oidc, {
+        db,
+        staffEmails: cfg.staffEmails,
+        log: deps.log,
+        forgetSessions: (userId) => deps.sessions.forgetUser(userId),
+      })
+    : undefined;
+
   const auth = betterAuth({
     database: prismaAdapter(db, { provider: 'postgresql' }),
     secret: resolveAuthSecret(cfg.authSecret, cfg.dataDir),
@@ -126,12 +147,29 @@ export function createAuth(db: Db, cfg: AppConfig, deps: AuthDeps) {
     },
     user: {
       changeEmail: { enabled: true },
+      // single sign-on's address rules (lib/auth/single-sign-on.ts); other ways in pass untouched
+      validateUserInfo: sso?.validateUserInfo,
       additionalFields: {
         role: { type: 'string', defaultValue: 'user', input: false },
         locale: { type: 'string', required: false, input: true },
         inviteId: { type: 'string', required: false, input: false, returned: false },
       },
     },
+    plugins: sso?.plugins ?? [],
+    account: {
+      accountLinking: {
+        enabled: true,
+        // A sign-in through the provider joins an existing account with the same
+        // address only when the provider says the address is verified (no provider
+        // is trusted without it) and the account's own address was proven here
+        // (the mailed password link): a password account a stranger opened with
+        // someone's address is never handed that person's sign-in, nor the reverse.
+        trustedProviders: [],
+        requireLocalEmailVerified: true,
+      },
+    },
+    // a failed single sign-on (a used or forged state, an issuer that does not match) lands on the sign-in page, which says why
+    onAPIError: { errorURL: '/sign-in' },
     // APP_URL when set (links in mail point there); else each request's own address.
     baseURL: cfg.appUrl,
     // The app is served from whatever address the person reaches it by (localhost,
@@ -149,6 +187,8 @@ export function createAuth(db: Db, cfg: AppConfig, deps: AuthDeps) {
       customRules: {
         '/sign-up/email': { window: 60, max: 30 },
         '/sign-in/email': { window: 60, max: 30 },
+        // each starts a redirect to the single sign-on provider (better-auth's default, 3 in 10 s, is for guessing passwords)
+        '/sign-in/social': { window: 60, max: 30 },
         '/request-password-reset': { window: 60, max: 5 },
         '/reset-password': { window: 60, max: 10 },
         // each asks for a mail to an address of the caller's choosing, and says whether an account uses it
@@ -228,7 +268,7 @@ export function createAuth(db: Db, cfg: AppConfig, deps: AuthDeps) {
           // around the endpoint can skip. The invite is recorded on the account
           // row (unique), so it makes exactly one account. Nobody is staff yet.
           before: async (user, ctx) => {
-            const { inviteId } = await admit(ctx?.body ?? { email: user.email });
+            const { inviteId } = await admit(await signUpAttempt(ctx, user.email));
             return { data: { ...user, role: 'user', ...(inviteId ? { inviteId } : {}) } };
           },
           after: async (user) => {

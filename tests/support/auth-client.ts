@@ -47,6 +47,7 @@ export const cookieOf = (response: Response) =>
  */
 const PER_ADDRESS_LIMITED = new Set([
   '/api/auth/sign-up/email',
+  '/api/auth/sign-in/social',
   '/api/auth/request-password-reset',
   '/api/auth/change-email',
   '/api/auth/change-password',

@@ -5,6 +5,7 @@ import { SignUpUnavailable } from '@/components/auth/sign-up-unavailable';
 import { getApp } from '@/lib/app';
 import { safeReturnPath } from '@/lib/auth/return-path';
 import { signUpOffer } from '@/lib/auth/sign-up-gate';
+import { ssoOfferOf } from '@/lib/auth/single-sign-on';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('auth'))('signUpTitle') };
@@ -26,5 +27,13 @@ export default async function SignUpPage({
     asStaff: as === 'staff',
   });
   if (offer.kind === 'refused') return <SignUpUnavailable code={offer.code} staffMaySignUp={offer.staffMaySignUp} />;
-  return <AuthForm mode="sign-up" invite={offer.invite} staffOnly={offer.staffOnly} returnTo={safeReturnPath(next)} />;
+  return (
+    <AuthForm
+      mode="sign-up"
+      invite={offer.invite}
+      staffOnly={offer.staffOnly}
+      returnTo={safeReturnPath(next)}
+      sso={ssoOfferOf(app.config.oidc)}
+    />
+  );
 }
