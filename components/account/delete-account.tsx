@@ -25,7 +25,16 @@ const DELETE_HERE = '';
  * shared document, whether it goes or passes to one of its editors (it goes
  * unless the person picks someone). Deleted, the browser lands on sign-in.
  */
-export function DeleteAccount({ email, sharedDocuments }: { email: string; sharedDocuments: SharedDocumentJson[] }) {
+export function DeleteAccount({
+  email,
+  hasPassword,
+  sharedDocuments,
+}: {
+  email: string;
+  /** false for an account that signs in only through single sign-on: a recent sign-in stands in for the password */
+  hasPassword: boolean;
+  sharedDocuments: SharedDocumentJson[];
+}) {
   const t = useTranslations('account');
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -35,7 +44,7 @@ export function DeleteAccount({ email, sharedDocuments }: { email: string; share
     event.preventDefault();
     const fields = new FormData(event.currentTarget);
     const password = String(fields.get('password') ?? '');
-    if (!password) return setError(t('delete.passwordRequired'));
+    if (hasPassword && !password) return setError(t('delete.passwordRequired'));
     const transfers = Object.fromEntries(
       sharedDocuments.flatMap((document) => {
         const to = String(fields.get(`transfer-${document.id}`) ?? DELETE_HERE);
@@ -49,7 +58,7 @@ export function DeleteAccount({ email, sharedDocuments }: { email: string; share
       // a full load: nothing of the deleted account stays in the page's memory
       window.location.assign('/sign-in');
     } catch (caught) {
-      setError(accountErrorMessage(t, caught, { wrong_password: 'delete.wrongPassword' }));
+      setError(accountErrorMessage(t, caught, { wrong_password: 'delete.wrongPassword', fresh_sign_in_required: 'delete.signInAgain' }));
       setBusy(false);
     }
   }
@@ -74,7 +83,7 @@ export function DeleteAccount({ email, sharedDocuments }: { email: string; share
           if (!next) setError(null);
         }}
         title={t('delete.dialogTitle')}
-        description={t('delete.dialogDescription')}
+        description={t(hasPassword ? 'delete.dialogDescription' : 'delete.dialogDescriptionNoPassword')}
         confirmLabel={busy ? t('delete.deleting') : t('delete.confirm')}
         keepLabel={t('delete.keep')}
         onConfirm={() => {}}
@@ -108,9 +117,13 @@ export function DeleteAccount({ email, sharedDocuments }: { email: string; share
               )}
             </fieldset>
           )}
-          <Field label={t('delete.password')} htmlFor="delete-password">
-            <TextInput id="delete-password" name="password" type="password" autoComplete="current-password" required />
-          </Field>
+          {hasPassword ? (
+            <Field label={t('delete.password')} htmlFor="delete-password">
+              <TextInput id="delete-password" name="password" type="password" autoComplete="current-password" required />
+            </Field>
+          ) : (
+            <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('delete.freshSignIn')}</p>
+          )}
           {error && (
             <p role="alert" className="text-sm text-red-600 dark:text-red-400">
               {error}

@@ -4,16 +4,22 @@ import type { Db } from '@/lib/db/client';
 import { handOverDocument } from '@/lib/documents/members';
 import { AppError } from '@/lib/errors';
 
+/** How recent a sign-in stands in for the password of an account that has none (single sign-on only). */
+export const FRESH_SIGN_IN_MINUTES = 10;
+
 export interface AccountDeletion {
   /** the current password: a session alone (a laptop left open) cannot delete the account */
   password: string;
+  /** when the caller's session signed in: what an account without a password proves itself by */
+  signedInAt: Date;
   /** shared documents to keep alive: document id → the co-editor who becomes its owner; every other document goes */
   transfers: Record<string, string>;
 }
 
 export interface DeleteAccountDeps {
   db: Db;
-  passwordMatches: (userId: string, password: string) => Promise<boolean>;
+  /** whether the account has a password, and whether this is it */
+  password: { exists: (userId: string) => Promise<boolean>; matches: (userId: string, password: string) => Promise<boolean> };
   /** ends the person's cached sessions in every process */
   forgetSessions: (userId: string) => void;
 }
@@ -27,11 +33,15 @@ export interface DeleteAccountDeps {
  * reserved for an answer in flight is refunded first. Their ledger
  * entries and top-ups stay, moved by the database to a nameless tombstone
  * (migration "leaving"). The audit log records the deletion. A wrong password
- * is refused before anything is touched.
+ * (or, without a password, a stale sign-in) is refused before anything is touched.
  */
-export async function deleteAccount(deps: DeleteAccountDeps, actor: PersonActor, input: AccountDeletion): Promise<{ deleted: true }> {
-  if (!(await deps.passwordMatches(actor.userId, input.password)))
-    throw new AppError('wrong_password', 'That is not your current password. Nothing was deleted.');
+export async function deleteAccount(
+  deps: DeleteAccountDeps,
+  actor: PersonActor,
+  input: AccountDeletion,
+  now = new Date(),
+): Promise<{ deleted: true }> {
+  await confirmOwner(deps, actor.userId, input, now);
   const userId = actor.userId;
   const handedOver = Object.keys(input.transfers).length;
   await deps.db.$transaction(async (tx) => {
@@ -53,4 +63,22 @@ export async function deleteAccount(deps: DeleteAccountDeps, actor: PersonActor,
   });
   deps.forgetSessions(userId);
   return { deleted: true };
+}
+
+/**
+ * A session alone (a laptop left open) cannot delete the account: the current
+ * password, or, for an account without one (single sign-on only), a sign-in of
+ * the last few minutes.
+ */
+async function confirmOwner(deps: DeleteAccountDeps, userId: string, input: AccountDeletion, now: Date): Promise<void> {
+  if (await deps.password.exists(userId)) {
+    if (!(await deps.password.matches(userId, input.password)))
+      throw new AppError('wrong_password', 'That is not your current password. Nothing was deleted.');
+    return;
+  }
+  if (now.getTime() - input.signedInAt.getTime() > FRESH_SIGN_IN_MINUTES * 60_000)
+    throw new AppError(
+      'fresh_sign_in_required',
+      `Your account has no password: sign out, sign in again, and delete it within ${FRESH_SIGN_IN_MINUTES} minutes. Nothing was deleted.`,
+    );
 }

@@ -1,6 +1,15 @@
 import type { Db } from '@/lib/db/client';
 import type { Auth } from './auth';
 
+/** Whether the account has a password at all (one that only signs in through single sign-on has none). */
+export async function hasPassword(db: Db, userId: string): Promise<boolean> {
+  const account = await db.account.findFirst({
+    where: { userId, providerId: 'credential', password: { not: null } },
+    select: { id: true },
+  });
+  return account !== null;
+}
+
 /**
  * Whether `password` is the account's current password, checked with
  * better-auth's own hashing. False for an account without one (a person who

@@ -256,6 +256,19 @@ describe.each(testDatabaseKinds())('leaving (%s)', (kind) => {
     expect(event).toMatchObject({ actorEmail: me.email, targetType: 'user', targetId: me.id, detail: { documentsHandedOver: 1 } });
   });
 
+  it('an account without a password (single sign-on only) is deleted after a sign-in of the last few minutes, not with an older session', async () => {
+    const me = await person(`sso-only-${kind}@example.com`);
+    await db.prisma.account.deleteMany({ where: { userId: me.id, providerId: 'credential' } });
+    await db.prisma.session.updateMany({ where: { userId: me.id }, data: { createdAt: new Date(Date.now() - 60 * 60_000) } });
+    const stale = await deleteAccount(me.cookie, {});
+    expect(stale.status).toBe(403);
+    expect((await stale.json()).error).toMatchObject({ code: 'fresh_sign_in_required' });
+    expect(await db.prisma.user.count({ where: { id: me.id } })).toBe(1);
+    await db.prisma.session.updateMany({ where: { userId: me.id }, data: { createdAt: new Date() } });
+    expect((await deleteAccount(me.cookie, {})).status).toBe(200);
+    expect(await db.prisma.user.count({ where: { id: me.id } })).toBe(0);
+  });
+
   describe('deactivation', () => {
     it('staff deactivate: every session ends at once and sign-in is refused in words; reactivating lets the person in again', async () => {
       const staff = await person(`people-staff-${kind}@example.com`, 'staff');

@@ -10,7 +10,10 @@ export const sessionEndedResponse = z.strictObject({ id: z.string(), ended: z.li
 
 /** DELETE /api/account */
 export const deleteAccountBody = z.object({
-  password: z.string().min(1, 'Give your current password to delete your account.').max(1000),
+  password: z.string().max(1000).default('').meta({
+    description:
+      'The current password; an account without one (single sign-on only) leaves it out and must have signed in in the last 10 minutes.',
+  }),
   transfers: z
     .record(z.string().max(100), z.string().max(100))
     .refine((transfers) => Object.keys(transfers).length <= 200, 'transfers: at most 200 documents.')
@@ -50,12 +53,12 @@ export const accountOperations = defineOperations([
     auth: 'session',
     summary: "Delete the caller's account, after the current password.",
     description:
-      "Removes the caller's chats, the documents they own (except those passed on in `transfers`), their uploaded files, memberships and sessions, in one transaction. Ledger entries and top-ups stay for accounting, moved to a nameless record with no email or name. A wrong password is a 403 `wrong_password` and nothing changes; a transfer to someone who is not an editor of that document is a 400. At most 5 tries a minute.",
+      "Removes the caller's chats, the documents they own (except those passed on in `transfers`), their uploaded files, memberships and sessions, in one transaction. Ledger entries and top-ups stay for accounting, moved to a nameless record with no email or name. A wrong password is a 403 `wrong_password` and nothing changes; an account without a password (single sign-on only) must have signed in within the last 10 minutes, else 403 `fresh_sign_in_required`; a transfer to someone who is not an editor of that document is a 400. At most 5 tries a minute.",
     body: deleteAccountBody,
     responses: {
       200: '`{deleted: true}`; the caller is signed out everywhere.',
       400: 'A transfer names a document the caller does not own or someone who is not its editor.',
-      403: '`wrong_password`: nothing was deleted.',
+      403: '`wrong_password` or `fresh_sign_in_required`: nothing was deleted.',
       429: 'Too many tries this minute.',
     },
     responseBodies: { 200: accountDeletedResponse },

@@ -11,6 +11,7 @@ import { requirePageUser } from '@/components/server/page-session';
 import { firstValues, type SearchParams } from '@/components/server/search-params';
 import { PageHeader } from '@/components/ui/page-header';
 import { listSignedInSessions } from '@/lib/auth/account-sessions';
+import { hasPassword } from '@/lib/auth/password-check';
 import { sharedDocumentsOf } from '@/lib/documents/members';
 
 interface AccountPageProps {
@@ -28,9 +29,10 @@ export default async function AccountPage({ searchParams }: AccountPageProps) {
   const query = firstValues(await searchParams, ['email', 'error']);
   // which of the sessions is this device's: the session cache keeps the person, not the session
   const current = await app.auth.api.getSession({ headers: await headers() });
-  const [sessions, sharedDocuments] = await Promise.all([
+  const [sessions, sharedDocuments, withPassword] = await Promise.all([
     listSignedInSessions(app.db, user.id, current?.session.id ?? null),
     sharedDocumentsOf(app.db, user.id),
+    hasPassword(app.db, user.id),
   ]);
   const outcome = query.email === 'changed' ? (query.error ? { error: query.error } : { changed: true as const }) : undefined;
 
@@ -42,7 +44,7 @@ export default async function AccountPage({ searchParams }: AccountPageProps) {
         <ChangePasswordForm email={user.email} />
         <SessionList sessions={toJson(sessions)} />
         <DownloadData />
-        <DeleteAccount email={user.email} sharedDocuments={sharedDocuments} />
+        <DeleteAccount email={user.email} hasPassword={withPassword} sharedDocuments={sharedDocuments} />
       </div>
     </div>
   );
