@@ -2,8 +2,7 @@ import type { Db } from '@/lib/db/client';
 import { listCredits, listLedger } from '@/lib/billing/ledger-view';
 import { exportChat } from '@/lib/chat/export-chat';
 import { exportDocument } from '@/lib/documents/export/export-document';
-import type { PageRequest } from '@/lib/db/keyset';
-import { keysetWhereNewer, type Keyset } from '@/lib/db/keyset';
+import { type Keyset, keysetWhereNewer, type PageRequest } from '@/lib/db/keyset';
 import { csvHead, csvLine } from '@/lib/text/csv';
 import { piecesOf, type ZipFile, zipStream } from '@/lib/streams/zip-stream';
 
