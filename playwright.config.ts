@@ -47,7 +47,7 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: e2eDataDir,
       STAFF_EMAILS:
-        'staff@example.com,invites-staff@example.com,ledger-staff@example.com,a11y-staff@example.com,claimed-staff@example.com,host-staff@example.com,clobber-staff@example.com,audit-staff@example.com',
+        'staff@example.com,invites-staff@example.com,ledger-staff@example.com,a11y-staff@example.com,claimed-staff@example.com,host-staff@example.com,clobber-staff@example.com,audit-staff@example.com,leaving-staff@example.com',
       SMTP_URL: `smtp://127.0.0.1:${smtpSinkPort}`,
       // answers stream at 5 ms a token; a test that acts mid-answer sets its own pace with [sim:delay=MS]
       SIMULATOR_TOKEN_DELAY_MS: '5',

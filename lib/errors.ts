@@ -12,6 +12,10 @@ export const ERROR_STATUS = {
   payment_required: 402,
   insufficient_credits: 402,
   forbidden: 403,
+  /** a password asked for again before an act that cannot be undone, and not the right one */
+  wrong_password: 403,
+  /** an account without a password proves it is its owner by a sign-in of a few minutes ago */
+  fresh_sign_in_required: 403,
   cross_site: 403,
   not_found: 404,
   conflict: 409,

@@ -28,6 +28,7 @@ import type {
   inviteBody,
   inviteCreatedResponse,
   inviteResponse,
+  personResponse,
   transcriptRowResponse,
 } from '@/lib/http/api/staff';
 
@@ -67,6 +68,7 @@ export type InviteJson = z.infer<typeof inviteResponse>;
 export type CreatedInviteJson = z.infer<typeof inviteCreatedResponse>;
 /** One row of the audit log (GET /api/staff/audit). */
 export type AuditEventJson = z.infer<typeof auditEventResponse>;
+export type PersonJson = z.infer<typeof personResponse>;
 /** A file waiting in a chat for start_document (GET /api/documents/attachments?chatId=…). */
 export type WaitingAttachmentJson = z.infer<typeof waitingAttachmentResponse>;
 /** A file just attached (POST /api/documents/attachments). */

@@ -1,6 +1,6 @@
 'use client';
 
-import { FileText, MessageSquareText, Receipt, ScrollText, Settings, ShieldCheck, UserPlus, Wallet } from 'lucide-react';
+import { FileText, MessageSquareText, Receipt, ScrollText, Settings, ShieldCheck, UserPlus, Users, Wallet } from 'lucide-react';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useTranslations } from 'next-intl';
@@ -60,6 +60,9 @@ export function Sidebar({ user, chats }: { user: SessionUser; chats: FetchedPage
               </NavLink>
               <NavLink href="/staff/invites" icon={UserPlus}>
                 {t('staffInvites')}
+              </NavLink>
+              <NavLink href="/staff/people" icon={Users}>
+                {t('staffPeople')}
               </NavLink>
               <NavLink href="/staff/audit" icon={ScrollText}>
                 {t('staffAudit')}

@@ -20,6 +20,7 @@ const KNOWN_ERRORS: Record<string, string> = {
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'emailTaken',
   PASSWORD_TOO_SHORT: 'passwordTooShort',
   INVALID_EMAIL: 'invalidEmail',
+  ACCOUNT_DEACTIVATED: 'deactivated',
 };
 
 interface AuthFormProps {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvField } from './audit-csv';
+import { csvField } from '@/lib/text/csv';
 
 describe('csvField', () => {
   it('neutralises a cell a spreadsheet would run as a formula', () => {

@@ -1,3 +1,4 @@
+import { csvField, csvHead } from '@/lib/text/csv';
 import type { AuditRow } from './audit-list';
 
 export const AUDIT_CSV_COLUMNS = [
@@ -11,18 +12,6 @@ export const AUDIT_CSV_COLUMNS = [
   'address',
   'detail',
 ] as const;
-
-/**
- * One CSV field (RFC 4180). A spreadsheet runs a cell that starts with `=`, `+`,
- * `-` or `@` (or a tab or carriage return before one) as a formula, and a chat
- * title or a reason is anyone's text: such a cell gets a leading `'`, which
- * spreadsheets show as text.
- */
-export function csvField(value: string | null): string {
-  if (value === null) return '';
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
 
 export function auditCsvLine(row: AuditRow): string {
   return `${[
@@ -49,7 +38,7 @@ export function auditCsvStream(rows: AsyncIterator<AuditRow>): ReadableStream<Ui
   const encoder = new TextEncoder();
   return new ReadableStream<Uint8Array>({
     start(controller) {
-      controller.enqueue(encoder.encode(`\uFEFF${AUDIT_CSV_COLUMNS.join(',')}\r\n`));
+      controller.enqueue(encoder.encode(csvHead(AUDIT_CSV_COLUMNS)));
     },
     async pull(controller) {
       const next = await rows.next();

@@ -15,6 +15,9 @@ export const AUDIT_ACTIONS = [
   'transcript_opened',
   'chat_closed',
   'sign_in_limited',
+  'account_deactivated',
+  'account_reactivated',
+  'account_deleted',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

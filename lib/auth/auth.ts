@@ -7,6 +7,7 @@ import { openWallet } from '@/lib/billing/wallet';
 import { emailChangeMail, passwordMail } from '@/lib/mail/link-mail';
 import type { LogLine, Mailer } from '@/lib/mail/mailer';
 import { resolveAuthSecret } from '@/lib/deployment-secret';
+import { ACCOUNT_DEACTIVATED_MESSAGE, isDeactivated } from './deactivation';
 import type { SessionCache } from './session-cache';
 import { admitSignUp, SignUpRefused } from './sign-up-gate';
 import { EMAIL_CHANGE_LINK_SECONDS, MIN_PASSWORD_LENGTH, PASSWORD_LINK_SECONDS } from './password-rules';
@@ -230,6 +231,15 @@ export function createAuth(db: Db, cfg: AppConfig, deps: AuthDeps) {
       }),
     },
     databaseHooks: {
+      session: {
+        create: {
+          // a deactivated account gets no session, whichever way it signs in
+          before: async (session) => {
+            if (await isDeactivated(db, session.userId))
+              throw APIError.from('FORBIDDEN', { code: 'ACCOUNT_DEACTIVATED', message: ACCOUNT_DEACTIVATED_MESSAGE });
+          },
+        },
+      },
       user: {
         update: {
           // someone signed up with the address between the mail and the click: refused in words, not a unique-key 500

@@ -207,6 +207,29 @@ export function refundCall(db: Db, call: { entryId: string; seq: number }, reaso
   });
 }
 
+/**
+ * Refunds every reservation the person still holds, in the caller's
+ * transaction: their account is being deleted, so an answer or document step
+ * in flight will reach nobody, and its later settle finds nothing to charge.
+ * The wallet's reserved credits return to its balance before it goes.
+ */
+export async function releaseReservations(tx: Tx, userId: string, reason: string): Promise<number> {
+  const open = await tx.modelCall.findMany({
+    where: { status: 'reserved', entry: { userId } },
+    select: { entryId: true, seq: true },
+  });
+  for (const call of open)
+    await settleCall(tx, {
+      ...call,
+      usage: { inputTokens: 0, outputTokens: 0, reasoningTokens: 0 },
+      estimated: false,
+      costMicros: 0n,
+      refund: true,
+      error: reason,
+    });
+  return open.length;
+}
+
 /** Reservations a dead process left behind are refunded after `olderThanMs`. */
 export async function sweepStaleReservations(db: Db, olderThanMs: number, now = new Date()): Promise<number> {
   const stale = await db.modelCall.findMany({

@@ -1,4 +1,4 @@
-import type { Db } from '@/lib/db/client';
+import type { Db, Tx } from '@/lib/db/client';
 import { randomInt } from 'node:crypto';
 import { keysetSql, mapPage, takeOneMore, toPage, type PageRequest } from '@/lib/db/keyset';
 import { AppError } from '@/lib/errors';
@@ -155,4 +155,53 @@ export async function removeMember(db: Db, documentId: string, userId: string): 
   ]);
   if (members.count + pending.count === 0) throw new AppError('not_found', 'This person is not a member of the document.');
   return { userId, removed: true };
+}
+
+/** The most shared documents "Delete my account" offers to pass on: past it, the rest go with the account. */
+export const MAX_HANDOVER_CHOICES = 200;
+
+/**
+ * The documents a person owns that others can open, with the co-editors each
+ * could pass to: what "Delete my account" asks about. A member shows by their
+ * address (the owner shared by it) and, once they opened the document, their name.
+ */
+export async function sharedDocumentsOf(db: Db, ownerId: string) {
+  const documents = await db.document.findMany({
+    where: { ownerId, members: { some: {} } },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: MAX_HANDOVER_CHOICES,
+    select: {
+      id: true,
+      title: true,
+      members: {
+        where: { role: 'editor' },
+        orderBy: { createdAt: 'asc' },
+        select: { openedAt: true, user: { select: { id: true, name: true, email: true } } },
+      },
+    },
+  });
+  return documents.map((document) => ({
+    id: document.id,
+    title: document.title || 'Untitled document',
+    editors: document.members.map((m) => ({ id: m.user.id, email: m.user.email, name: m.openedAt ? m.user.name : null })),
+  }));
+}
+
+/**
+ * Passes a document to one of its editors, in the caller's transaction (an
+ * account being deleted): they become its owner and stop being a member; the
+ * other members keep their roles, and the sources the old owner added become
+ * the new owner's. Refused (400) for a document the person does not own or
+ * someone who is not its editor.
+ */
+export async function handOverDocument(tx: Tx, documentId: string, fromUserId: string, toUserId: string): Promise<void> {
+  const member = await tx.documentMember.findFirst({
+    where: { documentId, userId: toUserId, role: 'editor', document: { ownerId: fromUserId } },
+    select: { userId: true },
+  });
+  if (!member) throw new AppError('validation_failed', 'transfers: a document passes only from its owner to one of its editors.');
+  await tx.documentMember.delete({ where: { documentId_userId: { documentId, userId: toUserId } } });
+  // the owner's chat goes with their account: the document lives on without it
+  await tx.document.update({ where: { id: documentId }, data: { ownerId: toUserId, chatId: null } });
+  await tx.source.updateMany({ where: { documentId, ownerId: fromUserId }, data: { ownerId: toUserId } });
 }

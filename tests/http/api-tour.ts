@@ -1,4 +1,5 @@
 import { GET as readInstructions, PUT as saveInstructions } from '@/app/api/account/instructions/route';
+import { DELETE as deleteAccount } from '@/app/api/account/route';
 import { DELETE as endSession } from '@/app/api/account/sessions/[id]/route';
 import { GET as getChat, PATCH as patchChat, DELETE as deleteChat } from '@/app/api/chats/[id]/route';
 import { POST as closeChat } from '@/app/api/chats/[id]/close/route';
@@ -34,6 +35,8 @@ import { PATCH as saveSection } from '@/app/api/sections/[id]/route';
 import { GET as sectionVersions } from '@/app/api/sections/[id]/versions/route';
 import { GET as listCredits, POST as grantCredits } from '@/app/api/staff/credits/route';
 import { DELETE as revokeInvite } from '@/app/api/staff/invites/[id]/route';
+import { DELETE as reactivate, POST as deactivate } from '@/app/api/staff/people/[id]/deactivation/route';
+import { GET as listPeople } from '@/app/api/staff/people/route';
 import { GET as listInvites, POST as createInvite } from '@/app/api/staff/invites/route';
 import { GET as auditLog } from '@/app/api/staff/audit/route';
 import { GET as staffLedger } from '@/app/api/staff/ledger/route';
@@ -343,8 +346,15 @@ export async function tourTheApi(app: App): Promise<RecordedAnswer[]> {
   await ask(transcripts, 'GET', '/api/staff/transcripts', { cookie: staffCookie });
   await ask(transcript, 'GET', '/api/staff/transcripts/{chatId}', { cookie: staffCookie, params: { chatId: chat.id } });
   await ask(transcriptMessages, 'GET', '/api/staff/transcripts/{chatId}/messages', { cookie: staffCookie, params: { chatId: chat.id } });
-  // the grant, the invite and the transcript above are in the audit log
+  // people: the member's account is deactivated and reactivated
+  const people = await ask(listPeople, 'GET', '/api/staff/people', { cookie: staffCookie, query: '?email=tour-member' });
+  await ask(deactivate, 'POST', '/api/staff/people/{id}/deactivation', { cookie: staffCookie, params: { id: people[0].id } });
+  await ask(reactivate, 'DELETE', '/api/staff/people/{id}/deactivation', { cookie: staffCookie, params: { id: people[0].id } });
+  // the grant, the invite, the transcript and the deactivation above are in the audit log
   await ask(auditLog, 'GET', '/api/staff/audit', { cookie: staffCookie });
+  // someone leaves
+  const goner = await signUp('tour-goner@example.com');
+  await ask(deleteAccount, 'DELETE', '/api/account', { cookie: goner, body: { password: 'correct-horse-battery' } });
 
   // operations, and readiness once more from a process whose model endpoint does not answer
   await ask(async () => health(), 'GET', '/healthz');

@@ -8,6 +8,7 @@ import { GET as notificationsRoute } from '@/app/api/notifications/route';
 import { GET as versionsRoute } from '@/app/api/sections/[id]/versions/route';
 import { GET as staffCreditsRoute } from '@/app/api/staff/credits/route';
 import { GET as invitesRoute } from '@/app/api/staff/invites/route';
+import { GET as peopleRoute } from '@/app/api/staff/people/route';
 import { GET as staffLedgerRoute } from '@/app/api/staff/ledger/route';
 import { GET as transcriptsRoute } from '@/app/api/staff/transcripts/route';
 import { nextLink } from '@/components/api/fetch-page';
@@ -248,6 +249,31 @@ const CASES: ListCase[] = [
         return rows.map((row) => row.id);
       },
     }),
+  },
+  {
+    name: 'staff people (by part of the address)',
+    handler: peopleRoute as Handler,
+    key: id,
+    at: createdAt,
+    many: 260,
+    // accounts are one list: each test's rows share an address part no other row has
+    scope: async () => {
+      const part = `seeded-${randomUUID().slice(0, 8)}`;
+      return {
+        url: `/api/staff/people?email=${part}`,
+        cookie: staffCookie,
+        seed: async (ats) => {
+          const rows = ats.map((at, i) => ({
+            id: randomUUID(),
+            name: `Seeded ${i}`,
+            email: `${part}-${randomUUID()}@example.com`,
+            createdAt: at,
+          }));
+          await db.prisma.user.createMany({ data: rows });
+          return rows.map((row) => row.id);
+        },
+      };
+    },
   },
   {
     name: 'a section’s versions',

@@ -3,6 +3,7 @@ import { defineOperations } from '@/lib/http/openapi/api-operation';
 import { pageQuery } from '@/lib/http/paging';
 import { INVITE_DAYS_MAX, type createInvite, type InviteView } from '@/lib/auth/invites';
 import type { listTranscripts } from '@/lib/chat/transcripts';
+import type { PersonView } from '@/lib/auth/deactivation';
 import { AUDIT_ACTIONS } from '@/lib/audit/audit-log';
 import { AUDIT_EXPORT_MAX_ROWS, type listAudit } from '@/lib/audit/audit-list';
 import { creditGrantResponse, ledgerEntryResponse } from './billing';
@@ -129,6 +130,22 @@ export type StaffResponseChecks = AllTrue<
     DescribesJsonOf<typeof auditEventResponse, ResultOf<typeof listAudit>['items'][number]>,
   ]
 >;
+
+/** GET /api/staff/people: every account, or those whose address contains `email`. */
+export const peopleQuery = pageQuery.extend({
+  email: z.string().max(254).optional().meta({ description: 'Only accounts whose email contains this text.' }),
+});
+
+export const personResponse = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(['user', 'staff']),
+  createdAt: z.iso.datetime(),
+  deactivatedAt: z.iso.datetime().nullable().meta({ description: 'Set while the account is deactivated.' }),
+});
+
+export type PeopleResponseChecks = AllTrue<[DescribesJsonOf<typeof personResponse, PersonView>]>;
 
 /** `GET /api/staff/transcripts/:chatId/messages`: only the page to read. */
 export const transcriptMessagesQuery = pageQuery;
@@ -259,5 +276,37 @@ export const staffOperations = defineOperations([
     query: auditExportQuery,
     produces: 'text/csv',
     responses: { 200: 'The CSV file, as an attachment.', 429: 'Too many requests this minute.' },
+  },
+  {
+    method: 'GET',
+    path: '/api/staff/people',
+    tag: 'Staff',
+    auth: 'staff',
+    summary: 'Every account, newest first, with its role and whether it is deactivated.',
+    query: peopleQuery,
+    paged: true,
+    responses: { 200: 'The accounts.' },
+    responseBodies: { 200: z.array(personResponse) },
+  },
+  {
+    method: 'POST',
+    path: '/api/staff/people/{id}/deactivation',
+    tag: 'Staff',
+    auth: 'staff',
+    summary: 'Deactivate an account: its sessions end at once and it cannot sign in.',
+    description:
+      'Its chats, documents and credits stay. Deactivating twice changes nothing. Recorded in the audit log (`account_deactivated`). Staff cannot deactivate their own account (409).',
+    responses: { 200: 'The account as now.', 404: 'No such account.', 409: 'Your own account.' },
+    responseBodies: { 200: personResponse },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/staff/people/{id}/deactivation',
+    tag: 'Staff',
+    auth: 'staff',
+    summary: 'Reactivate an account: it can sign in again.',
+    description: 'Recorded in the audit log (`account_reactivated`).',
+    responses: { 200: 'The account as now.', 404: 'No such account.' },
+    responseBodies: { 200: personResponse },
   },
 ]);
