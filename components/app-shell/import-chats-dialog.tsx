@@ -1,6 +1,6 @@
 'use client';
 
-import { FileUp, LoaderCircle, X } from 'lucide-react';
+import { FileUp, LoaderCircle } from 'lucide-react';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
@@ -10,6 +10,7 @@ import type { ChatImportJson } from '@/components/api/api-types';
 import { ApiError } from '@/components/api/fetch-json';
 import { useChatTitle } from '@/components/chat/use-chat-title';
 import { Button } from '@/components/ui/button';
+import { DialogPanel } from '@/components/ui/dialog-panel';
 import { IMPORT_FILE_ACCEPT, MAX_IMPORT_BYTES, MAX_IMPORT_CHATS } from '@/lib/chat/import/import-limits';
 import { IMPORT_SOURCE_NAMES } from '@/lib/chat/import/import-sources';
 import { uploadChatExport } from './upload-chat-export';
@@ -100,123 +101,105 @@ export function ImportChatsButton() {
           {t('openShort')}
         </Button>
       </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <Dialog.Content
-          data-testid="import-chats-dialog"
-          className="fixed top-1/2 left-1/2 z-50 flex max-h-[92vh] w-[min(32rem,94vw)] -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-xl bg-white p-5 shadow-xl sm:p-6 dark:bg-zinc-900"
-        >
-          <div className="flex items-start justify-between gap-3">
-            <div className="flex min-w-0 flex-col gap-1">
-              <Dialog.Title className="text-lg font-semibold">{t('title')}</Dialog.Title>
-              <Dialog.Description className="text-sm text-zinc-600 dark:text-zinc-400">{t('description')}</Dialog.Description>
+      <DialogPanel title={t('title')} description={t('description')} closeLabel={t('close')} testId="import-chats-dialog">
+        {step.state !== 'done' && (
+          <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-3">
+            <ul className="list-disc space-y-1 pl-5 text-sm text-zinc-700 dark:text-zinc-300">
+              <li>{t('whereChatGpt')}</li>
+              <li>{t('whereClaude')}</li>
+              <li>{t('whereQuire')}</li>
+            </ul>
+            <label htmlFor={inputId} className="text-sm font-medium">
+              {t('fileLabel')}
+            </label>
+            <input
+              id={inputId}
+              type="file"
+              accept={IMPORT_FILE_ACCEPT}
+              disabled={busy}
+              data-testid="import-file"
+              onChange={(event) => {
+                setFile(event.currentTarget.files?.[0] ?? null);
+                setStep({ state: 'choosing' });
+              }}
+              className="block w-full text-sm file:mr-3 file:rounded-md file:border file:border-zinc-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium hover:file:bg-zinc-50 dark:file:border-zinc-700 dark:file:bg-zinc-800 dark:file:text-zinc-100"
+            />
+            <p className="text-xs text-zinc-500">{t('limits', { megabytes: MAX_IMPORT_BYTES / 1024 / 1024, chats: MAX_IMPORT_CHATS })}</p>
+            <div aria-live="polite" className="min-h-5 text-sm">
+              {step.state === 'uploading' && (
+                <div className="flex flex-col gap-1.5">
+                  <span>{t('uploading', { percent: step.percent })}</span>
+                  <progress max={100} value={step.percent} className="h-1.5 w-full accent-indigo-600" aria-label={t('progressLabel')} />
+                </div>
+              )}
+              {step.state === 'reading' && (
+                <span className="flex items-center gap-2">
+                  <LoaderCircle className="size-4 animate-spin" aria-hidden />
+                  {t('reading')}
+                </span>
+              )}
+              {step.state === 'failed' && (
+                <p role="alert" className="text-red-700 dark:text-red-400" data-testid="import-error">
+                  {step.message}
+                </p>
+              )}
             </div>
-            <Dialog.Close asChild>
-              <Button size="icon" variant="ghost" aria-label={t('close')}>
-                <X className="size-4" aria-hidden />
+            <div className="flex justify-end">
+              <Button type="submit" variant="primary" disabled={!file || busy} data-testid="import-submit">
+                {busy && <LoaderCircle className="size-4 animate-spin" aria-hidden />}
+                {t('submit')}
               </Button>
-            </Dialog.Close>
-          </div>
+            </div>
+          </form>
+        )}
 
-          {step.state !== 'done' && (
-            <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-3">
-              <ul className="list-disc space-y-1 pl-5 text-sm text-zinc-700 dark:text-zinc-300">
-                <li>{t('whereChatGpt')}</li>
-                <li>{t('whereClaude')}</li>
-                <li>{t('whereQuire')}</li>
+        {step.state === 'done' && (
+          <div className="flex flex-col gap-3" data-testid="import-result">
+            <p role="status" className="text-sm font-medium">
+              {step.result.source
+                ? t('imported', { count: step.result.imported, source: IMPORT_SOURCE_NAMES[step.result.source] })
+                : t('nothing')}
+            </p>
+            {step.result.skipped > 0 && (
+              <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('skipped', { count: step.result.skipped })}</p>
+            )}
+            {step.result.shortened.map((chat) => (
+              <p key={chat.title} className="text-sm text-amber-700 dark:text-amber-400">
+                {t('shortened', { title: chat.title, kept: chat.kept, total: chat.total })}
+              </p>
+            ))}
+            {step.result.chats.length > 0 && (
+              <ul className="flex max-h-60 flex-col gap-0.5 overflow-y-auto rounded-lg border border-zinc-200 p-1 dark:border-zinc-800">
+                {step.result.chats.map((chat) => (
+                  <li key={chat.id}>
+                    <Link
+                      href={`/chats/${chat.id}`}
+                      onClick={() => changeOpen(false)}
+                      className="block truncate rounded px-2 py-1 text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800"
+                    >
+                      {titleOf(chat.title)}
+                    </Link>
+                  </li>
+                ))}
               </ul>
-              <label htmlFor={inputId} className="text-sm font-medium">
-                {t('fileLabel')}
-              </label>
-              <input
-                id={inputId}
-                type="file"
-                accept={IMPORT_FILE_ACCEPT}
-                disabled={busy}
-                data-testid="import-file"
-                onChange={(event) => {
-                  setFile(event.currentTarget.files?.[0] ?? null);
+            )}
+            <div className="flex justify-end gap-2">
+              <Button
+                variant="ghost"
+                onClick={() => {
+                  setFile(null);
                   setStep({ state: 'choosing' });
                 }}
-                className="block w-full text-sm file:mr-3 file:rounded-md file:border file:border-zinc-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium hover:file:bg-zinc-50 dark:file:border-zinc-700 dark:file:bg-zinc-800 dark:file:text-zinc-100"
-              />
-              <p className="text-xs text-zinc-500">{t('limits', { megabytes: MAX_IMPORT_BYTES / 1024 / 1024, chats: MAX_IMPORT_CHATS })}</p>
-              <div aria-live="polite" className="min-h-5 text-sm">
-                {step.state === 'uploading' && (
-                  <div className="flex flex-col gap-1.5">
-                    <span>{t('uploading', { percent: step.percent })}</span>
-                    <progress max={100} value={step.percent} className="h-1.5 w-full accent-indigo-600" aria-label={t('progressLabel')} />
-                  </div>
-                )}
-                {step.state === 'reading' && (
-                  <span className="flex items-center gap-2">
-                    <LoaderCircle className="size-4 animate-spin" aria-hidden />
-                    {t('reading')}
-                  </span>
-                )}
-                {step.state === 'failed' && (
-                  <p role="alert" className="text-red-700 dark:text-red-400" data-testid="import-error">
-                    {step.message}
-                  </p>
-                )}
-              </div>
-              <div className="flex justify-end">
-                <Button type="submit" variant="primary" disabled={!file || busy} data-testid="import-submit">
-                  {busy && <LoaderCircle className="size-4 animate-spin" aria-hidden />}
-                  {t('submit')}
-                </Button>
-              </div>
-            </form>
-          )}
-
-          {step.state === 'done' && (
-            <div className="flex flex-col gap-3" data-testid="import-result">
-              <p role="status" className="text-sm font-medium">
-                {step.result.source
-                  ? t('imported', { count: step.result.imported, source: IMPORT_SOURCE_NAMES[step.result.source] })
-                  : t('nothing')}
-              </p>
-              {step.result.skipped > 0 && (
-                <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('skipped', { count: step.result.skipped })}</p>
-              )}
-              {step.result.shortened.map((chat) => (
-                <p key={chat.title} className="text-sm text-amber-700 dark:text-amber-400">
-                  {t('shortened', { title: chat.title, kept: chat.kept, total: chat.total })}
-                </p>
-              ))}
-              {step.result.chats.length > 0 && (
-                <ul className="flex max-h-60 flex-col gap-0.5 overflow-y-auto rounded-lg border border-zinc-200 p-1 dark:border-zinc-800">
-                  {step.result.chats.map((chat) => (
-                    <li key={chat.id}>
-                      <Link
-                        href={`/chats/${chat.id}`}
-                        onClick={() => changeOpen(false)}
-                        className="block truncate rounded px-2 py-1 text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800"
-                      >
-                        {titleOf(chat.title)}
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              )}
-              <div className="flex justify-end gap-2">
-                <Button
-                  variant="ghost"
-                  onClick={() => {
-                    setFile(null);
-                    setStep({ state: 'choosing' });
-                  }}
-                >
-                  {t('another')}
-                </Button>
-                <Dialog.Close asChild>
-                  <Button variant="primary">{t('done')}</Button>
-                </Dialog.Close>
-              </div>
+              >
+                {t('another')}
+              </Button>
+              <Dialog.Close asChild>
+                <Button variant="primary">{t('done')}</Button>
+              </Dialog.Close>
             </div>
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
+          </div>
+        )}
+      </DialogPanel>
     </Dialog.Root>
   );
 }

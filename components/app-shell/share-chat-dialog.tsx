@@ -1,12 +1,13 @@
 'use client';
 
-import { Copy, X } from 'lucide-react';
+import { Copy } from 'lucide-react';
 import { useLocale, useTranslations } from 'next-intl';
 import { Dialog } from 'radix-ui';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { ApiError, fetchJson } from '@/components/api/fetch-json';
 import { Button } from '@/components/ui/button';
+import { DialogPanel } from '@/components/ui/dialog-panel';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 
 interface ChatShareJson {
@@ -79,60 +80,43 @@ export function ShareChatDialog({
   return (
     <>
       <Dialog.Root open={open} onOpenChange={onOpenChange}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-          <Dialog.Content
-            data-testid="share-chat-dialog"
-            className="fixed top-1/2 left-1/2 z-50 flex w-[min(32rem,94vw)] -translate-x-1/2 -translate-y-1/2 flex-col gap-4 rounded-xl bg-white p-5 shadow-xl sm:p-6 dark:bg-zinc-900"
-          >
-            <div className="flex items-start justify-between gap-3">
-              <div className="flex min-w-0 flex-col gap-1">
-                <Dialog.Title className="text-lg font-semibold break-words">{t('title', { title })}</Dialog.Title>
-                <Dialog.Description className="text-sm text-zinc-600 dark:text-zinc-400">{t('description')}</Dialog.Description>
-              </div>
-              <Dialog.Close asChild>
-                <Button size="icon" variant="ghost" aria-label={t('close')}>
-                  <X className="size-4" aria-hidden />
-                </Button>
-              </Dialog.Close>
+        <DialogPanel title={t('title', { title })} description={t('description')} closeLabel={t('close')} testId="share-chat-dialog">
+          {shown.state === 'loading' && <p className="text-sm text-zinc-500">{t('loading')}</p>}
+          {shown.state === 'none' && (
+            <div className="flex justify-end">
+              <Button onClick={() => void create()} disabled={busy} data-testid="share-create">
+                {t('create')}
+              </Button>
             </div>
-            {shown.state === 'loading' && <p className="text-sm text-zinc-500">{t('loading')}</p>}
-            {shown.state === 'none' && (
-              <div className="flex justify-end">
-                <Button onClick={() => void create()} disabled={busy} data-testid="share-create">
-                  {t('create')}
+          )}
+          {shown.state === 'shared' && (
+            <div className="flex flex-col gap-3">
+              <div className="flex gap-2">
+                <input
+                  readOnly
+                  value={shown.link.url}
+                  aria-label={t('linkLabel')}
+                  data-testid="share-url"
+                  onFocus={(event) => event.currentTarget.select()}
+                  className="min-w-0 flex-1 rounded-md border border-zinc-300 bg-zinc-50 px-2 py-1.5 font-mono text-xs dark:border-zinc-700 dark:bg-zinc-800"
+                />
+                <Button variant="secondary" onClick={() => void copy(shown.link.url)} disabled={busy}>
+                  <Copy className="size-3.5" aria-hidden /> {t('copy')}
                 </Button>
               </div>
-            )}
-            {shown.state === 'shared' && (
-              <div className="flex flex-col gap-3">
-                <div className="flex gap-2">
-                  <input
-                    readOnly
-                    value={shown.link.url}
-                    aria-label={t('linkLabel')}
-                    data-testid="share-url"
-                    onFocus={(event) => event.currentTarget.select()}
-                    className="min-w-0 flex-1 rounded-md border border-zinc-300 bg-zinc-50 px-2 py-1.5 font-mono text-xs dark:border-zinc-700 dark:bg-zinc-800"
-                  />
-                  <Button variant="secondary" onClick={() => void copy(shown.link.url)} disabled={busy}>
-                    <Copy className="size-3.5" aria-hidden /> {t('copy')}
-                  </Button>
-                </div>
-                <p className="text-xs text-zinc-600 dark:text-zinc-400">
-                  {t('snapshot', {
-                    at: new Date(shown.link.snapshotAt).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' }),
-                  })}
-                </p>
-                <div className="flex justify-end">
-                  <Button variant="danger" onClick={() => setConfirming(true)} disabled={busy} data-testid="share-revoke">
-                    {t('revoke')}
-                  </Button>
-                </div>
+              <p className="text-xs text-zinc-600 dark:text-zinc-400">
+                {t('snapshot', {
+                  at: new Date(shown.link.snapshotAt).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' }),
+                })}
+              </p>
+              <div className="flex justify-end">
+                <Button variant="danger" onClick={() => setConfirming(true)} disabled={busy} data-testid="share-revoke">
+                  {t('revoke')}
+                </Button>
               </div>
-            )}
-          </Dialog.Content>
-        </Dialog.Portal>
+            </div>
+          )}
+        </DialogPanel>
       </Dialog.Root>
       <ConfirmDialog
         open={confirming}
