@@ -28,7 +28,7 @@ describe('the messages a page sends to the browser', () => {
 
   it('are the base namespaces and the areas’ own, not the whole catalog', () => {
     const chat = clientMessages(en, ['app']);
-    expect(Object.keys(chat).sort()).toEqual(['chat', 'common', 'context', 'insights', 'shell', 'wallet']);
+    expect(Object.keys(chat).sort()).toEqual(['chat', 'common', 'context', 'insights', 'instructions', 'shell', 'wallet']);
     expect(JSON.stringify(chat).length).toBeLessThan(JSON.stringify(en).length * 0.75);
     expect(Object.keys(clientMessages(en, ['app', 'documents']))).toEqual(expect.arrayContaining(['canvas', 'documents', 'chat']));
   });
