@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterRateLimit } from './server-process';
+import { afterRateLimit, waitAsTold } from './server-process';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { linkMailedTo } from './mailbox';
 import { e2eDataDir } from '../playwright.config';
@@ -24,8 +24,7 @@ export async function signUpInBrowser(page: Page, email = uniqueEmail(), name = 
     const refused = page.getByRole('alert').filter({ hasText: /too many attempts/i });
     await expect.poll(async () => !/\/sign-up/.test(page.url()) || (await refused.count()) > 0).toBe(true);
     if (!/\/sign-up/.test(page.url()) || tries === 4) break;
-    const seconds = Number((await refused.innerText()).match(/(\d+) second/)?.[1] ?? 10);
-    await page.waitForTimeout(Math.min(60, seconds) * 1000);
+    await waitAsTold(Number((await refused.innerText()).match(/(\d+) second/)?.[1] ?? 10));
   }
   await expect(page).not.toHaveURL(/sign-up/);
   return email;
