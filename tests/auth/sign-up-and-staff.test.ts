@@ -174,6 +174,13 @@ describe('staff only through the mailbox', () => {
       await handleAuthRequest(app, jsonRequest('/api/auth/reset-password', { body: { token, newPassword: 'from-the-log-1' } }));
       const cookie = cookieOf(await signIn(app, 'logged-staff@example.com', 'from-the-log-1'));
       expect((await list(cookie)).status).toBe(200);
+      // the link is spent: followed again (a forwarded mail, a leaked log) it sets nothing
+      const reused = await handleAuthRequest(
+        app,
+        jsonRequest('/api/auth/reset-password', { body: { token, newPassword: 'from-someone-else-1' } }),
+      );
+      expect(reused.status).toBe(400);
+      expect((await signIn(app, 'logged-staff@example.com', 'from-someone-else-1')).status).toBe(401);
     } finally {
       spy.mockRestore();
     }
