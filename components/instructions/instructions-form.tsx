@@ -41,27 +41,21 @@ export function InstructionsForm({ initial }: { initial: PersonalInstructionsJso
     }
   }
 
+  // a new edit takes back the last "Saved" or refusal
+  const edited = (set: (value: string) => void) => (value: string) => {
+    set(value);
+    setOutcome(null);
+  };
+
   return (
     <form onSubmit={submit} className={SECTION_CLASS} data-testid="instructions-form">
-      <InstructionsTextarea
-        id="about-me"
-        label={t('aboutMe')}
-        hint={t('aboutMeHint')}
-        value={aboutMe}
-        onChange={(value) => {
-          setAboutMe(value);
-          setOutcome(null);
-        }}
-      />
+      <InstructionsTextarea id="about-me" label={t('aboutMe')} hint={t('aboutMeHint')} value={aboutMe} onChange={edited(setAboutMe)} />
       <InstructionsTextarea
         id="answer-style"
         label={t('answerStyle')}
         hint={t('answerStyleHint')}
         value={answerStyle}
-        onChange={(value) => {
-          setAnswerStyle(value);
-          setOutcome(null);
-        }}
+        onChange={edited(setAnswerStyle)}
       />
       {outcome && 'saved' in outcome && (
         <p role="status" className="text-sm text-emerald-700 dark:text-emerald-400">
