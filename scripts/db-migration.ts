@@ -2,7 +2,7 @@
 // with the SQL that takes the existing migrations to the current schema.prisma.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { newPglite } from '../lib/db/new-pglite';
 import { pgliteAdapterFactory } from '../lib/db/pglite-adapter';
 import { diffMigrationsToSchema, MIGRATIONS_DIR } from '../lib/db/migrate';
 
@@ -16,7 +16,7 @@ if (!name) {
   process.exit(2);
 }
 // The engine replays existing migrations on a shadow database: an in-memory PGlite.
-const sql = await diffMigrationsToSchema(pgliteAdapterFactory(new PGlite()));
+const sql = await diffMigrationsToSchema(pgliteAdapterFactory(newPglite()));
 if (!sql.trim() || /^-- This is an empty migration/.test(sql.trim())) {
   console.log('The schema matches the migrations: nothing to write.');
   process.exit(0);

@@ -1,11 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaClient } from '@/lib/generated/prisma/client';
 import { lockDataDir } from './data-dir-lock';
+import { newPglite } from './new-pglite';
 import { applyMigrations } from './migrate';
 import { pgliteAdapterFactory } from './pglite-adapter';
 import { whileHoldingMigrationLock } from './migration-lock';
@@ -71,12 +72,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   let release = async () => {};
   let pglite: PGlite;
   if (options.memory) {
-    pglite = options.memoryImage ? new PGlite({ loadDataDir: options.memoryImage }) : new PGlite();
+    pglite = newPglite(undefined, options.memoryImage ? { loadDataDir: options.memoryImage } : {});
   } else {
     const dir = path.join(options.dataDir, 'pglite');
     mkdirSync(options.dataDir, { recursive: true });
     release = await lockDataDir(options.dataDir);
-    pglite = new PGlite(dir);
+    pglite = newPglite(dir);
   }
   try {
     await pglite.waitReady;

@@ -1,7 +1,7 @@
 import { mkdtempSync, mkdirSync, writeFileSync, rmSync, cpSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { newPglite } from './new-pglite';
 import { pgliteAdapterFactory } from '@/lib/db/pglite-adapter';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, testDatabaseKinds } from '@/tests/support/test-database';
@@ -41,7 +41,7 @@ describe('migration tooling', () => {
   afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
   it('the committed migrations match schema.prisma (no drift)', async () => {
-    const sql = await diffMigrationsToSchema(pgliteAdapterFactory(new PGlite()));
+    const sql = await diffMigrationsToSchema(pgliteAdapterFactory(newPglite()));
     expect(sql.replace(/--.*$/gm, '').trim()).toBe('');
   });
 
@@ -58,7 +58,7 @@ describe('migration tooling', () => {
     const { readMigrationList } = await import('./migrate');
     const list = await readMigrationList(path.join(project, 'prisma/migrations'));
     expect(list.migrationDirectories.at(-1)?.path).toBe('99990101000000_broken');
-    const pglite = new PGlite();
+    const pglite = newPglite();
     await expect(applyMigrations(pgliteAdapterFactory(pglite), path.join(project, 'prisma/migrations'))).rejects.toThrow(/no_such_table/);
     await pglite.close();
   });

@@ -1,6 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { newPglite } from './new-pglite';
 
 /**
  * pglite-prisma-adapter 0.7 fires `executeScript` without awaiting it, so a
@@ -19,14 +20,20 @@ export function pgliteAdapterFactory(pglite: PGlite): SqlMigrationAwareDriverAda
     provider: inner.provider,
     adapterName: inner.adapterName,
     connect: async () => fix(await inner.connect()),
+    // the shadow database (where the engine replays migrations to diff them) is an in-memory PGlite with
+    // Quire's extensions: the adapter's own would have none, and `CREATE EXTENSION pg_trgm` would fail there
     connectToShadowDb: async () => {
-      const shadow = await inner.connectToShadowDb();
-      // the shadow adapter has its own PGlite; await its scripts through it
-      const client = (shadow as unknown as { client: PGlite }).client;
-      shadow.executeScript = async (script: string) => {
-        await client.exec(script);
+      const shadow = newPglite();
+      const adapter = await new PrismaPGlite(shadow).connect();
+      adapter.executeScript = async (script: string) => {
+        await shadow.exec(script);
       };
-      return shadow;
+      const dispose = adapter.dispose.bind(adapter);
+      adapter.dispose = async () => {
+        await dispose();
+        await shadow.close();
+      };
+      return adapter;
     },
   };
 }
