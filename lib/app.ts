@@ -14,7 +14,7 @@ import type { TurnDeps } from '@/lib/chat/turn/types';
 import { documentChatTools } from '@/lib/documents/chat-tools';
 import { claimPendingShares } from '@/lib/documents/members';
 import { processLinkReader, type PipelineDeps } from '@/lib/documents/pipeline/pipeline-deps';
-import { publicSearchFromConfig } from '@/lib/documents/sources/searxng-search';
+import { publicSearchFromConfig } from '@/lib/web/searxng-search';
 import { CLIENT_ADDRESS_HEADER } from '@/lib/http/forwarded';
 import { linkOrigin, ownOrigins } from '@/lib/http/request-origin';
 import { logToStdout } from '@/lib/log';
