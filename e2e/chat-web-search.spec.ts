@@ -41,7 +41,7 @@ test('a person asks the chat to search the web and sees numbered citations with 
   await expect(answer).toContainText('[1]');
   const sources = answer.getByTestId('answer-source');
   await expect(sources).toHaveCount(2);
-  const first = sources.filter({ has: page.locator('[data-n="1"]') }).or(sources.first());
+  const first = answer.locator('[data-testid="answer-source"][data-n="1"]');
   await expect(first).toContainText('[1]');
   await expect(first.getByRole('link', { name: new RegExp(PORT_PAGE.title) })).toHaveAttribute(
     'href',

@@ -28,6 +28,8 @@ export function ChatListItem({ chat }: { chat: ChatSummaryJson }) {
   const [confirming, setConfirming] = useState(false);
   const [sharing, setSharing] = useState(false);
   const [instructing, setInstructing] = useState(false);
+  // the list keeps the rows it read: the switch holds what the server last said for this chat
+  const [webSearch, setWebSearch] = useState(chat.webSearch);
   const href = `/chats/${chat.id}`;
   const active = pathname === href;
   const title = titleOf(chat.title);
@@ -113,11 +115,13 @@ export function ChatListItem({ chat }: { chat: ChatSummaryJson }) {
             {/* the person's switch; the deployment's PUBLIC_SOURCES=on must allow web search too (docs/chat.md) */}
             <DropdownMenu.CheckboxItem
               className={MENU_ITEM}
-              checked={chat.webSearch}
+              checked={webSearch}
               onCheckedChange={(next) =>
                 void act(async () => {
-                  await chatActions.setWebSearch(chat.id, next === true);
+                  const saved = await chatActions.setWebSearch(chat.id, next === true);
+                  setWebSearch(next === true);
                   toast.success(next === true ? t('webSearchOn') : t('webSearchOff'));
+                  return saved;
                 }, false)
               }
               data-testid="chat-web-search"
