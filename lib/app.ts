@@ -14,11 +14,12 @@ import type { TurnDeps } from '@/lib/chat/turn/types';
 import { documentChatTools } from '@/lib/documents/chat-tools';
 import { claimPendingShares } from '@/lib/documents/members';
 import { processLinkReader, type PipelineDeps } from '@/lib/documents/pipeline/pipeline-deps';
-import { publicSearchFromConfig } from '@/lib/documents/sources/searxng-search';
+import { publicSearchFromConfig } from '@/lib/web/searxng-search';
 import { CLIENT_ADDRESS_HEADER } from '@/lib/http/forwarded';
 import { linkOrigin, ownOrigins } from '@/lib/http/request-origin';
 import { logToStdout } from '@/lib/log';
 import { createAdmission } from '@/lib/chat/turn/admission';
+import { webSearchTools } from '@/lib/chat/tools/web-search';
 
 /**
  * The composition root: everything a web process's route handlers and pages
@@ -76,7 +77,16 @@ export async function buildApp(cfg: AppConfig, database?: Database): Promise<App
     log: logToStdout,
     admission: createAdmission(TURNS_PREPARED_AT_ONCE),
     // the chat offers the document tools without importing the documents domain: they are wired here
-    extraTools: [documentChatTools(pipeline)],
+    extraTools: [
+      documentChatTools(pipeline),
+      webSearchTools({
+        db: db.prisma,
+        publicSources: cfg.publicSources,
+        search: pipeline.publicSearch,
+        reader: pipeline.linkReader,
+        log: logToStdout,
+      }),
+    ],
   };
   const sessions = new SessionCache();
   const sessionBus = shareSessionForgets(db, sessions);

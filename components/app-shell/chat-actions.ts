@@ -13,6 +13,7 @@ export const chatActions = {
     announceChatRenamed({ chatId, title: chat.title });
     return chat;
   },
+  setWebSearch: (chatId: string, webSearch: boolean) => changeChat(chatId, { webSearch }),
   archive: (chatId: string) => changeChat(chatId, { status: 'archived' }),
   unarchive: (chatId: string) => changeChat(chatId, { status: 'open' }),
   remove: (chatId: string) => fetchJson<ChatDeletedJson>(`/api/chats/${chatId}`, { method: 'DELETE' }),

@@ -1,6 +1,6 @@
 'use client';
 
-import { Archive, Download, Link2, MessageSquare, MessageSquareText, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
+import { Archive, Check, Download, Globe, Link2, MessageSquare, MessageSquareText, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
 import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
@@ -28,6 +28,8 @@ export function ChatListItem({ chat }: { chat: ChatSummaryJson }) {
   const [confirming, setConfirming] = useState(false);
   const [sharing, setSharing] = useState(false);
   const [instructing, setInstructing] = useState(false);
+  // the list keeps the rows it read: the switch holds what the server last said for this chat
+  const [webSearch, setWebSearch] = useState(chat.webSearch);
   const href = `/chats/${chat.id}`;
   const active = pathname === href;
   const title = titleOf(chat.title);
@@ -110,6 +112,26 @@ export function ChatListItem({ chat }: { chat: ChatSummaryJson }) {
               <MessageSquareText className="size-3.5" aria-hidden />
               {tInstructions('chatMenu')}
             </DropdownMenu.Item>
+            {/* the person's switch; the deployment's PUBLIC_SOURCES=on must allow web search too (docs/chat.md) */}
+            <DropdownMenu.CheckboxItem
+              className={MENU_ITEM}
+              checked={webSearch}
+              onCheckedChange={(next) =>
+                void act(async () => {
+                  const saved = await chatActions.setWebSearch(chat.id, next === true);
+                  setWebSearch(next === true);
+                  toast.success(next === true ? t('webSearchOn') : t('webSearchOff'));
+                  return saved;
+                }, false)
+              }
+              data-testid="chat-web-search"
+            >
+              <Globe className="size-3.5" aria-hidden />
+              <span className="flex-1">{t('webSearch')}</span>
+              <DropdownMenu.ItemIndicator>
+                <Check className="size-3.5" aria-hidden />
+              </DropdownMenu.ItemIndicator>
+            </DropdownMenu.CheckboxItem>
             <DropdownMenu.Item className={MENU_ITEM} onSelect={() => setSharing(true)} data-testid="share-chat">
               <Link2 className="size-3.5" aria-hidden />
               {t('shareLink')}

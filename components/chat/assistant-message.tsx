@@ -6,6 +6,7 @@ import { memo, useDeferredValue } from 'react';
 import type { ChatMessageJson } from '@/components/api/api-types';
 import type { MessageStatus } from '@/lib/chat/turn/wire';
 import { AnswerContext } from './answer-context';
+import { AnswerSources } from './answer-sources';
 import { AnswerActions } from './answer-actions';
 import { AnswerFooter } from './answer-footer';
 import { dataParts, messageText } from './chat-ui-message';
@@ -88,6 +89,7 @@ export const AssistantMessage = memo(function AssistantMessage({
         ) : status === 'complete' ? (
           <p className="text-sm text-zinc-500 italic">{t('emptyAnswer')}</p>
         ) : null}
+        <AnswerSources citations={dataParts(message, 'citations').flatMap((part) => part.citations)} />
         {notices.map((notice, index) => (
           <p key={index} className="mt-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800 dark:bg-amber-950/50 dark:text-amber-300">
             {notice.message}

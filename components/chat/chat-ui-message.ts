@@ -12,7 +12,7 @@ export function dataParts<K extends TurnDataName>(message: ChatMessage, kind: K)
   return message.parts.flatMap((part) => (isDataUIPart(part) && part.type === `data-${kind}` ? [part.data as TurnDataParts[K]] : []));
 }
 
-/** Saved messages as useChat messages; the tools an answer used are stored in its `meta`. */
+/** Saved messages as useChat messages; the tools an answer used, and the sources it cites, are stored in its `meta`. */
 export function toUIMessages(records: ChatMessageJson[]): ChatMessage[] {
   return records.map((record) => ({
     id: record.id,
@@ -20,6 +20,7 @@ export function toUIMessages(records: ChatMessageJson[]): ChatMessage[] {
     metadata: { model: record.model ?? undefined },
     parts: [
       ...(record.meta?.tools ?? []).map((data) => ({ type: 'data-tool' as const, data })),
+      ...(record.meta?.citations?.length ? [{ type: 'data-citations' as const, data: { citations: record.meta.citations } }] : []),
       { type: 'text' as const, text: record.text },
     ],
   }));

@@ -1,6 +1,6 @@
 'use client';
 
-import { FilePen, FilePlus2, Pin, Search, Wrench } from 'lucide-react';
+import { FilePen, FilePlus2, Globe, Pin, Search, Wrench } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useKeyFactLabel } from '@/components/insights/key-fact-label';
 import type { ToolCallData } from '@/lib/chat/turn/wire';
@@ -16,16 +16,18 @@ export function ToolActivity({ calls }: { calls: ToolCallData[] }) {
         const [Icon, text] =
           call.name === 'search_docs'
             ? [Search, t('searched', { query: argument(call.input, 'query') })]
-            : call.name === 'remember_fact'
-              ? [Pin, t('pinned', { key: keyFactLabel(argument(call.input, 'key')), value: argument(call.input, 'value') })]
-              : call.name === 'start_document'
-                ? [FilePlus2, t('startedDocument', { request: argument(call.input, 'request') })]
-                : call.name === 'revise_section'
-                  ? [
-                      FilePen,
-                      t('revisedSection', { section: argument(call.input, 'section'), instruction: argument(call.input, 'instruction') }),
-                    ]
-                  : [Wrench, t('used', { name: call.name })];
+            : call.name === 'web_search'
+              ? [Globe, t('searchedWeb', { query: argument(call.input, 'query') })]
+              : call.name === 'remember_fact'
+                ? [Pin, t('pinned', { key: keyFactLabel(argument(call.input, 'key')), value: argument(call.input, 'value') })]
+                : call.name === 'start_document'
+                  ? [FilePlus2, t('startedDocument', { request: argument(call.input, 'request') })]
+                  : call.name === 'revise_section'
+                    ? [
+                        FilePen,
+                        t('revisedSection', { section: argument(call.input, 'section'), instruction: argument(call.input, 'instruction') }),
+                      ]
+                    : [Wrench, t('used', { name: call.name })];
         return (
           <li key={index} className="flex items-center gap-1.5">
             <Icon className="size-3.5 shrink-0" aria-hidden />

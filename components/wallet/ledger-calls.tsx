@@ -7,8 +7,11 @@ import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 
 type Call = LedgerEntryJson['calls'][number];
 
-/** The model calls inside one ledger entry (an answer's continuations and tool rounds are calls of it). */
-export function LedgerCalls({ calls }: { calls: LedgerEntryJson['calls'] }) {
+/**
+ * The model calls inside one ledger entry (an answer's continuations and tool rounds are calls of it),
+ * and the web searches and page fetches its tools made.
+ */
+export function LedgerCalls({ calls, web }: { calls: LedgerEntryJson['calls']; web?: LedgerEntryJson['web'] }) {
   const t = useTranslations('wallet.calls');
   const locale = useLocale();
   const columns: DataTableColumn<Call>[] = [
@@ -56,14 +59,21 @@ export function LedgerCalls({ calls }: { calls: LedgerEntryJson['calls'] }) {
   ];
 
   return (
-    <DataTable
-      look="nested"
-      caption={t('caption')}
-      columns={columns}
-      rows={calls}
-      // a call has no id of its own; an entry's calls never reorder
-      rowKey={(_call, index) => index}
-      empty={t('none')}
-    />
+    <>
+      <DataTable
+        look="nested"
+        caption={t('caption')}
+        columns={columns}
+        rows={calls}
+        // a call has no id of its own; an entry's calls never reorder
+        rowKey={(_call, index) => index}
+        empty={t('none')}
+      />
+      {web && web.searches + web.pagesRead > 0 && (
+        <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400" data-testid="ledger-web">
+          {t('web', { searches: web.searches, pages: web.pagesRead })}
+        </p>
+      )}
+    </>
   );
 }

@@ -163,7 +163,7 @@ export function LedgerTable({
       }
       details={(line) =>
         line.kind === 'entry' && open.has(line.entry.id)
-          ? { id: `calls-${line.entry.id}`, content: <LedgerCalls calls={line.entry.calls} /> }
+          ? { id: `calls-${line.entry.id}`, content: <LedgerCalls calls={line.entry.calls} web={line.entry.web} /> }
           : null
       }
       empty={t('empty')}

@@ -58,6 +58,7 @@ export async function listLedger(db: Db, filter: LedgerFilter, page: PageRequest
     chargedMicros: Number(e.chargedMicros),
     createdAt: e.createdAt,
     calls: e.calls.map(toCallView),
+    web: { searches: e.webSearches, pagesRead: e.webPagesRead },
   }));
 }
 

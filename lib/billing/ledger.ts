@@ -298,3 +298,14 @@ export async function grantCredits(db: Db, grant: CreditGrantInput): Promise<Cre
     return { grantId: inserted.id, userId: grant.userId, amountMicros: grant.amountMicros, replayed: false };
   });
 }
+
+/**
+ * A chat turn's web_search work, next to its model calls: searches asked of the provider and pages
+ * fetched (read or not). Answers from the chat's cache add nothing: nothing went out.
+ */
+export async function recordWebWork(db: Db | Tx, turnId: string, work: { searches: number; pagesRead: number }): Promise<void> {
+  await db.ledgerEntry.updateMany({
+    where: { turnId },
+    data: { webSearches: { increment: work.searches }, webPagesRead: { increment: work.pagesRead } },
+  });
+}

@@ -43,7 +43,7 @@ export function isIdle(lastMessageAt: Date, idleMinutes: number, now = new Date(
   return now.getTime() - lastMessageAt.getTime() > idleMinutes * 60_000;
 }
 
-const CHAT_SUMMARY = { id: true, title: true, status: true, model: true, lastMessageAt: true, createdAt: true } as const;
+const CHAT_SUMMARY = { id: true, title: true, status: true, model: true, webSearch: true, lastMessageAt: true, createdAt: true } as const;
 
 /** The person's chats in the list (not archived), newest activity first, a page at a time. */
 export async function listChats(db: Db, userId: string, page: PageRequest) {
@@ -90,12 +90,15 @@ export async function requireOwnChat(db: Db, chatId: string, userId: string) {
   return chat;
 }
 
-/** The person renames a chat, turns its summaries of older turns on or off, or gives it instructions of its own. */
+/**
+ * The person renames a chat, turns its summaries of older turns on or off, gives it instructions of its own,
+ * or switches its web search off (or on again).
+ */
 export async function updateChatSettings(
   db: Db,
   chatId: string,
   userId: string,
-  input: { title?: string; summariesEnabled?: boolean; instructions?: string },
+  input: { title?: string; summariesEnabled?: boolean; instructions?: string; webSearch?: boolean },
 ) {
   const updated = await db.chat.updateMany({
     where: { id: chatId, userId },
@@ -103,6 +106,7 @@ export async function updateChatSettings(
       ...(input.title !== undefined ? { title: input.title.trim() || DEFAULT_TITLE } : {}),
       ...(input.summariesEnabled !== undefined ? { summariesEnabled: input.summariesEnabled } : {}),
       ...(input.instructions !== undefined ? { instructions: input.instructions.trim() } : {}),
+      ...(input.webSearch !== undefined ? { webSearch: input.webSearch } : {}),
     },
   });
   if (updated.count === 0) throw notFound('No such chat.');

@@ -1,5 +1,5 @@
 import type { AnswerContext } from '@/lib/chat/context/answer-context';
-import type { ToolCallData } from '@/lib/chat/turn/wire';
+import type { Citation, ToolCallData } from '@/lib/chat/turn/wire';
 
 /** What a message's `meta` column may hold. */
 export interface MessageMeta {
@@ -7,6 +7,8 @@ export interface MessageMeta {
   context?: AnswerContext;
   /** tools the model called while writing the answer */
   tools?: ToolCallData[];
+  /** the numbered sources the answer cites, as its tools found them */
+  citations?: Citation[];
   /** a system-posted event (document Started/Updated/Done) and its numbers */
   event?: string;
   [key: string]: unknown;

@@ -4,7 +4,7 @@ import { createDocument } from '@/lib/documents/intake/queue-document';
 import { requestCancel, resumeJob } from '@/lib/documents/pipeline/job-control';
 import { finalizeStep } from '@/lib/documents/pipeline/steps/finalize-step';
 import { parsePastedText } from '@/lib/documents/sources/parse-source-file';
-import type { PublicSearchProvider } from '@/lib/documents/sources/public-search';
+import type { PublicSearchProvider } from '@/lib/web/public-search';
 import { startDocumentWorker } from '@/lib/documents/pipeline/worker/document-worker';
 import { loadStepContext } from '@/lib/documents/pipeline/worker/run-claimed-job';
 import { openTestDatabase, type TestDatabase } from '@/tests/support/test-database';

@@ -8,7 +8,7 @@ import type { DocumentRequest } from '@/lib/documents/intake/document-request';
 import type { PipelineDeps } from '@/lib/documents/pipeline/pipeline-deps';
 import { parsePastedText } from '@/lib/documents/sources/parse-source-file';
 import { createLinkReader } from '@/lib/documents/sources/read-link';
-import { searxngSearch } from '@/lib/documents/sources/searxng-search';
+import { searxngSearch } from '@/lib/web/searxng-search';
 import { startDocument } from '@/lib/documents/intake/start-document';
 import { createTestUser, driveJobsToRest, SAMPLE_SOURCE, testPipelineDeps } from '@/tests/support/documents-harness';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '@/tests/support/test-database';

@@ -8,7 +8,7 @@
 import { loadConfig } from '@/lib/config';
 import { openDatabase } from '@/lib/db/client';
 import { createLinkReader } from '@/lib/documents/sources/read-link';
-import { publicSearchFromConfig } from '@/lib/documents/sources/searxng-search';
+import { publicSearchFromConfig } from '@/lib/web/searxng-search';
 import { releaseAllLeases } from '@/lib/documents/pipeline/jobs/release-stale-leases';
 import { crashPoint } from './crash-point';
 import { driveJobsToRest, testPipelineDeps } from './documents-harness';

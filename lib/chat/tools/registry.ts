@@ -10,6 +10,10 @@ export interface ChatToolContext {
   userId: string;
   /** the user message this turn answers (slot history points at it) */
   userMessageId: string;
+  /** the turn, so a tool can add its own work to the turn's ledger entry */
+  turnId?: string;
+  /** the chat lets the model search the public web (the deployment's PUBLIC_SOURCES must allow it too) */
+  webSearch?: boolean;
 }
 
 export type ChatToolFactory = (ctx: ChatToolContext) => ToolSet;

@@ -25,6 +25,7 @@ export async function finishTurn(deps: TurnDeps, turn: PreparedTurn, outcome: Tu
     continuations: outcome.continuations,
     error: outcome.status === 'complete' ? null : (outcome.reason ?? null),
     tools: cleanJsonStrings(outcome.tools) as TurnOutcome['tools'],
+    citations: cleanJsonStrings(outcome.citations) as TurnOutcome['citations'],
     toolRounds: outcome.toolRounds ? (cleanJsonStrings(outcome.toolRounds) as NonNullable<TurnOutcome['toolRounds']>) : null,
     now: deps.now?.() ?? new Date(),
   };

@@ -10,6 +10,7 @@ import { finishTurn } from './finish-turn';
 import { beatLiveTurn, LIVE_TURN_BEAT_MS } from './live-turn-lock';
 import { describeInternalFailure } from '@/lib/llm/upstream-failure';
 import { MAX_TOOL_CALLS_PER_ROUND } from '@/lib/llm/stream-round';
+import { citationsOf } from './tool-citations';
 import type { PreparedTurn, TurnDeps, TurnOutcome, TurnSink } from './types';
 
 export const MAX_TOOL_ROUNDS = 5;
@@ -56,6 +57,7 @@ export async function runTurn(deps: TurnDeps, turn: PreparedTurn, sink: TurnSink
     calls: 0,
     costMicros: 0n,
     tools: [...(turn.resumed?.tools ?? [])],
+    citations: citationsOf(turn.resumed?.toolRounds ?? []),
   };
   // the tool rounds of this answer, the resumed ones first: what a Retry after a failure picks up from
   const toolRounds: ModelMessage[] = [...(turn.resumed?.toolRounds ?? [])];
@@ -140,6 +142,11 @@ export async function runTurn(deps: TurnDeps, turn: PreparedTurn, sink: TurnSink
       if (round.toolCalls > 0 && round.responseMessages.length > 0 && toolRoundCount < MAX_TOOL_ROUNDS) {
         toolRoundCount++;
         toolRounds.push(...round.responseMessages);
+        const citations = citationsOf(round.responseMessages);
+        if (citations.length > 0) {
+          outcome.citations.push(...citations);
+          sink.event('citations', { citations });
+        }
         messages = [...messages, ...round.responseMessages];
         turn.messages = messages;
         purpose = 'tool_round';

@@ -10,6 +10,7 @@ import type { Instructions } from '@/lib/chat/context/render-instructions';
 import { messageSearchText } from '@/lib/text/segment';
 import { type LiveTurnClaim, liveTurnClaimSql } from './live-turn-lock';
 import type { TurnMode } from './types';
+import type { Citation } from './wire';
 import { ORPHANED_ANSWER_ERROR } from '@/lib/chat/sweep';
 
 /*
@@ -27,6 +28,8 @@ export interface ChatForTurn {
   summaryThroughId: string | null;
   messages: Array<{ id: string; role: string; kind: string; text: string; status: string; model: string | null; continuations: number }>;
   slots: KeyFactState[];
+  /** the person lets the model search the web in this chat */
+  webSearch: boolean;
   /** the person's "About me" and "How to answer" and this chat's instructions, pinned in the prompt */
   instructions: Instructions;
 }
@@ -41,7 +44,7 @@ export const TURN_RECENT_MESSAGES = 60;
 
 /** The columns of a chat read for a turn, from `chat c`: its newest TURN_RECENT_MESSAGES messages (oldest first) and pinned facts. */
 function chatForTurnColumns(): Prisma.Sql {
-  return Prisma.sql`c.id, c.title, c.model, c.summary, c."summaryThroughId", c.instructions AS "chatInstructions",
+  return Prisma.sql`c.id, c.title, c.model, c.summary, c."summaryThroughId", c.instructions AS "chatInstructions", c."webSearch",
       (SELECT json_build_object('aboutMe', p."aboutMe", 'answerStyle', p."answerStyle")
          FROM personal_instructions p WHERE p."userId" = c."userId") AS "personalInstructions",
       COALESCE((SELECT json_agg(json_build_object('id', m.id, 'role', m.role, 'kind', m.kind, 'text', m.text,
@@ -61,9 +64,10 @@ type ChatForTurnRow = Omit<ChatForTurn, 'slots' | 'instructions'> & {
 };
 
 function chatForTurn(row: ChatForTurnRow): ChatForTurn {
-  const { id, title, model, summary, summaryThroughId, messages } = row;
+  const { id, title, model, summary, summaryThroughId, messages, webSearch } = row;
   return {
     id,
+    webSearch,
     title,
     model,
     summary,
@@ -216,6 +220,7 @@ export interface CloseTurn {
   continuations: number;
   error: string | null;
   tools: Array<{ name: string; input: unknown }>;
+  citations: Citation[];
   /** an error after tool rounds: the rounds, for Retry to resume from (null clears any earlier ones) */
   toolRounds: ModelMessage[] | null;
   now: Date;
@@ -228,7 +233,11 @@ export interface CloseTurn {
  */
 export async function closeTurnRows(db: Db, c: CloseTurn): Promise<void> {
   const adds = c.mode === 'continue';
-  const fields = { ...(c.tools.length ? { tools: c.tools } : {}), ...(c.toolRounds ? { toolRounds: c.toolRounds } : {}) };
+  const fields = {
+    ...(c.tools.length ? { tools: c.tools } : {}),
+    ...(c.citations.length ? { citations: c.citations } : {}),
+    ...(c.toolRounds ? { toolRounds: c.toolRounds } : {}),
+  };
   const meta = Object.keys(fields).length ? JSON.stringify(fields) : null;
   await queryRows(
     db,

@@ -6,7 +6,7 @@ import type { ModelProvider } from '@/lib/llm/provider';
 import type { ChatToolFactory } from '@/lib/chat/tools/registry';
 import type { Admission } from './admission';
 import type { StopBus } from './stop-bus';
-import type { MessageStatus, ToolCallData, TurnDataName, TurnDataParts } from './wire';
+import type { Citation, MessageStatus, ToolCallData, TurnDataName, TurnDataParts } from './wire';
 
 /** What a turn needs from the outside world, passed in so it runs without Next.js. */
 export interface TurnDeps {
@@ -74,6 +74,8 @@ export interface TurnOutcome {
   reason?: string;
   /** the tools the model called, shown under the answer after a reload too */
   tools: ToolCallData[];
+  /** the numbered sources the tools found, which the answer cites and shows under it */
+  citations: Citation[];
   /**
    * The tool rounds that completed (calls and their results) when the turn failed after them: kept with the
    * answer, so Retry resumes from the failed round and no tool runs twice (a fact saved again, a second document).

@@ -17,10 +17,21 @@ export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 export const MESSAGE_ROLES = ['user', 'assistant', 'system'] as const;
 export type MessageRole = (typeof MESSAGE_ROLES)[number];
 
+/** A numbered source an answer cites ([1], [2]…): the page, its title and the sentence quoted from it (web_search). */
+export const citationSchema = z.object({
+  n: z.number().int().positive(),
+  title: z.string(),
+  url: z.string(),
+  quote: z.string(),
+});
+export type Citation = z.infer<typeof citationSchema>;
+
 /** The data parts a turn streams, by name (`data-<name>` on the wire). */
 export const turnDataSchemas = {
   /** a tool the model called; `input` is what the model sent (an object, unless the call was malformed) */
   tool: z.object({ name: z.string(), input: z.unknown() }),
+  /** sources a tool round found, numbered as the answer cites them (shown under the answer) */
+  citations: z.object({ citations: z.array(citationSchema) }),
   /** something the person should know that is not a failure (the wallet ran dry mid-answer) */
   notice: z.object({ code: z.string(), message: z.string() }),
   /** why the answer failed, in words a person can act on */

@@ -1,8 +1,9 @@
 import type { Db } from '@/lib/db/client';
 import type { ModelCatalog } from '@/lib/llm/catalog';
 import type { ModelProvider } from '@/lib/llm/provider';
-import type { PublicSearchProvider } from '../sources/public-search';
-import { createLinkReader, type LinkReader } from '../sources/read-link';
+import type { PublicSearchProvider } from '@/lib/web/public-search';
+import type { LinkReader } from '@/lib/web/link-reader';
+import { createLinkReader } from '../sources/read-link';
 
 /** What the document pipeline needs from the outside world, passed in so it runs without Next.js. */
 export interface PipelineDeps {

@@ -1,6 +1,6 @@
 import { commitFence } from '../pipeline/jobs/fence';
 import type { StepContext } from '../pipeline/steps/step-context';
-import { publicSearchAllowed } from './public-search';
+import { publicSearchAllowed } from '@/lib/web/public-search';
 import { readPendingLinks } from './read-pending-links';
 
 /** Results of one query that research reads: the top few, as a person would. */

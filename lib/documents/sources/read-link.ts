@@ -1,25 +1,12 @@
 import { AppError } from '@/lib/errors';
 import { HostLimiter } from '@/lib/web/host-limiter';
 import { LinkError } from '@/lib/web/link-error';
+import type { LinkReader, ReadPage } from '@/lib/web/link-reader';
 import { hostPortOf } from '@/lib/web/link-policy';
 import { ALLOW_ALL, DISALLOW_ALL, parseRobots, robotsAllow, type RobotsRules } from '@/lib/web/robots';
 import { DEFAULT_FETCH_LIMITS, safeFetch, type FetchedBody, type FetchLimits, type Resolver } from '@/lib/web/safe-fetch';
 import { parseSourceFile } from './parse-source-file';
 import { splitMarkdownParagraphs, splitParagraphs } from './split-paragraphs';
-
-/** A link read into paragraphs (pages for a PDF), like an attached file. */
-export interface ReadPage {
-  /** the address after redirects */
-  url: string;
-  title: string;
-  unit: 'paragraph' | 'page';
-  paragraphs: string[];
-}
-
-export interface LinkReader {
-  /** Throws LinkError with the reason the document shows when the link cannot be read. */
-  read(url: string, signal: AbortSignal): Promise<ReadPage>;
-}
 
 export interface LinkReaderOptions {
   allowHosts: readonly string[];

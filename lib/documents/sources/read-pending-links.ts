@@ -1,7 +1,7 @@
 import { LinkError } from '@/lib/web/link-error';
 import { commitFence } from '../pipeline/jobs/fence';
 import type { StepContext } from '../pipeline/steps/step-context';
-import type { ReadPage } from './read-link';
+import type { ReadPage } from '@/lib/web/link-reader';
 
 /** Links read at once for one job; the reader still keeps each host to one or two. */
 export const LINKS_AT_ONCE = 4;

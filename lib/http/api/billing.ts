@@ -52,6 +52,10 @@ export const ledgerEntryResponse = z.strictObject({
   chargedMicros: z.number().int(),
   createdAt: z.iso.datetime(),
   calls: z.array(modelCallResponse),
+  web: z.strictObject({ searches: z.number().int(), pagesRead: z.number().int() }).meta({
+    description:
+      "A chat turn's web_search work: searches sent to the search provider and pages fetched (0 when answered from the chat's kept results).",
+  }),
 });
 
 /** A top-up: a ledger's credit line. */

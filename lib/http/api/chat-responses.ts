@@ -6,7 +6,7 @@ import type { MessageMeta } from '@/lib/chat/message-meta';
 import type { ChatSearchHit } from '@/lib/chat/search-chats';
 import type { ImportResult } from '@/lib/chat/import/import-chats';
 import { IMPORT_SOURCES } from '@/lib/chat/import/import-sources';
-import { MESSAGE_ROLES, MESSAGE_STATUSES, turnDataSchemas } from '@/lib/chat/turn/wire';
+import { citationSchema, MESSAGE_ROLES, MESSAGE_STATUSES, turnDataSchemas } from '@/lib/chat/turn/wire';
 import type { ModelInfo } from '@/lib/llm/catalog';
 import { modelCallResponse } from './billing';
 import type { AllTrue, DescribesJsonOf, ResultOf } from './json-shape';
@@ -22,6 +22,9 @@ export const chatSummaryResponse = z.strictObject({
   title: z.string(),
   status: z.string().meta({ description: 'open, closed or archived' }),
   model: z.string(),
+  webSearch: z.boolean().meta({
+    description: 'The person lets the model search the public web in this chat (only where the deployment has PUBLIC_SOURCES=on).',
+  }),
   lastMessageAt: z.iso.datetime(),
   createdAt: z.iso.datetime(),
 });
@@ -74,6 +77,10 @@ const answerContext = z.strictObject({
 const messageMeta = z.looseObject({
   context: answerContext.optional(),
   tools: z.array(z.strictObject(turnDataSchemas.tool.shape)).optional(),
+  citations: z
+    .array(z.strictObject(citationSchema.shape))
+    .optional()
+    .meta({ description: 'The numbered sources the answer cites ([1], [2]…): page title, address and the sentence quoted (web search).' }),
   event: z.string().optional().meta({ description: 'A system-posted document event: document_started, document_updated…' }),
 });
 

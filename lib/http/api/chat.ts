@@ -75,9 +75,16 @@ export const chatSettingsBody = z
     status: z.enum(['archived', 'open']).optional(),
     /** the chat's own instructions, pinned in every turn's prompt ('' clears them) */
     instructions: chatInstructionsField.optional(),
+    /** let the model search the public web in this chat (only where the deployment has PUBLIC_SOURCES=on) */
+    webSearch: z.boolean().optional(),
   })
   .refine(
-    (v) => v.title !== undefined || v.summariesEnabled !== undefined || v.status !== undefined || v.instructions !== undefined,
+    (v) =>
+      v.title !== undefined ||
+      v.summariesEnabled !== undefined ||
+      v.status !== undefined ||
+      v.instructions !== undefined ||
+      v.webSearch !== undefined,
     'Nothing to change.',
   );
 

@@ -116,3 +116,11 @@ export function searchKeywords(text: string): string {
     .filter((w) => w.length > 1 && !STOPWORDS.has(w));
   return words.slice(0, 6).join(' ') || text.trim().slice(0, 60);
 }
+
+const WEB_LOOKUP =
+  /\b(?:search the web|web search|on the web|on the internet|online|look (?:it |this |that )?up|latest news)\b|в интернете|в сети|поищи|загугли|网上|搜索一下/iu;
+
+/** "Search the web for …", "look up …", "найди в интернете …": a question for the web, not the help center. */
+export function isWebLookup(text: string): boolean {
+  return WEB_LOOKUP.test(text);
+}

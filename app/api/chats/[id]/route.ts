@@ -16,8 +16,7 @@ export const GET = userRoute<{ id: string }>(async ({ request, app, user, params
 
 export const PATCH = userRoute<{ id: string }>(async ({ request, app, user, params: { id } }) => {
   const { status, ...rest } = await readJson(request, settings);
-  if (rest.title !== undefined || rest.summariesEnabled !== undefined || rest.instructions !== undefined)
-    await updateChatSettings(app.db, id, user.id, rest);
+  if (Object.values(rest).some((value) => value !== undefined)) await updateChatSettings(app.db, id, user.id, rest);
   if (status !== undefined) await setChatArchived(app.db, id, user.id, status === 'archived');
   return Response.json(
     withMessagePages(await loadChatView(app.db, id, user.id, { idleMinutes: app.config.chatIdleMinutes }), messagesOf(id)),

@@ -12,6 +12,7 @@ import { parallelSearchDocs, searchDocs } from './search-docs';
 import { startDocument } from './start-document';
 import { textThenTool } from './text-then-tool';
 import { toolResultAnswer } from './tool-result-answer';
+import { webSearch } from './web-search';
 
 /**
  * The chat behaviours, first match wins. Order encodes precedence: a tool
@@ -25,6 +26,7 @@ export const CHAT_SCENARIOS: readonly ChatScenario[] = [
   textThenTool,
   parallelSearchDocs,
   rememberFact,
+  webSearch,
   codeAnswer,
   startDocument,
   numberedList,

@@ -5,6 +5,7 @@ import { textReply, type ChatScenario } from './chat-scenario';
 import { REMEMBER_FACT } from './remember-fact';
 import { SEARCH_DOCS } from './search-docs';
 import { START_DOCUMENT } from './start-document';
+import { answerFromWebResult, WEB_SEARCH } from './web-search';
 
 interface Article {
   title: string;
@@ -90,6 +91,7 @@ function answerToResult(context: ReplyContext, result: SimMessage): string {
   const tool = toolNameForResult(messages, result);
   if (tool === REMEMBER_FACT) return REMEMBERED[language](argumentsOfCall(messages, result));
   if (tool === START_DOCUMENT) return DOCUMENT_STARTED[language];
+  if (tool === WEB_SEARCH) return answerFromWebResult(language, result.text);
   if (tool === SEARCH_DOCS || tool === null) {
     const articles = articlesOf(result.text);
     return articles.length > 0 ? CITED[language](articles[0], articles[1]) : NOTHING_FOUND[language];
