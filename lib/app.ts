@@ -19,6 +19,7 @@ import { CLIENT_ADDRESS_HEADER } from '@/lib/http/forwarded';
 import { linkOrigin, ownOrigins } from '@/lib/http/request-origin';
 import { logToStdout } from '@/lib/log';
 import { createAdmission } from '@/lib/chat/turn/admission';
+import { createMcpToolbox, type McpToolbox } from '@/lib/mcp/mcp-toolbox';
 
 /**
  * The composition root: everything a web process's route handlers and pages
@@ -41,6 +42,8 @@ export interface App {
   turnDeps: TurnDeps;
   /** the document pipeline's dependencies (rewrites, the chat's document tools) */
   pipeline: PipelineDeps;
+  /** the operator's MCP servers (MCP_SERVERS): started by the first turn that offers their tools, closed at shutdown */
+  mcp: McpToolbox;
 }
 
 export function getApp(): Promise<App> {
@@ -67,6 +70,7 @@ export async function buildApp(cfg: AppConfig, database?: Database): Promise<App
   const pipeline = buildPipeline(db.prisma, cfg);
   const { catalog, provider } = pipeline;
   const stopBus = createStopBus(db);
+  const mcp = createMcpToolbox(cfg.mcpServers);
   const turnDeps: TurnDeps = {
     db: db.prisma,
     provider,
@@ -76,7 +80,7 @@ export async function buildApp(cfg: AppConfig, database?: Database): Promise<App
     log: logToStdout,
     admission: createAdmission(TURNS_PREPARED_AT_ONCE),
     // the chat offers the document tools without importing the documents domain: they are wired here
-    extraTools: [documentChatTools(pipeline)],
+    extraTools: [documentChatTools(pipeline), () => mcp.tools()],
   };
   const sessions = new SessionCache();
   const sessionBus = shareSessionForgets(db, sessions);
@@ -89,7 +93,7 @@ export async function buildApp(cfg: AppConfig, database?: Database): Promise<App
     onAccountCreated: (user) => claimPendingShares(db.prisma, user),
     onEmailChanged: (user) => claimPendingShares(db.prisma, user),
   });
-  return { config: cfg, database: db, db: db.prisma, auth, sessions, mailer, catalog, provider, stopBus, sessionBus, turnDeps, pipeline };
+  return { config: cfg, database: db, db: db.prisma, auth, sessions, mailer, catalog, provider, stopBus, sessionBus, turnDeps, pipeline, mcp };
 }
 
 /**
