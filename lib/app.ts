@@ -93,7 +93,21 @@ export async function buildApp(cfg: AppConfig, database?: Database): Promise<App
     onAccountCreated: (user) => claimPendingShares(db.prisma, user),
     onEmailChanged: (user) => claimPendingShares(db.prisma, user),
   });
-  return { config: cfg, database: db, db: db.prisma, auth, sessions, mailer, catalog, provider, stopBus, sessionBus, turnDeps, pipeline, mcp };
+  return {
+    config: cfg,
+    database: db,
+    db: db.prisma,
+    auth,
+    sessions,
+    mailer,
+    catalog,
+    provider,
+    stopBus,
+    sessionBus,
+    turnDeps,
+    pipeline,
+    mcp,
+  };
 }
 
 /**

@@ -96,7 +96,8 @@ export function createMcpToolbox(servers: readonly McpServerConfig[], options: M
       clientName: 'quire',
       initializationOptions: { timeout: o.connectTimeoutMs },
       // what the client could not use (a server's own requests, a refused event stream) is no failed call: noted, not an error
-      onUncaughtError: (error) => logEvent({ event: 'mcp_client_notice', server: server.id, message: error instanceof Error ? error.message : errorText(error) }),
+      onUncaughtError: (error) =>
+        logEvent({ event: 'mcp_client_notice', server: server.id, message: error instanceof Error ? error.message : errorText(error) }),
     });
     try {
       const listed = await client.listTools({ options: { timeout: Math.max(1, o.connectTimeoutMs - (now() - started)) } });
@@ -116,7 +117,11 @@ export function createMcpToolbox(servers: readonly McpServerConfig[], options: M
     if (!state.connection) {
       if (state.failedAt !== null && now() - state.failedAt < o.retryAfterMs) return {};
       const connecting = connect(server);
-      state.connection = withTimeout(connecting, o.connectTimeoutMs, `The server "${server.id}" did not start within ${o.connectTimeoutMs / 1000} s.`);
+      state.connection = withTimeout(
+        connecting,
+        o.connectTimeoutMs,
+        `The server "${server.id}" did not start within ${o.connectTimeoutMs / 1000} s.`,
+      );
       // given up on, it may still connect later: its process must not outlive the wait
       state.connection.catch(() => connecting.then((c) => c.client.close()).catch(() => undefined));
       state.failedAt = null;

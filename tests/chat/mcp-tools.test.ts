@@ -21,7 +21,8 @@ const SERVERS: McpServerConfig[] = [
 ];
 
 type SentTool = { function?: { name: string }; name?: string };
-const toolNames = (request: unknown) => ((request as { tools?: SentTool[] }).tools ?? []).map((t) => t.function?.name ?? t.name ?? '').sort();
+const toolNames = (request: unknown) =>
+  ((request as { tools?: SentTool[] }).tools ?? []).map((t) => t.function?.name ?? t.name ?? '').sort();
 const toolMessages = (request: { messages: Array<{ role: string; content: unknown }> }) =>
   request.messages.filter((m) => m.role === 'tool').map((m) => (typeof m.content === 'string' ? m.content : JSON.stringify(m.content)));
 
@@ -71,7 +72,13 @@ describe('tools from MCP servers in the chat', () => {
 
     const shown = run.events.filter((e) => e.name === 'tool').map((e) => e.data);
     expect(shown).toEqual([
-      { name: 'everything__echo', input: { message: 'hello from the chat' }, result: 'Echo: hello from the chat', failed: false, ms: expect.any(Number) },
+      {
+        name: 'everything__echo',
+        input: { message: 'hello from the chat' },
+        result: 'Echo: hello from the chat',
+        failed: false,
+        ms: expect.any(Number),
+      },
     ]);
     const saved = await h.db.prisma.message.findUniqueOrThrow({ where: { id: run.turn.assistantMessageId } });
     expect((saved.meta as { tools: unknown[] }).tools).toEqual(shown);
@@ -79,7 +86,10 @@ describe('tools from MCP servers in the chat', () => {
 
   it('cuts a long result to its limit and tells the model so', async () => {
     const { user, chatId } = await newUserChat(h);
-    replies.push({ toolCalls: [{ name: 'everything__echo', arguments: JSON.stringify({ message: 'x'.repeat(1_000) }) }] }, { text: ['Done.'] });
+    replies.push(
+      { toolCalls: [{ name: 'everything__echo', arguments: JSON.stringify({ message: 'x'.repeat(1_000) }) }] },
+      { text: ['Done.'] },
+    );
     const run = await runChatTurn(h, { userId: user.id, chatId, mode: 'answer', text: 'Echo a long line' });
     expect(run.outcome.status).toBe('complete');
     const [result] = toolMessages(upstream.requests.at(-1)!);
@@ -120,7 +130,10 @@ describe('an MCP server over streamable HTTP', () => {
   let url: string;
   beforeAll(async () => {
     const port = await freePort();
-    server = spawn(process.execPath, [EVERYTHING, 'streamableHttp'], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
+    server = spawn(process.execPath, [EVERYTHING, 'streamableHttp'], {
+      env: { ...process.env, PORT: String(port) },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     // it says so on stderr once it listens
     await new Promise<void>((resolve, reject) => {
       server.stderr!.on('data', (d: Buffer) => d.toString().includes('listening') && resolve());
