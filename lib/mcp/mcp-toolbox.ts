@@ -11,7 +11,7 @@ export interface McpToolboxOptions {
   callTimeoutMs?: number;
   /** the most characters of one result the model reads; the rest is cut with a note */
   maxResultChars?: number;
-  /** after a server failed, turns go without it this long before one tries it again */
+  /** after a server failed, turns go without it this long before one tries it again (doubling while it keeps failing) */
   retryAfterMs?: number;
   now?: () => number;
 }
@@ -33,7 +33,12 @@ interface Connection {
 interface ServerState {
   connection: Promise<Connection> | null;
   failedAt: number | null;
+  /** failures since it last connected: a server that stays down is tried less and less often, so it rarely delays a turn */
+  failures: number;
 }
+
+/** The longest a failing server is left alone between tries. */
+const MAX_RETRY_AFTER_MS = 10 * 60_000;
 
 type ContentResult = Extract<CallToolResult, { content: unknown[]; isError?: unknown }>;
 
@@ -43,7 +48,7 @@ class ToolReportedError extends Error {}
 export function createMcpToolbox(servers: readonly McpServerConfig[], options: McpToolboxOptions = {}): McpToolbox {
   const o = { ...MCP_DEFAULTS, ...options };
   const now = options.now ?? Date.now;
-  const states = new Map<string, ServerState>(servers.map((s) => [s.id, { connection: null, failedAt: null }]));
+  const states = new Map<string, ServerState>(servers.map((s) => [s.id, { connection: null, failedAt: null, failures: 0 }]));
   let closed = false;
 
   /** Drops a connection that failed (a dead process, a call that never came back): the next turn connects afresh. */
@@ -52,6 +57,7 @@ export function createMcpToolbox(servers: readonly McpServerConfig[], options: M
     if (state.connection !== connection) return;
     state.connection = null;
     state.failedAt = now();
+    state.failures++;
     void connection.then((c) => c.client.close()).catch(() => undefined);
   };
 
@@ -115,7 +121,8 @@ export function createMcpToolbox(servers: readonly McpServerConfig[], options: M
   const serverTools = async (server: McpServerConfig): Promise<ToolSet> => {
     const state = states.get(server.id)!;
     if (!state.connection) {
-      if (state.failedAt !== null && now() - state.failedAt < o.retryAfterMs) return {};
+      const wait = Math.min(o.retryAfterMs * 2 ** Math.max(0, state.failures - 1), MAX_RETRY_AFTER_MS);
+      if (state.failedAt !== null && now() - state.failedAt < wait) return {};
       const connecting = connect(server);
       state.connection = withTimeout(
         connecting,
@@ -128,7 +135,9 @@ export function createMcpToolbox(servers: readonly McpServerConfig[], options: M
     }
     const connection = state.connection;
     try {
-      return wrap(server, connection, (await connection).tools);
+      const { tools } = await connection;
+      state.failures = 0;
+      return wrap(server, connection, tools);
     } catch (error) {
       logError({ event: 'mcp_connect_failed', server: server.id, error });
       forget(server, connection);
