@@ -79,7 +79,7 @@ export function createMcpToolbox(servers: readonly McpServerConfig[], options: M
             return resultText(result, o.maxResultChars);
           } catch (error) {
             if (error instanceof ToolReportedError || callOptions.abortSignal?.aborted) throw error;
-            // a server that hangs or lost its connection: the next turn starts it again rather than wait on it
+            // a server that hangs or lost its connection: closed, left out for a while, then started afresh (serverTools)
             forget(server, connection);
             if (timeout.signal.aborted) throw new Error(`The server "${server.id}" did not answer within ${timeoutMs / 1000} s.`);
             throw error;
