@@ -36,4 +36,6 @@ export const e2ePorts = {
   /** sso: a provider that answers as another issuer than the one its server is configured for, and that server */
   ssoImpostor: base + 18,
   ssoImpostorServer: base + 19,
+  /** mcp-tools: a server whose chat offers the tools of an MCP server (MCP_SERVERS) */
+  mcpServer: base + 20,
 };

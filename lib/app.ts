@@ -20,6 +20,7 @@ import { linkOrigin, ownOrigins } from '@/lib/http/request-origin';
 import { logToStdout } from '@/lib/log';
 import { createAdmission } from '@/lib/chat/turn/admission';
 import { webSearchTools } from '@/lib/chat/tools/web-search';
+import { createMcpToolbox, type McpToolbox } from '@/lib/mcp/mcp-toolbox';
 
 /**
  * The composition root: everything a web process's route handlers and pages
@@ -42,6 +43,8 @@ export interface App {
   turnDeps: TurnDeps;
   /** the document pipeline's dependencies (rewrites, the chat's document tools) */
   pipeline: PipelineDeps;
+  /** the operator's MCP servers (MCP_SERVERS): started by the first turn that offers their tools, closed at shutdown */
+  mcp: McpToolbox;
 }
 
 export function getApp(): Promise<App> {
@@ -68,6 +71,7 @@ export async function buildApp(cfg: AppConfig, database?: Database): Promise<App
   const pipeline = buildPipeline(db.prisma, cfg);
   const { catalog, provider } = pipeline;
   const stopBus = createStopBus(db);
+  const mcp = createMcpToolbox(cfg.mcpServers);
   const turnDeps: TurnDeps = {
     db: db.prisma,
     provider,
@@ -86,6 +90,7 @@ export async function buildApp(cfg: AppConfig, database?: Database): Promise<App
         reader: pipeline.linkReader,
         log: logToStdout,
       }),
+      () => mcp.tools(),
     ],
   };
   const sessions = new SessionCache();
@@ -99,7 +104,21 @@ export async function buildApp(cfg: AppConfig, database?: Database): Promise<App
     onAccountCreated: (user) => claimPendingShares(db.prisma, user),
     onEmailChanged: (user) => claimPendingShares(db.prisma, user),
   });
-  return { config: cfg, database: db, db: db.prisma, auth, sessions, mailer, catalog, provider, stopBus, sessionBus, turnDeps, pipeline };
+  return {
+    config: cfg,
+    database: db,
+    db: db.prisma,
+    auth,
+    sessions,
+    mailer,
+    catalog,
+    provider,
+    stopBus,
+    sessionBus,
+    turnDeps,
+    pipeline,
+    mcp,
+  };
 }
 
 /**

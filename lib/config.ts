@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { mcpServersVariable } from './mcp/servers-config';
 
 // The environment variables (README, "Configuration"), parsed once. Everything else reads this object.
 const envSchema = z.object({
@@ -38,6 +39,7 @@ const envSchema = z.object({
   SEARXNG_URL: z.string().url().optional(),
   FETCH_ALLOW_HOSTS: z.string().default(''),
   METRICS_PORT: z.coerce.number().int().positive().optional(),
+  MCP_SERVERS: mcpServersVariable,
   OIDC_ISSUER: z
     .string()
     .url()
@@ -150,6 +152,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),
     metricsPort: e.METRICS_PORT,
+    /** the MCP servers whose allowed tools the chat offers (docs/operating.md) */
+    mcpServers: e.MCP_SERVERS,
     oidc: parseOidc(e),
   };
 }

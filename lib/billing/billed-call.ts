@@ -3,7 +3,7 @@ import type { ModelMessage, ToolSet } from 'ai';
 import type { Db, Tx } from '@/lib/db/client';
 import type { ModelInfo } from '@/lib/llm/catalog';
 import type { JsonReply } from '@/lib/llm/service-prompt';
-import { streamRound, wasCutByLength, type RoundResult } from '@/lib/llm/stream-round';
+import { streamRound, wasCutByLength, type RoundRequest, type RoundResult } from '@/lib/llm/stream-round';
 import { describeUpstreamFailure } from '@/lib/llm/upstream-failure';
 import { logDatabaseWait, whenDatabaseReachable } from '@/lib/db/unreachable';
 import { logEvent } from '@/lib/log';
@@ -53,7 +53,8 @@ export interface BilledCallRequest {
   /** after the reservation, before the stream (crash-recovery tests die here) */
   onReserved?: (slot: CallRef) => void;
   onText?: (delta: string) => void;
-  onToolCall?: (name: string, input: unknown) => void;
+  onToolCall?: RoundRequest['onToolCall'];
+  onToolResult?: RoundRequest['onToolResult'];
   /** tool calls this call may run (stream-round.ts); the rest are answered "not run" */
   maxToolCalls?: number;
   /**
@@ -111,6 +112,7 @@ export async function runBilledCall(req: BilledCallRequest): Promise<BilledCallR
       headers: req.headers,
       onText: req.onText ?? (() => undefined),
       onToolCall: req.onToolCall,
+      onToolResult: req.onToolResult,
       maxToolCalls: req.maxToolCalls,
     });
     if (round.error && !round.aborted) failure = describeUpstreamFailure(round.error, { ...req.ids, callId });

@@ -1,6 +1,6 @@
 import { tool, zodSchema } from 'ai';
 import { z } from 'zod';
-import type { ChatToolContext, ChatToolFactory } from '@/lib/chat/tools/registry';
+import type { ChatToolContext } from '@/lib/chat/tools/registry';
 import { checkUploadAllowed } from './sources/upload-gate';
 import { createDocument } from './intake/queue-document';
 import type { PipelineDeps } from './pipeline/pipeline-deps';
@@ -9,9 +9,10 @@ import { reviseSection } from './sections/revise-section';
 /**
  * The chat model's document tools. The model decides when to call them; the
  * system (not the model) posts the Started / Updated / Done messages.
+ * A ChatToolFactory (lib/chat/tools/registry.ts) whose tools are there at once.
  */
-export function documentChatTools(deps: PipelineDeps): ChatToolFactory {
-  return (ctx) => ({ start_document: startDocumentTool(deps, ctx), revise_section: reviseSectionTool(deps, ctx) });
+export function documentChatTools(deps: PipelineDeps) {
+  return (ctx: ChatToolContext) => ({ start_document: startDocumentTool(deps, ctx), revise_section: reviseSectionTool(deps, ctx) });
 }
 
 // built once per process: the SDK turns it into JSON Schema on first use and keeps that, where an inline zod object is converted again on every round

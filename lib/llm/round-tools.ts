@@ -1,7 +1,7 @@
 import type { LanguageModelV3ToolCall } from '@ai-sdk/provider';
 import { asSchema, type ModelMessage, type ToolSet } from 'ai';
 
-type ToolResultOutput = Extract<Extract<ModelMessage, { role: 'tool' }>['content'][number], { type: 'tool-result' }>['output'];
+export type ToolResultOutput = Extract<Extract<ModelMessage, { role: 'tool' }>['content'][number], { type: 'tool-result' }>['output'];
 
 export interface ToolRun {
   toolCallId: string;
@@ -54,6 +54,21 @@ export function startToolRun(
 
 function providerOptionsOf(call: LanguageModelV3ToolCall): ToolRun['providerOptions'] {
   return call.providerMetadata ? (call.providerMetadata as ToolRun['providerOptions']) : undefined;
+}
+
+/**
+ * A result as a person reads it under the answer: its text (JSON as written), at most `maxChars`, and whether
+ * it is a failure (the error outputs, or the `{ error }` a failed chat tool returns: lib/chat/tools/registry.ts).
+ */
+export function shownToolResult(output: ToolResultOutput, maxChars: number): { result: string; failed: boolean } {
+  const value: unknown = 'value' in output ? output.value : output;
+  const errorOnly =
+    output.type === 'json' && typeof value === 'object' && value !== null && Object.keys(value).length === 1 && 'error' in value;
+  const text = typeof value === 'string' ? value : errorOnly ? String((value as { error: unknown }).error) : JSON.stringify(value);
+  return {
+    result: text.length > maxChars ? `${text.slice(0, maxChars)}…` : text,
+    failed: output.type === 'error-text' || output.type === 'error-json' || errorOnly,
+  };
 }
 
 /** A call that is answered without running its tool (over a limit): the model reads why. */

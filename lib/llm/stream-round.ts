@@ -4,7 +4,7 @@ import type { JsonReply } from '@/lib/llm/service-prompt';
 import { metrics } from '@/lib/ops/metrics';
 import { countTokens } from '@/lib/text/token-count';
 import { toProviderPrompt, toProviderTools } from './provider-prompt';
-import { refusedToolRun, startToolRun, toolRoundMessages, type ToolRun } from './round-tools';
+import { refusedToolRun, startToolRun, toolRoundMessages, type ToolResultOutput, type ToolRun } from './round-tools';
 
 export interface RoundUsage {
   inputTokens: number;
@@ -38,7 +38,9 @@ export interface RoundRequest {
   headers: Record<string, string>;
   /** every visible text delta, as it arrives */
   onText(delta: string): void;
-  onToolCall?(name: string, input: unknown): void;
+  onToolCall?(name: string, input: unknown, id: string): void;
+  /** a started call's result, when it comes, and how long the tool took (a call refused over the limit has none) */
+  onToolResult?(id: string, output: ToolResultOutput, ms: number): void;
   /** ask for this JSON through the provider's structured output (the text still streams as it comes) */
   json?: JsonReply;
   /** tool calls this round may run; the model is told so for any beyond it (default MAX_TOOL_CALLS_PER_ROUND) */
@@ -133,7 +135,10 @@ export async function streamRound(req: RoundRequest): Promise<RoundResult> {
           }
           const run = startToolRun(req.tools ?? {}, part, { messages: req.messages, abortSignal: local.signal });
           toolRuns.push(run);
-          req.onToolCall?.(part.toolName, run.input);
+          req.onToolCall?.(part.toolName, run.input, part.toolCallId);
+          const began = performance.now();
+          // before the round's own wait on the outputs (toolRoundMessages): each result is reported as it comes
+          void run.output.then((output) => req.onToolResult?.(part.toolCallId, output, Math.round(performance.now() - began)));
           break;
         }
         case 'finish':

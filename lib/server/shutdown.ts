@@ -58,6 +58,8 @@ export function gracefulShutdown(
       jobs.then(() => log({ event: 'shutdown_jobs_handed_back', ms: Date.now() - started })),
     ]);
     await finishResponses(targets.servers, closed, CONNECTION_GRACE_MS);
+    // the turns are saved: nothing calls a tool any more, and the MCP servers' processes end with this one
+    await app?.mcp.close();
     await app?.stopBus.close();
     await app?.sessionBus.close();
     await targets.database.close();

@@ -55,7 +55,8 @@ export interface TurnRun {
   outcome: TurnOutcome;
   /** the concatenated text deltas the browser would have received */
   streamed: string;
-  events: Array<{ name: string; data: Record<string, unknown> }>;
+  /** the data parts as the browser holds them: one sent again under its id replaces the earlier (a tool call, then its result) */
+  events: Array<{ name: string; data: Record<string, unknown>; id?: string }>;
 }
 
 export async function runChatTurn(
@@ -74,7 +75,11 @@ export async function runChatTurn(
         streamed += delta;
         opts.onText?.(delta, streamed);
       },
-      event: (name, data) => events.push({ name, data }),
+      event: (name, data, id) => {
+        const earlier = id === undefined ? -1 : events.findIndex((e) => e.name === name && e.id === id);
+        if (earlier >= 0) events[earlier] = { name, data, id };
+        else events.push({ name, data, id });
+      },
     },
     opts.signal,
   );

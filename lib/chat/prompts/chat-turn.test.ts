@@ -4,8 +4,8 @@ import { buildChatTools } from '../tools/registry';
 import { CHAT_SYSTEM_PROMPT } from './chat-turn';
 
 describe('the chat system prompt', () => {
-  it('names exactly the tools the chat offers on every round', () => {
-    const offered = Object.keys(buildChatTools({ db: {} as Db, chatId: 'c', userId: 'u', userMessageId: 'm' })).sort();
+  it('names exactly the tools the chat offers on every round', async () => {
+    const offered = Object.keys(await buildChatTools({ db: {} as Db, chatId: 'c', userId: 'u', userMessageId: 'm' })).sort();
     const named = [...new Set(CHAT_SYSTEM_PROMPT.match(/\b[a-z]+_[a-z]+\b/g))].sort();
     expect(named).toEqual(offered);
   });

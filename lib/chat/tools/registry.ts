@@ -16,7 +16,8 @@ export interface ChatToolContext {
   webSearch?: boolean;
 }
 
-export type ChatToolFactory = (ctx: ChatToolContext) => ToolSet;
+/** Tools for one turn; a factory may wait for them (an MCP server connects on the first turn that needs it). */
+export type ChatToolFactory = (ctx: ChatToolContext) => ToolSet | Promise<ToolSet>;
 
 /** Every tool the chat model is offered, on every round, greetings included: the model decides. */
 const TOOL_FACTORIES: ChatToolFactory[] = [
@@ -28,10 +29,11 @@ const TOOL_FACTORIES: ChatToolFactory[] = [
  * A tool that throws must not crash the turn: the error becomes the tool's
  * result, which the model sees and can explain.
  */
-export function buildChatTools(ctx: ChatToolContext, extra: ChatToolFactory[] = []): ToolSet {
+export async function buildChatTools(ctx: ChatToolContext, extra: ChatToolFactory[] = []): Promise<ToolSet> {
   const tools: ToolSet = {};
-  for (const factory of [...TOOL_FACTORIES, ...extra]) {
-    for (const [name, t] of Object.entries(factory(ctx))) {
+  const sets = await Promise.all([...TOOL_FACTORIES, ...extra].map((factory) => factory(ctx)));
+  for (const set of sets) {
+    for (const [name, t] of Object.entries(set)) {
       const execute = t.execute;
       tools[name] = execute
         ? {

@@ -123,7 +123,7 @@ export async function prepareTurn(deps: TurnDeps, req: TurnRequest): Promise<Pre
     // Retry of an answer that failed after its tools ran: resume from the failed round with their results
     const resumed = req.mode === 'retry' ? await resumableToolRounds(deps.db, target!.id) : undefined;
     const promptMessages = resumed ? [...prompt.modelMessages, ...resumed.toolRounds] : prompt.modelMessages;
-    const tools = buildChatTools(
+    const tools = await buildChatTools(
       { db: deps.db, chatId: chat.id, userId: req.userId, userMessageId, turnId, webSearch: chat.webSearch },
       deps.extraTools,
     );

@@ -11,11 +11,15 @@ import { beatLiveTurn, LIVE_TURN_BEAT_MS } from './live-turn-lock';
 import { describeInternalFailure } from '@/lib/llm/upstream-failure';
 import { MAX_TOOL_CALLS_PER_ROUND } from '@/lib/llm/stream-round';
 import { citationsOf } from './tool-citations';
+import { shownToolResult } from '@/lib/llm/round-tools';
 import type { PreparedTurn, TurnDeps, TurnOutcome, TurnSink } from './types';
+import type { ToolCallData } from './wire';
 
 export const MAX_TOOL_ROUNDS = 5;
 /** Tools one answer may run in all its rounds: each may write (a fact, a document), and a model can loop. */
 export const MAX_TOOL_CALLS_PER_TURN = 8;
+/** How much of a tool's result is shown under the answer (and kept with it); the model reads its own, larger cut. */
+export const TOOL_RESULT_SHOWN_CHARS = 1_500;
 /**
  * How long an answer's closing bookkeeping (its last settlement, saving it) may wait for a burst's
  * preparations: the person has the whole text by then, while the people behind them in the burst
@@ -61,6 +65,9 @@ export async function runTurn(deps: TurnDeps, turn: PreparedTurn, sink: TurnSink
   };
   // the tool rounds of this answer, the resumed ones first: what a Retry after a failure picks up from
   const toolRounds: ModelMessage[] = [...(turn.resumed?.toolRounds ?? [])];
+  // this turn's calls by id, for their results; a result that comes after the turn ended is not sent
+  const callsById = new Map<string, ToolCallData>();
+  let ended = false;
   // what the person has really received: a batching sink may still hold the end of `shown`
   const received = () => {
     const unwritten = sink.unwritten?.() ?? '';
@@ -111,9 +118,17 @@ export async function runTurn(deps: TurnDeps, turn: PreparedTurn, sink: TurnSink
           },
           settleWhenIdle: whenIdle,
           maxToolCalls: Math.min(MAX_TOOL_CALLS_PER_ROUND, MAX_TOOL_CALLS_PER_TURN - outcome.tools.length),
-          onToolCall: (name, input) => {
-            outcome.tools.push({ name, input });
-            sink.event('tool', { name, input });
+          onToolCall: (name, input, id) => {
+            const call: ToolCallData = { name, input };
+            callsById.set(id, call);
+            outcome.tools.push(call);
+            sink.event('tool', call, id);
+          },
+          onToolResult: (id, output, ms) => {
+            const call = callsById.get(id);
+            if (!call || ended) return;
+            Object.assign(call, shownToolResult(output, TOOL_RESULT_SHOWN_CHARS), { ms });
+            sink.event('tool', call, id);
           },
         });
       } catch (error) {
@@ -172,6 +187,7 @@ export async function runTurn(deps: TurnDeps, turn: PreparedTurn, sink: TurnSink
   } catch (error) {
     Object.assign(outcome, { status: 'error', reason: describeInternalFailure(error, { event: 'turn_error', turnId: turn.turnId }) });
   } finally {
+    ended = true;
     clearTimeout(timer);
     clientSignal?.removeEventListener('abort', onClientGone);
     try {

@@ -42,7 +42,7 @@ export function streamTurnResponse(
       const sink: TurnSink = {
         text: (delta) => frames.text(delta),
         // TypeScript cannot pair a generic name with its data inside the union of chunks; the sink's signature already did
-        event: (name, data) => frames.chunk({ type: `data-${name}`, data } as InferUIMessageChunk<ChatMessage>),
+        event: (name, data, id) => frames.chunk({ type: `data-${name}`, id, data } as InferUIMessageChunk<ChatMessage>),
         unwritten: () => frames.unwritten(),
       };
       frames.chunk({ type: 'start', messageId: turn.assistantMessageId, messageMetadata: { turnId: turn.turnId, model: turn.model.id } });

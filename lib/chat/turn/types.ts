@@ -59,7 +59,8 @@ export interface PreparedTurn {
 /** Where the turn's visible output goes (the browser's stream, or a test's buffer); events are the wire's data parts (wire.ts). */
 export interface TurnSink {
   text(delta: string): void;
-  event<K extends TurnDataName>(name: K, data: TurnDataParts[K]): void;
+  /** an event sent again with the same `id` replaces the earlier one (a tool call, then its result) */
+  event<K extends TurnDataName>(name: K, data: TurnDataParts[K], id?: string): void;
   /** the end of the accepted text that never reached the person (a sink that batches, when they left mid-batch) */
   unwritten?(): string;
 }

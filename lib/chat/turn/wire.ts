@@ -28,8 +28,18 @@ export type Citation = z.infer<typeof citationSchema>;
 
 /** The data parts a turn streams, by name (`data-<name>` on the wire). */
 export const turnDataSchemas = {
-  /** a tool the model called; `input` is what the model sent (an object, unless the call was malformed) */
-  tool: z.object({ name: z.string(), input: z.unknown() }),
+  /**
+   * a tool the model called; `input` is what the model sent (an object, unless the call was malformed).
+   * Sent again, under the call's id, when its result comes: the start of the result, the ms it took, and
+   * whether it failed.
+   */
+  tool: z.object({
+    name: z.string(),
+    input: z.unknown(),
+    result: z.string().optional(),
+    ms: z.number().optional(),
+    failed: z.boolean().optional(),
+  }),
   /** sources a tool round found, numbered as the answer cites them (shown under the answer) */
   citations: z.object({ citations: z.array(citationSchema) }),
   /** something the person should know that is not a failure (the wallet ran dry mid-answer) */

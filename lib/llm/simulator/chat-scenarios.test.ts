@@ -148,3 +148,15 @@ describe('determinism', () => {
     }
   });
 });
+
+describe('[sim:call=NAME {json}]', () => {
+  it('calls the named tool with the arguments as written, when it is offered', async () => {
+    const reply = await ask('Say it back [sim:call=everything__echo {"message":"Hello, World"}]', [...ALL_TOOLS, TOOL('everything__echo')]);
+    expect(reply.toolCalls).toEqual([expect.objectContaining({ name: 'everything__echo', arguments: '{"message":"Hello, World"}' })]);
+  });
+
+  it('answers without it when that tool is not offered', async () => {
+    const reply = await ask('Say it back [sim:call=everything__echo {"message":"hi"}]');
+    expect(reply.toolCalls).toHaveLength(0);
+  });
+});

@@ -29,6 +29,8 @@ export interface Directives {
   markdown: boolean;
   /** `[sim:echo]`: the answer is the person's words as they are (hostile content for the renderers' tests). */
   echo: boolean;
+  /** `[sim:call=NAME {json}]`: a call of this tool with these arguments, when it is offered (any tool, an MCP server's too). */
+  call: { name: string; arguments: string } | null;
 }
 
 const DIRECTIVE = /\[sim:([^\]\n]+)\]/g;
@@ -46,6 +48,7 @@ export function parseDirectives(text: string): Directives {
     artifact: null,
     markdown: false,
     echo: false,
+    call: null,
   };
   for (const match of text.matchAll(DIRECTIVE)) {
     const body = match[1].trim().toLowerCase();
@@ -57,6 +60,7 @@ export function parseDirectives(text: string): Directives {
     else if (body === 'parallel-tools') directives.parallelTools = true;
     else if (body === 'markdown') directives.markdown = true;
     else if (body === 'echo') directives.echo = true;
+    else if (body.startsWith('call=')) directives.call = toolCall(match[1].trim().slice(5));
     else if (body.startsWith('delay=')) directives.delayMs = nonNegativeInt(body.slice(6));
     else if (body.startsWith('list')) directives.listLength = nonNegativeInt(body.slice(4));
     else if (body.startsWith('artifact=')) {
@@ -74,6 +78,12 @@ export function hasDirective(text: string, name: string): boolean {
 /** Removes directives (and the space before each) but nothing else: service inputs keep their exact text. */
 export function stripDirectives(text: string): string {
   return text.replace(/[ \t]?\[sim:[^\]\n]+\]/g, '');
+}
+
+/** `NAME {json}` as written (the name and arguments keep their case); no arguments is `{}`. */
+function toolCall(raw: string): { name: string; arguments: string } | null {
+  const [, name, args] = /^\s*([\w-]+)\s*(.*)$/s.exec(raw) ?? [];
+  return name ? { name, arguments: args?.trim() || '{}' } : null;
 }
 
 function nonNegativeInt(raw: string): number | null {

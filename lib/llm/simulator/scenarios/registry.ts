@@ -2,6 +2,7 @@ import { extendEndlessly } from '../endless';
 import { searchKeywords } from '../intents';
 import type { ReplyContext, SimulatedReply } from '../types';
 import type { ChatScenario } from './chat-scenario';
+import { calledTool } from './called-tool';
 import { codeAnswer } from './code-answer';
 import { echo } from './echo';
 import { greeting } from './greeting';
@@ -23,6 +24,7 @@ import { webSearch } from './web-search';
 export const CHAT_SCENARIOS: readonly ChatScenario[] = [
   toolResultAnswer,
   echo,
+  calledTool,
   textThenTool,
   parallelSearchDocs,
   rememberFact,
