@@ -19,15 +19,15 @@ export function ToolActivity({ calls }: { calls: ToolCallData[] }) {
             : call.name === 'web_search'
               ? [Globe, t('searchedWeb', { query: argument(call.input, 'query') })]
               : call.name === 'remember_fact'
-              ? [Pin, t('pinned', { key: keyFactLabel(argument(call.input, 'key')), value: argument(call.input, 'value') })]
-              : call.name === 'start_document'
-                ? [FilePlus2, t('startedDocument', { request: argument(call.input, 'request') })]
-                : call.name === 'revise_section'
-                  ? [
-                      FilePen,
-                      t('revisedSection', { section: argument(call.input, 'section'), instruction: argument(call.input, 'instruction') }),
-                    ]
-                  : null;
+                ? [Pin, t('pinned', { key: keyFactLabel(argument(call.input, 'key')), value: argument(call.input, 'value') })]
+                : call.name === 'start_document'
+                  ? [FilePlus2, t('startedDocument', { request: argument(call.input, 'request') })]
+                  : call.name === 'revise_section'
+                    ? [
+                        FilePen,
+                        t('revisedSection', { section: argument(call.input, 'section'), instruction: argument(call.input, 'instruction') }),
+                      ]
+                    : null;
         if (!known) return <ToolCall key={index} call={call} />;
         const [Icon, text] = known;
         return (
