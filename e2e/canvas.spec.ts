@@ -116,8 +116,8 @@ test('a reviewer reads without editing, compares two versions and restores one',
   const history = page.getByRole('dialog', { name: /History of/ });
   await expect(history.getByTestId('version-row')).toHaveCount(2);
   // the two newest are picked: the diff shows the draft's words removed and the manual ones added
-  await expect(history.getByTestId('word-diff').locator('ins').first()).toContainText('manual');
-  await expect(history.getByTestId('word-diff').locator('del').first()).toBeVisible();
+  await expect(history.getByTestId('rendered-diff').locator('ins', { hasText: 'manual' }).first()).toBeVisible();
+  await expect(history.getByTestId('rendered-diff').locator('del').first()).toBeVisible();
 
   await history.getByRole('button', { name: 'Restore version 1' }).click();
   await expect(history.getByTestId('version-row')).toHaveCount(3);

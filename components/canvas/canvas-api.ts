@@ -55,8 +55,9 @@ function safeJson(text: string): unknown {
 const base = (sectionId: string) => `/api/sections/${encodeURIComponent(sectionId)}`;
 
 export const sectionApi = {
-  save: (sectionId: string, body: string, baseVersion: number) =>
-    sectionRequest<SectionSavedJson>(base(sectionId), 'PATCH', { body, baseVersion } satisfies SectionEditBody),
+  /** `resolvesConflict`: "keep mine" after a conflict, a version of its own */
+  save: (sectionId: string, body: string, baseVersion: number, resolvesConflict?: boolean) =>
+    sectionRequest<SectionSavedJson>(base(sectionId), 'PATCH', { body, baseVersion, resolvesConflict } satisfies SectionEditBody),
   restore: (sectionId: string, version: number, baseVersion: number) =>
     sectionRequest<SectionSavedJson>(`${base(sectionId)}/restore`, 'POST', { version, baseVersion } satisfies RestoreBody),
   rewrite: (sectionId: string, input: RewriteBody) => sectionRequest<RewriteResponse>(`${base(sectionId)}/rewrite`, 'POST', input),

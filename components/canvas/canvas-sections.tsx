@@ -33,7 +33,7 @@ export const CanvasSections = memo(function CanvasSections({
   const t = useTranslations('canvas');
   const root = useRef<HTMLDivElement>(null);
   const crossing = useCrossSectionSelection(root);
-  const live = useLiveSections(documentId, sections, onChanged);
+  const live = useLiveSections(documentId, sections, role, onChanged);
   // Decided once per mount: a section moving in or out of a Suspense boundary would lose its state.
   const [hydratedFirst] = useState(() => leadingSectionIds(sections));
   return (

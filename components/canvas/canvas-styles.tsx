@@ -10,6 +10,9 @@ const CSS = `
   font-size: 0.7em; line-height: 1.5; vertical-align: super; font-weight: 600;
   background: var(--color-indigo-50); color: var(--color-indigo-700);
 }
+.canvas-body sup[data-citation] { cursor: pointer; }
+.canvas-body sup[data-citation]:focus-visible { outline: 2px solid var(--color-indigo-600); outline-offset: 2px; }
+.dark .canvas-body sup[data-citation]:focus-visible { outline-color: var(--color-indigo-300); }
 .dark .canvas-body sup[data-citation] { background: color-mix(in oklab, var(--color-indigo-900) 60%, transparent); color: var(--color-indigo-300); }
 .canvas-body .ProseMirror { outline: none; position: relative; word-wrap: break-word; white-space: pre-wrap; white-space: break-spaces; font-variant-ligatures: none; font-feature-settings: "liga" 0; }
 .canvas-body .ProseMirror pre { white-space: pre-wrap; }

@@ -60,7 +60,8 @@ export interface PendingProposal {
 }
 
 /** Manual-edit state of one section, shown next to its title. */
-export type SaveState = 'saved' | 'unsaved' | 'saving' | 'failed';
+/** `conflict`: the server has a newer version than the one this text was edited from (never "saved" then). */
+export type SaveState = 'saved' | 'unsaved' | 'saving' | 'failed' | 'conflict';
 
 /** Sections the pipeline has not finished: read-only, "being written…". */
 export const PIPELINE_STATUSES = ['planned', 'ready', 'writing'];

@@ -10,7 +10,7 @@ import { usePagedList } from '@/components/ui/use-paged-list';
 import { SectionConflictError, sectionApi } from './canvas-api';
 import type { SectionSnapshot, SectionVersionJson } from './canvas-types';
 import { VersionList } from './version-list';
-import { WordDiff } from './word-diff';
+import { RenderedDiff } from './word-diff';
 
 interface HistoryDialogProps {
   sectionId: string;
@@ -55,7 +55,7 @@ const versionKey = (item: SectionVersionJson) => String(item.version);
 
 /**
  * A section's versions, newest first and a page at a time (a long-edited
- * section has hundreds): pick two for a word diff, restore any (a new `restore`
+ * section has hundreds): pick two to compare as the canvas shows them, restore any (a new `restore`
  * version).
  */
 function HistoryPanel({
@@ -137,7 +137,7 @@ function HistoryPanel({
             <section className="flex flex-col gap-2">
               <h3 className="text-sm font-medium">{t('diffHeading', { from: older.version, to: newer.version })}</h3>
               <div className="rounded-lg border border-zinc-200 p-3 dark:border-zinc-800">
-                <WordDiff before={older.body} after={newer.body} label={t('diffHeading', { from: older.version, to: newer.version })} />
+                <RenderedDiff before={older.body} after={newer.body} label={t('diffHeading', { from: older.version, to: newer.version })} />
               </div>
             </section>
           ) : (

@@ -10,7 +10,7 @@ import {
   parseSection,
   type ProseMirrorJSON,
 } from '@/lib/documents/canvas';
-import { TextSelection } from '@tiptap/pm/state';
+import { NodeSelection, Selection, TextSelection, type EditorState } from '@tiptap/pm/state';
 import { CanvasHighlights } from './highlight-extension';
 import type { EnterVia, TypedKey } from './static-surface';
 
@@ -78,12 +78,22 @@ export function LiveEditor({ initialBody, initialDoc, editable, entry, label, ev
         view.dispatch(view.state.tr.replaceSelection(markdownSlice(text, view.state.schema)).scrollIntoView());
         return true;
       },
-      handleKeyDown: (_view, event) => {
+      handleKeyDown: (view, event) => {
         if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) {
           handlers.current.onRewriteShortcut();
           return true;
         }
         if (event.key === 'Escape') return handlers.current.onEscape();
+        // Enter or Space on a footnote chip opens its source (footnote-source-popover.tsx), never edits the text.
+        // In the editable text the chip is reached with the arrow keys (selected as a node): the browser gives
+        // focus inside an editing host to the host itself, so the chip's own tab stop serves read-only views.
+        if ((event.key === 'Enter' || event.key === ' ') && (footnoteChipSelected(view.state) || (event.target as Element | null)?.closest?.('sup[data-citation]')))
+          return true;
+        const edge = documentEdgeKey(event);
+        if (edge) {
+          view.dispatch(view.state.tr.setSelection(selectionToEdge(view.state, edge, event.shiftKey)).scrollIntoView());
+          return true;
+        }
         return false;
       },
     },
@@ -121,6 +131,28 @@ export function LiveEditor({ initialBody, initialDoc, editable, entry, label, ev
   }, [editor, editable]);
 
   return <EditorContent editor={editor} />;
+}
+
+/** The selection is one footnote chip (arrowed onto, or clicked). */
+function footnoteChipSelected(state: EditorState): boolean {
+  return state.selection instanceof NodeSelection && state.selection.node.type.name === 'citation';
+}
+
+/** Ctrl+Home / Ctrl+End (Cmd on a Mac): the start or end of the section. */
+function documentEdgeKey(event: KeyboardEvent): 'start' | 'end' | null {
+  if (!(event.ctrlKey || event.metaKey) || event.altKey) return null;
+  return event.key === 'End' ? 'end' : event.key === 'Home' ? 'start' : null;
+}
+
+/**
+ * The first or last place a caret can stand, found in the document rather than
+ * left to the browser: in a section ending in a table the browser's Ctrl+End
+ * landed in the table's first header cell. The end of the last cell is the
+ * end of the text. With Shift the selection is extended there.
+ */
+function selectionToEdge(state: EditorState, edge: 'start' | 'end', extend: boolean): Selection {
+  const target = edge === 'end' ? Selection.atEnd(state.doc) : Selection.atStart(state.doc);
+  return extend ? TextSelection.between(state.selection.$anchor, target.$head) : target;
 }
 
 /** Puts the caret at a point of the page (the start when the point is not on the text, e.g. scrolled away); returns its position. */

@@ -158,7 +158,7 @@ export const SectionCanvas = memo(function SectionCanvas({ section, role, onChan
 
   const keepMine = async (open: SectionConflict) => {
     try {
-      const { version } = await sectionApi.save(section.id, open.mine, open.current.version);
+      const { version } = await sectionApi.save(section.id, open.mine, open.current.version, true);
       showWritten({ version, body: open.mine }, null);
       setConflict(null);
     } catch (failure) {
@@ -195,7 +195,7 @@ export const SectionCanvas = memo(function SectionCanvas({ section, role, onChan
         title={section.title}
         status={section.status}
         version={snapshot.version}
-        saveState={editable ? autosave.state : null}
+        saveState={editable ? (conflict || newerWaiting ? 'conflict' : autosave.state) : null}
         saveError={autosave.error}
         onRetrySave={() => void autosave.flush()}
         actions={

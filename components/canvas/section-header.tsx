@@ -23,6 +23,7 @@ const SAVE_TONE: Record<SaveState, string> = {
   saving: 'text-indigo-600 dark:text-indigo-400',
   unsaved: 'text-amber-700 dark:text-amber-400',
   failed: 'text-red-700 dark:text-red-300',
+  conflict: 'font-medium text-red-700 dark:text-red-300',
 };
 
 /** Title, pipeline status, version and the save state of one section. */

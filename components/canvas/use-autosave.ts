@@ -71,7 +71,7 @@ export function useAutosave({ sectionId, editor, snapshot, onSaved, onConflict }
       return true;
     } catch (failure) {
       if (failure instanceof SectionConflictError) {
-        setState('unsaved');
+        setState('conflict');
         callbacks.current.onConflict(body, failure.current);
         return false;
       }

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { fetchJson } from '@/components/api/fetch-json';
 import type { liveSectionsResponse } from '@/lib/http/api/documents-responses';
-import type { CanvasSectionJson } from './canvas-types';
+import type { CanvasRole, CanvasSectionJson } from './canvas-types';
 
 /** GET /api/documents/:id/live, as the browser receives it. */
 type LiveSectionsJson = z.infer<typeof liveSectionsResponse>;
@@ -25,17 +25,21 @@ export interface RemoteSave {
 export const LIVE_POLL_MS = 4_000;
 
 /**
- * Follows other people's saves of an open document: when a section moved on
+ * Follows other people's saves of an open document, and the viewer's own role
+ * (an owner's change reloads the document, so the canvas turns read-only or
+ * editable without a reload of the page): when a section moved on
  * under someone else's name (or the pipeline's), the page reloads the
  * document; the sections decide what to do with the newer text. Saves made
  * by this same person elsewhere are left to the conflict dialog, as before:
  * their other tab is theirs to reconcile.
  */
-export function useLiveSections(documentId: string, sections: CanvasSectionJson[], reload: () => void) {
+export function useLiveSections(documentId: string, sections: CanvasSectionJson[], role: CanvasRole, reload: () => void) {
   const [saves, setSaves] = useState<Record<string, RemoteSave>>({});
   const [latest, setLatest] = useState<RemoteSave | null>(null);
   const known = useRef(sections);
   known.current = sections;
+  const shownRole = useRef(role);
+  shownRole.current = role;
   const reloadRef = useRef(reload);
   reloadRef.current = reload;
 
@@ -49,9 +53,11 @@ export function useLiveSections(documentId: string, sections: CanvasSectionJson[
       polling = true;
       controller = new AbortController();
       try {
-        const { sections: heads } = await fetchJson<LiveSectionsJson>(`/api/documents/${documentId}/live`, {
+        const { sections: heads, role: nowRole } = await fetchJson<LiveSectionsJson>(`/api/documents/${documentId}/live`, {
           signal: controller.signal,
         });
+        // the owner changed this person's role: the page reads the document again, and with it what they may do
+        if (nowRole !== shownRole.current) reloadRef.current();
         const shown = new Map(known.current.map((section) => [section.id, section.version]));
         const moved = heads.filter((head) => head.version > (shown.get(head.id) ?? 0) && !head.savedBy?.you);
         if (moved.length > 0) {

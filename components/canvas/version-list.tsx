@@ -44,8 +44,8 @@ export function VersionList({ versions, currentVersion, picked, restoring, onTog
               <label htmlFor={id} className="flex flex-1 flex-wrap items-baseline gap-x-2">
                 <span className="font-medium">{t('version', { version: item.version })}</span>
                 <span>{t('madeBy', { kind: t(`kinds.${item.kind}`), author: item.author })}</span>
-                <time dateTime={item.createdAt} className="text-xs text-zinc-500">
-                  {format.dateTime(new Date(item.createdAt), { dateStyle: 'medium', timeStyle: 'short' })}
+                <time dateTime={item.savedAt} className="text-xs text-zinc-500">
+                  {format.dateTime(new Date(item.savedAt), { dateStyle: 'medium', timeStyle: 'short' })}
                 </time>
                 {item.version === currentVersion && <span className="text-xs text-emerald-700 dark:text-emerald-400">{t('current')}</span>}
               </label>

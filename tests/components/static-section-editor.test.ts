@@ -38,7 +38,9 @@ describe('a section drawn as static HTML is the DOM the editor draws', () => {
     const flags = [at('2021', 60), at('4,200 orders'), at('2021[^1] ![chart](c.png) we'), at('orders = 42'), at('00 or')];
     const html = staticSectionHtml(parseSection(body), flags);
     expect(staticMarkup(html)).toBe(editorMarkup(parseSection(body), flags));
-    expect(html).toContain('<sup data-citation="1" class="canvas-flagged" data-highlight="flagged">[1]</sup>');
+    expect(html).toContain(
+      '<sup data-citation="1" tabindex="0" role="button" aria-haspopup="dialog" class="canvas-flagged" data-highlight="flagged">[1]</sup>',
+    );
     expect(html).toContain(
       '<span class="hljs-comment">// </span><span class="hljs-comment canvas-flagged" data-highlight="flagged">2021</span>',
     );

@@ -8,7 +8,7 @@ const html = (body: string, flags: Array<{ start: number; end: number }> = []) =
 describe('a section drawn as static HTML (the first paint of the canvas)', () => {
   it('draws marks, links and footnote chips with the elements the editor draws', () => {
     expect(html('The warehouse opened in **2021**[^1]. See [the notes](https://example.com/notes).')).toBe(
-      '<p>The warehouse opened in <strong>2021</strong><sup data-citation="1">[1]</sup>. See ' +
+      '<p>The warehouse opened in <strong>2021</strong><sup data-citation="1" tabindex="0" role="button" aria-haspopup="dialog">[1]</sup>. See ' +
         '<a target="_blank" rel="noopener noreferrer nofollow" href="https://example.com/notes">the notes</a>.</p>',
     );
   });

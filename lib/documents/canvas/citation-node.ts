@@ -6,6 +6,8 @@ import { mergeAttributes, Node } from '@tiptap/core';
  * land inside the marker: the offset map relies on that.
  * `n` is the label as written (a string: labels like `12` or `src3` both occur).
  */
+const CHIP_BUTTON = { tabindex: '0', role: 'button', 'aria-haspopup': 'dialog' };
+
 export const Citation = Node.create({
   name: 'citation',
   group: 'inline',
@@ -27,8 +29,9 @@ export const Citation = Node.create({
     return [{ tag: 'sup[data-citation]' }];
   },
 
+  // A button for the keyboard: Tab reaches the chip, Enter opens its source (components/canvas/footnote-source-popover.tsx).
   renderHTML({ node, HTMLAttributes }) {
-    return ['sup', mergeAttributes(HTMLAttributes), `[${String(node.attrs.n)}]`];
+    return ['sup', mergeAttributes(HTMLAttributes, CHIP_BUTTON), `[${String(node.attrs.n)}]`];
   },
 
   // Copying a chip as plain text keeps the marker readable.

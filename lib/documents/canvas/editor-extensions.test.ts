@@ -30,6 +30,10 @@ describe('canvas schema', () => {
   it('renders a citation as a footnote chip', () => {
     const citation = canvasSchema.nodes.citation.create({ n: '3' });
     expect(citation.isAtom && citation.isInline).toBe(true);
-    expect(canvasSchema.nodes.citation.spec.toDOM!(citation)).toEqual(['sup', { 'data-citation': '3' }, '[3]']);
+    expect(canvasSchema.nodes.citation.spec.toDOM!(citation)).toEqual([
+      'sup',
+      { 'data-citation': '3', tabindex: '0', role: 'button', 'aria-haspopup': 'dialog' },
+      '[3]',
+    ]);
   });
 });

@@ -32,3 +32,32 @@ export function absorbSave(previous: UpdatedEvent, change: SectionChange, now: D
     : [...previous.changes, change];
   return { ...previous, changes, saves: (previous.saves ?? 1) + 1, lastAt: now.toISOString() };
 }
+
+/**
+ * A person's autosaves on one section are one version while they keep at it:
+ * a save within this long of their previous one updates that version instead
+ * of appending another. Two minutes of quiet closes it.
+ */
+export const VERSION_BURST_MS = 2 * 60_000;
+
+/** The section's newest version, as the burst rule needs to see it. */
+export interface OpenVersion {
+  kind: string;
+  authorId: string | null;
+  savedAt: Date;
+}
+
+/**
+ * Whether a save updates the section's newest version instead of appending:
+ * only a person's manual save on top of their own manual version saved within
+ * VERSION_BURST_MS. Anything else in between (another person, the pipeline,
+ * an AI rewrite, a restore, a conflict resolution) is a newer version of
+ * another kind, so the burst is already closed; and those writes always make
+ * a version of their own.
+ */
+export function extendsOpenVersion(newest: OpenVersion | null, save: { kind: string; authorId: string | null }, now: Date): boolean {
+  if (!newest || save.kind !== 'manual' || !save.authorId) return false;
+  if (newest.kind !== 'manual' || newest.authorId !== save.authorId) return false;
+  const quiet = now.getTime() - newest.savedAt.getTime();
+  return quiet >= 0 && quiet <= VERSION_BURST_MS;
+}

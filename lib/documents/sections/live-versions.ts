@@ -36,7 +36,7 @@ export async function readSectionHeads(db: Db, documentId: string, viewerId: str
       savedAt: Date | null;
     }>
   >`
-    SELECT s.id, s.position, s.version, s.status, v."authorId", u.name AS "authorName", v."createdAt" AS "savedAt"
+    SELECT s.id, s.position, s.version, s.status, v."authorId", u.name AS "authorName", v."savedAt"
     FROM section s
     LEFT JOIN section_version v ON v."sectionId" = s.id AND v.version = s.version
     LEFT JOIN "user" u ON u.id = v."authorId"

@@ -5,13 +5,14 @@ import { Prisma } from '@/lib/generated/prisma/client';
 import { canonicalize } from '../canvas/serialize-section';
 import { factCheck } from '../canvas/fact-check';
 import { countWords, describeEvent, postDocumentEvent, type SectionChange, type UpdatedBy, type UpdatedEvent } from '../chat-events';
-import { absorbSave, continuesBurst } from './edit-burst';
+import { absorbSave, continuesBurst, extendsOpenVersion } from './edit-burst';
 import { latestChatEvent, rewriteChatEvent } from '@/lib/chat/chat-events';
 import { numberedFacts } from '../pipeline/research-facts';
 import { sectionDigest } from './section-digest';
 import { type DocumentRole, requireDocumentRole } from '../access';
 
-export type VersionKind = 'draft' | 'manual' | 'rewrite' | 'restore';
+/** `resolve`: a person kept their text over a newer one (the conflict dialog's "keep mine"). */
+export type VersionKind = 'draft' | 'manual' | 'rewrite' | 'restore' | 'resolve';
 
 /** A section is editable once the pipeline has written it; before that its draft is still to come. */
 const EDITABLE = ['written', 'flagged'];
@@ -35,6 +36,8 @@ export interface SectionWrite {
    * waits seconds for the model, and an editor removed meanwhile must not see it applied.
    */
   rightsAtCommit?: readonly DocumentRole[];
+  /** the clock, for tests of the burst rule */
+  now?: Date;
 }
 
 /**
@@ -77,7 +80,12 @@ export async function writeSectionVersion(db: Db, write: SectionWrite): Promise<
     });
     if (saved.count === 0) throw sectionConflict('The section changed since you opened it.', section);
     const version = write.baseVersion + 1;
-    await tx.sectionVersion.create({ data: { sectionId: section.id, version, kind: write.kind, body, authorId: write.authorId } });
+    await recordVersion(
+      tx,
+      { sectionId: section.id, version, kind: write.kind, body, authorId: write.authorId },
+      write,
+      write.now ?? new Date(),
+    );
     if (section.document.chatId) {
       const author = write.authorId ? await tx.user.findUnique({ where: { id: write.authorId }, select: { name: true } }) : null;
       const by: UpdatedBy = { userId: write.authorId, name: author?.name ?? 'Quire', assistant: write.how === 'revised' };
@@ -92,6 +100,29 @@ export async function writeSectionVersion(db: Db, write: SectionWrite): Promise<
     }
     return { version, changed: true, body };
   });
+}
+
+/**
+ * One version per editing burst: a person's autosave within the quiet window of their own
+ * previous one moves that open version up to the new number with the new text (the section's
+ * heads and the History list still find the newest version at the section's number); every
+ * other write appends. A database trigger refuses any other change to a stored version.
+ */
+async function recordVersion(
+  tx: Tx,
+  row: { sectionId: string; version: number; kind: VersionKind; body: string; authorId: string | null },
+  write: SectionWrite,
+  now: Date,
+): Promise<void> {
+  const newest = await tx.sectionVersion.findUnique({
+    where: { sectionId_version: { sectionId: row.sectionId, version: row.version - 1 } },
+    select: { id: true, kind: true, authorId: true, savedAt: true },
+  });
+  if (newest && extendsOpenVersion(newest, write, now)) {
+    await tx.sectionVersion.update({ where: { id: newest.id }, data: { version: row.version, body: row.body, savedAt: now } });
+    return;
+  }
+  await tx.sectionVersion.create({ data: { ...row, createdAt: now, savedAt: now } });
 }
 
 function storedFlagTokens(flags: unknown): string[] {
@@ -133,7 +164,10 @@ async function postUpdated(
 }
 
 /** Restoring appends the old text as a new version; nothing is deleted. */
-export async function restoreSectionVersion(db: Db, input: { sectionId: string; userId: string; version: number; baseVersion: number }) {
+export async function restoreSectionVersion(
+  db: Db,
+  input: { sectionId: string; userId: string; version: number; baseVersion: number; now?: Date },
+) {
   const old = await db.sectionVersion.findUnique({
     where: { sectionId_version: { sectionId: input.sectionId, version: input.version } },
     select: { body: true },
@@ -146,6 +180,7 @@ export async function restoreSectionVersion(db: Db, input: { sectionId: string; 
     baseVersion: input.baseVersion,
     kind: 'restore',
     how: 'restored',
+    now: input.now,
   });
 }
 
@@ -167,6 +202,7 @@ export interface SectionVersionView {
   kind: VersionKind;
   author: string;
   createdAt: string;
+  savedAt: string;
   body: string;
 }
 
@@ -191,6 +227,7 @@ export async function listSectionVersions(db: Db, sectionId: string, page: PageR
     kind: v.kind as VersionKind,
     author: v.authorId ? (authors.get(v.authorId) ?? 'a former member') : 'Quire',
     createdAt: v.createdAt.toISOString(),
+    savedAt: v.savedAt.toISOString(),
     body: v.body,
   }));
 }
