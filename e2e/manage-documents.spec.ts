@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { seriousViolations } from './axe';
 import { ChatPage } from './pages/chat-page';
 import { saveSection, signUpApi, signUpInBrowser, uniqueEmail, writtenDocument } from './support';
 
@@ -27,14 +27,6 @@ async function documentAskingQuestions(request: APIRequestContext, text: string)
   const { id } = (await created.json()) as { id: string };
   await expect.poll(async () => (await documentNow(request, id)).status, { timeout: 60_000 }).toBe('awaiting_answers');
   return id;
-}
-
-async function seriousViolations(page: Page, include: string): Promise<string[]> {
-  await page.evaluate(() => document.fonts.ready);
-  const results = await new AxeBuilder({ page }).include(include).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
 for (const viewport of VIEWPORTS) {

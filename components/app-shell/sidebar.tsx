@@ -13,6 +13,7 @@ import { ChatSearch } from './chat-search';
 import { ImportChatsButton } from './import-chats-dialog';
 import { LanguageSwitcher } from './language-switcher';
 import { NavLink } from './nav-link';
+import { NotificationBell } from './notification-bell';
 import { NewChatButton } from './new-chat-button';
 import { SignOutButton } from './sign-out-button';
 import { ThemeToggle } from './theme-toggle';
@@ -26,6 +27,7 @@ export function Sidebar({ user, chats }: { user: SessionUser; chats: FetchedPage
     <div className="flex min-h-0 w-full flex-col short:overflow-y-auto">
       <div className="flex items-center justify-between px-4 pt-4 pb-3">
         <BrandMark />
+        <NotificationBell />
       </div>
       <div className="px-3 pb-3">
         <NewChatButton />

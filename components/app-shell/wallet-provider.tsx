@@ -1,7 +1,8 @@
 'use client';
 
-import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, useCallback, useContext, useMemo, useState } from 'react';
 import { fetchJson } from '@/components/api/fetch-json';
+import { useVisiblePoll } from '@/components/api/use-visible-poll';
 import type { WalletJson } from '@/components/api/api-types';
 
 const POLL_MS = 5_000;
@@ -24,17 +25,7 @@ export function WalletProvider({ initial, children }: { initial: WalletJson; chi
     });
   }, []);
 
-  useEffect(() => {
-    const refreshIfVisible = () => {
-      if (document.visibilityState === 'visible') refresh();
-    };
-    const timer = setInterval(refreshIfVisible, POLL_MS);
-    document.addEventListener('visibilitychange', refreshIfVisible);
-    return () => {
-      clearInterval(timer);
-      document.removeEventListener('visibilitychange', refreshIfVisible);
-    };
-  }, [refresh]);
+  useVisiblePoll(refresh, POLL_MS);
 
   // a new value on every render of the shell would re-render every reader (and hydrate any part of the page still waiting to)
   const value = useMemo(() => ({ wallet, refresh }), [wallet, refresh]);

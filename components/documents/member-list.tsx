@@ -68,6 +68,8 @@ export function MemberList({ documentId }: { documentId: string }) {
             <span className="flex min-w-0 flex-1 flex-col">
               {m.name !== null && <span className="font-medium break-words">{m.name}</span>}
               <span className={m.name === null ? 'break-all' : 'text-xs break-all text-zinc-600 dark:text-zinc-400'}>{m.email}</span>
+              {/* an invitation waiting for its account and a member who has not looked yet read alike: the list says nothing of who has an account */}
+              {m.name === null && <span className="text-xs text-zinc-600 dark:text-zinc-400">{t('notOpened')}</span>}
             </span>
             <SelectInput
               className="w-auto shrink-0"

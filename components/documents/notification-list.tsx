@@ -18,18 +18,28 @@ export interface NotificationJson {
 
 /**
  * Unread notifications (a document shared with you, a document ready), newest
- * first, a page at a time; opening the document reads them.
+ * first, a page at a time; opening the document reads them. On the Documents
+ * page (the first page server-rendered, "For you" above it, nothing when there
+ * are none) and in the navigation bell's dialog (read when opened, `emptyText`
+ * when there are none).
  */
-export function NotificationList({ notifications }: { notifications: FetchedPage<NotificationJson> }) {
+export function NotificationList({ notifications, emptyText }: { notifications?: FetchedPage<NotificationJson>; emptyText?: string }) {
   const t = useTranslations('documents.forYou');
+  // the bell's dialog is on every page, where only the shell's messages are sent
+  const shell = useTranslations('shell.notifications');
   const list = usePagedList(UNREAD_NOTIFICATIONS, notifications);
   const items = list.items ?? [];
-  if (items.length === 0) return null;
+  if (items.length === 0) {
+    if (emptyText === undefined || list.items === null) return null;
+    return <p className="text-sm text-zinc-600 dark:text-zinc-400">{emptyText}</p>;
+  }
   return (
-    <section aria-labelledby="for-you-title" className="flex flex-col gap-3">
-      <h2 id="for-you-title" className="text-base font-semibold">
-        {t('title')}
-      </h2>
+    <section aria-labelledby={emptyText === undefined ? 'for-you-title' : undefined} className="flex flex-col gap-3">
+      {emptyText === undefined && (
+        <h2 id="for-you-title" className="text-base font-semibold">
+          {t('title')}
+        </h2>
+      )}
       <ul className="flex flex-col gap-2" data-testid="notifications">
         {items.map((n) => (
           <li
@@ -44,7 +54,7 @@ export function NotificationList({ notifications }: { notifications: FetchedPage
                 href={`/documents/${n.documentId}`}
                 className="shrink-0 font-medium text-indigo-800 underline-offset-2 hover:underline dark:text-indigo-200"
               >
-                {t('open')}
+                {shell('open')}
               </Link>
             )}
           </li>

@@ -27,15 +27,22 @@ export interface RequestFacts {
   clientAddressHeader: string;
 }
 
+/** An account's address and whether it was proven (single sign-on's verified address, a mailed link followed). */
+export interface AccountAddress {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+}
+
 export interface AuthDeps {
   sessions: SessionCache;
   mailer: Mailer;
   log: LogLine;
   requests: RequestFacts;
-  /** what other domains do once an account exists (documents shared with its address before it did) */
-  onAccountCreated?: (user: { id: string; email: string }) => Promise<unknown>;
-  /** the same, once an account moved to an address it proved it holds */
-  onEmailChanged?: (user: { id: string; email: string }) => Promise<unknown>;
+  /** what other domains do once an account exists (documents shared with its address before it did, if the address is verified) */
+  onAccountCreated?: (user: AccountAddress) => Promise<unknown>;
+  /** the same, once an account moved to an address it proved it holds, or proved its own by a mailed password link */
+  onEmailProved?: (user: AccountAddress) => Promise<unknown>;
 }
 
 /** where the mailed email-change link lands; better-auth adds `&error=CODE` when the link cannot be used */
@@ -132,6 +139,7 @@ export function createAuth(db: Db, cfg: AppConfig, deps: AuthDeps) {
       onPasswordReset: async ({ user }) => {
         await db.user.updateMany({ where: { id: user.id, emailVerified: false }, data: { emailVerified: true } });
         const granted = await grantStaffIfListed(db, cfg.staffEmails, user);
+        await deps.onEmailProved?.({ id: user.id, email: user.email, emailVerified: true });
         deps.sessions.forgetUser(user.id);
         deps.log({ event: 'password_set', userId: user.id });
         if (granted) deps.log({ event: 'staff_granted', userId: user.id, email: user.email });
@@ -259,7 +267,7 @@ export function createAuth(db: Db, cfg: AppConfig, deps: AuthDeps) {
             deps.sessions.forgetUser(user.id);
             if (ctx?.path === '/verify-email') {
               deps.log({ event: 'email_changed', userId: user.id });
-              await deps.onEmailChanged?.(user);
+              await deps.onEmailProved?.({ id: user.id, email: user.email, emailVerified: true });
             }
           },
         },

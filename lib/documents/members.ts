@@ -1,19 +1,35 @@
 import type { Db, Tx } from '@/lib/db/client';
-import { randomInt } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { keysetSql, mapPage, takeOneMore, toPage, type PageRequest } from '@/lib/db/keyset';
 import { AppError } from '@/lib/errors';
 import { Prisma } from '@/lib/generated/prisma/client';
+import { documentSharedMail, shareInvitationMail } from '@/lib/mail/link-mail';
+import type { Mailer } from '@/lib/mail/mailer';
+import { rateRules, takeRateRules, type RateSubject } from '@/lib/rate-limit/rate-limit';
 
 export type MemberRole = 'reviewer' | 'editor';
+
+/** How a share reaches its recipient: the mailer, and the origin its links point at (none: no mail, as for other links). */
+export interface ShareMailDeps {
+  mailer: Pick<Mailer, 'post'>;
+  origin: string | undefined;
+  /** who is sharing, from which address: the share's rate limit */
+  rate: RateSubject;
+}
+
+/** Shares (each a mail to an address of the owner's choosing) one person may make a minute. */
+export const SHARES_PER_MINUTE = 20;
+/** Addresses without an account one document may wait for at once: past it, revoke some first. */
+export const MAX_PENDING_SHARES = 50;
 
 /**
  * Shares the document with whoever holds `email`; sharing again changes the
  * role. The answer is the same whether or not an account uses the address, so
  * sharing tells nobody which addresses have accounts: an unknown address gets a
- * pending share, listed like a member, that becomes a membership when an account
- * with that address is made (`claimPendingShares`). A recipient with an account
- * gets a notification (one per document: sharing again renews it as unread) in
- * the same transaction as their access.
+ * pending share, listed like a member, and an invitation mail whose link opens
+ * the document for the account that holds the address (`acceptInvitation`). A
+ * recipient with an account gets a mail and a notification (one per document:
+ * sharing again renews it as unread) in the same transaction as their access.
  */
 export async function shareDocument(
   db: Db,
@@ -21,21 +37,31 @@ export async function shareDocument(
   ownerId: string,
   rawEmail: string,
   role: MemberRole,
+  /** the route's mail and rate limit; tests and seeds share without them */
+  deps?: ShareMailDeps,
 ): Promise<{ userId: string; role: MemberRole }> {
   const email = rawEmail.trim().toLowerCase();
+  if (deps) await takeRateRules(db, rateRules(deps.rate, SHARES_PER_MINUTE));
   const [owner, document, user] = await Promise.all([
     db.user.findUniqueOrThrow({ where: { id: ownerId }, select: { name: true, email: true } }),
     db.document.findUniqueOrThrow({ where: { id: documentId }, select: { title: true } }),
     db.user.findUnique({ where: { email }, select: { id: true } }),
   ]);
   if (email === owner.email.toLowerCase()) throw new AppError('bad_request', 'You already own this document.');
+  const facts = { ownerName: owner.name, title: document.title || 'Untitled document', role };
   if (!user) {
+    const waiting = await db.pendingShare.count({ where: { documentId, NOT: { email } } });
+    if (waiting >= MAX_PENDING_SHARES)
+      throw new AppError('conflict', `${MAX_PENDING_SHARES} invitations to this document are waiting already: remove some first.`);
+    const token = randomBytes(32).toString('base64url');
+    const tokenHash = hashInvitationToken(token);
     const pending = await db.pendingShare.upsert({
       where: { documentId_email: { documentId, email } },
-      create: { id: accountLikeId(), documentId, email, role },
-      update: { role },
+      create: { id: accountLikeId(), documentId, email, role, tokenHash },
+      update: { role, tokenHash },
       select: { id: true },
     });
+    if (deps?.origin) deps.mailer.post(shareInvitationMail(email, invitationLink(deps.origin, token), facts));
     return { userId: pending.id, role };
   }
   await db.$transaction([
@@ -44,8 +70,9 @@ export async function shareDocument(
       create: { documentId, userId: user.id, role },
       update: { role },
     }),
-    upsertSharedNotice(db, { userId: user.id, documentId, ownerName: owner.name, title: document.title, role }),
+    upsertSharedNotice(db, { userId: user.id, documentId, ...facts }),
   ]);
+  if (deps?.origin) deps.mailer.post(documentSharedMail(email, `${deps.origin}/documents/${documentId}`, facts));
   return { userId: user.id, role };
 }
 
@@ -59,34 +86,86 @@ function upsertSharedNotice(db: Db, share: { userId: string; documentId: string;
   });
 }
 
+/** Sign-up first (the address has no account), then back to the invitation, which opens the document; signed in, straight there. */
+const invitationLink = (origin: string, token: string) => `${origin}/sign-up?next=${encodeURIComponent(`/invitations/${token}`)}`;
+
+/** Only the hash is stored: a leaked table opens no document. */
+const hashInvitationToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
 /**
- * A new account takes up the documents shared with its address before it
- * existed: memberships and notices made, pending shares gone, in one transaction.
+ * An account takes up the documents shared with its address before it existed,
+ * once the address is proven its own: made through single sign-on with a
+ * verified address, moved to it by a mailed link, or given a password from a
+ * mailed link. An address someone merely typed at sign-up proves nothing (anyone
+ * can type another's address), so it claims nothing; its holder opens the
+ * invitation's link instead (`acceptInvitation`).
  */
-export async function claimPendingShares(db: Db, user: { id: string; email: string }): Promise<number> {
-  return db.$transaction(async (tx) => {
-    const pending = await tx.pendingShare.findMany({
-      where: { email: user.email.toLowerCase() },
-      select: { id: true, documentId: true, role: true, document: { select: { title: true, owner: { select: { name: true } } } } },
-      take: MAX_PENDING_CLAIMED,
-    });
-    for (const share of pending) {
-      await tx.documentMember.upsert({
-        where: { documentId_userId: { documentId: share.documentId, userId: user.id } },
-        create: { documentId: share.documentId, userId: user.id, role: share.role },
-        update: {},
-      });
-      await upsertSharedNotice(tx as Db, {
-        userId: user.id,
-        documentId: share.documentId,
-        ownerName: share.document.owner.name,
-        title: share.document.title,
-        role: share.role,
-      });
-    }
-    await tx.pendingShare.deleteMany({ where: { id: { in: pending.map((share) => share.id) } } });
-    return pending.length;
+export async function claimPendingShares(db: Db, user: { id: string; email: string; emailVerified: boolean }): Promise<number> {
+  if (!user.emailVerified) return 0;
+  return db.$transaction((tx) => claimFor(tx, user));
+}
+
+/** What following an invitation's link came to: the document, or why not. */
+export type InvitationOutcome =
+  | { accepted: true; documentId: string }
+  | { accepted: false; reason: 'gone' }
+  | { accepted: false; reason: 'other_address'; email: string };
+
+/**
+ * The invitation's link, followed by a signed-in person: the token proves they
+ * read the mailbox it was sent to, so if their account uses that address, every
+ * document waiting for the address becomes theirs to open (one transaction). An
+ * account with another address gets nothing, and the invitation stays for the
+ * address's owner; a used, revoked or replaced link is `gone`.
+ */
+export async function acceptInvitation(db: Db, token: string, user: { id: string; email: string }): Promise<InvitationOutcome> {
+  const share = await db.pendingShare.findUnique({
+    where: { tokenHash: hashInvitationToken(token) },
+    select: { documentId: true, email: true },
   });
+  if (!share) {
+    // accepted already by this person (the link followed again, or the page rendered twice by one navigation)
+    const membership = await db.documentMember.findUnique({
+      where: { invitationTokenHash: hashInvitationToken(token) },
+      select: { documentId: true, userId: true },
+    });
+    return membership?.userId === user.id ? { accepted: true, documentId: membership.documentId } : { accepted: false, reason: 'gone' };
+  }
+  if (share.email !== user.email.toLowerCase()) return { accepted: false, reason: 'other_address', email: share.email };
+  await db.$transaction((tx) => claimFor(tx, user));
+  return { accepted: true, documentId: share.documentId };
+}
+
+async function claimFor(tx: Tx, user: { id: string; email: string }): Promise<number> {
+  const pending = await tx.pendingShare.findMany({
+    where: { email: user.email.toLowerCase() },
+    select: {
+      id: true,
+      documentId: true,
+      role: true,
+      tokenHash: true,
+      document: { select: { title: true, owner: { select: { id: true, name: true } } } },
+    },
+    take: MAX_PENDING_CLAIMED,
+  });
+  for (const share of pending) {
+    // a document shared with the owner's own new address: they own it already
+    if (share.document.owner.id === user.id) continue;
+    await tx.documentMember.upsert({
+      where: { documentId_userId: { documentId: share.documentId, userId: user.id } },
+      create: { documentId: share.documentId, userId: user.id, role: share.role, invitationTokenHash: share.tokenHash },
+      update: {},
+    });
+    await upsertSharedNotice(tx as Db, {
+      userId: user.id,
+      documentId: share.documentId,
+      ownerName: share.document.owner.name,
+      title: share.document.title,
+      role: share.role,
+    });
+  }
+  await tx.pendingShare.deleteMany({ where: { id: { in: pending.map((share) => share.id) } } });
+  return pending.length;
 }
 
 /** an address shared a great many times is claimed in bounded batches (the rest at the next sign-in would be a surprise; this is ample) */
@@ -130,7 +209,11 @@ export async function listMembers(db: Db, documentId: string, page: PageRequest)
   );
 }
 
-/** The owner changes what a member may do; effective on the member's next request (rights are read per request). */
+/**
+ * The owner changes what a member may do; effective on the member's next request
+ * (rights are read per request), and an open page of theirs sees it at its next
+ * live poll (GET /api/documents/:id/live returns the caller's role).
+ */
 export async function changeMemberRole(
   db: Db,
   documentId: string,

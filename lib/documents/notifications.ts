@@ -33,3 +33,22 @@ export async function markDocumentOpened(db: Db, userId: string, documentId: str
     db.documentMember.updateMany({ where: { userId, documentId, openedAt: null }, data: { openedAt: now } }),
   ]);
 }
+
+/** The badge counts this many at most ("9+" past nine): the number is a nudge, not a ledger, and the count stays one short index scan. */
+export const UNREAD_COUNT_CAP = 10;
+
+/** How many unread notifications the person has, counted up to UNREAD_COUNT_CAP (`capped`: at least that many). */
+export async function countUnread(db: Db, userId: string): Promise<{ count: number; capped: boolean }> {
+  const [row] = await db.$queryRaw<Array<{ n: number }>>`
+    SELECT count(*)::int AS n FROM (
+      SELECT 1 FROM notification WHERE "userId" = ${userId} AND "readAt" IS NULL LIMIT ${UNREAD_COUNT_CAP}
+    ) unread`;
+  const count = row?.n ?? 0;
+  return { count, capped: count >= UNREAD_COUNT_CAP };
+}
+
+/** "Mark all as read": every unread notification of the person, at once. */
+export async function markAllRead(db: Db, userId: string): Promise<{ read: number }> {
+  const { count } = await db.notification.updateMany({ where: { userId, readAt: null }, data: { readAt: new Date() } });
+  return { read: count };
+}

@@ -9,7 +9,7 @@ export interface LinkMail {
   text: string;
   link: string;
   /** the log event when the link is written to the server log instead of mailed */
-  event: 'password_link' | 'invite_link' | 'email_change_link';
+  event: 'password_link' | 'invite_link' | 'email_change_link' | 'share_invitation_link' | 'document_shared_link';
 }
 
 /**
@@ -76,5 +76,49 @@ export function inviteMail(to: string, link: string, invitedBy: string, expiresA
     ].join('\n'),
     link,
     event: 'invite_link',
+  };
+}
+
+/** What a shared document's mail names: who shared it, its title and the role given. */
+export interface SharedDocumentFacts {
+  ownerName: string;
+  title: string;
+  role: 'editor' | 'reviewer';
+}
+
+const roleWords = (role: SharedDocumentFacts['role']) =>
+  role === 'editor' ? 'an editor (read, edit, see history)' : 'a reviewer (read, see history, restore)';
+
+/**
+ * A document shared with an address that has no account yet: the link leads to
+ * sign-up and back to the invitation, which opens the document for the account
+ * holding this address (the link alone opens nothing for any other account).
+ */
+export function shareInvitationMail(to: string, link: string, share: SharedDocumentFacts): LinkMail {
+  return {
+    to,
+    subject: `${share.ownerName} shared “${share.title}” with you on Quire`,
+    text: [
+      `${share.ownerName} shared the document “${share.title}” with you as ${roleWords(share.role)}.`,
+      `To open it, create a Quire account with this address (${to}) or sign in with it, from this link:`,
+      '',
+      link,
+      '',
+      'The document opens only for the account that uses this address. A newer invitation replaces this one.',
+      'If you did not expect this, ignore this message.',
+    ].join('\n'),
+    link,
+    event: 'share_invitation_link',
+  };
+}
+
+/** A document shared with an existing account: where to find it. */
+export function documentSharedMail(to: string, link: string, share: SharedDocumentFacts): LinkMail {
+  return {
+    to,
+    subject: `${share.ownerName} shared “${share.title}” with you on Quire`,
+    text: [`${share.ownerName} shared the document “${share.title}” with you as ${roleWords(share.role)}.`, '', link].join('\n'),
+    link,
+    event: 'document_shared_link',
   };
 }

@@ -3,6 +3,9 @@ import type { App } from '@/lib/app';
 import { createInvite } from '@/lib/auth/invites';
 import { SSO_CALLBACK_PATH } from '@/lib/auth/single-sign-on';
 import { loadConfig } from '@/lib/config';
+import { documentRole } from '@/lib/documents/access';
+import { shareDocument } from '@/lib/documents/members';
+import { createTestUser } from '@/tests/support/documents-harness';
 import { currentUser, handleAuthRequest } from '@/lib/http/auth-session';
 import { cookieOf, jsonRequest, ORIGIN, serveTestApp, signUp } from '@/tests/support/auth-client';
 import { startOidcProvider, walkProvider, type TestOidcProvider } from '@/tests/support/oidc-provider';
@@ -78,6 +81,7 @@ beforeAll(async () => {
       { email: 'claims@corp.example', email_verified: false, name: 'Claims An Address' },
       { email: 'closed@corp.example', email_verified: true, name: 'Too Late' },
       { email: 'invited@corp.example', email_verified: true, name: 'Invited' },
+      { email: 'shared@corp.example', email_verified: true, name: 'Shared With' },
     ],
   });
   closing.push(provider.close);
@@ -162,6 +166,37 @@ describe('signing in through the provider', () => {
     // and someone outside the group and the list is not
     const plain = await ssoSignIn(app, 'new@corp.example');
     expect(await currentUser(app, jsonRequest('/', { cookie: plain.cookie }))).toMatchObject({ role: 'user' });
+  });
+});
+
+describe('documents shared with the address before the account existed', () => {
+  /** a document of someone else's, shared with `email` while no account uses it (a pending share) */
+  async function sharedWith(email: string) {
+    const ownerId = await createTestUser(db.prisma);
+    const document = await db.prisma.document.create({
+      data: { ownerId, title: 'Shared ahead', request: 'r', model: 'sim-swift' },
+      select: { id: true },
+    });
+    await shareDocument(db.prisma, document.id, ownerId, email, 'editor');
+    return document.id;
+  }
+
+  it('open for the account single sign-on makes with that verified address, without the invitation link', async () => {
+    const documentId = await sharedWith('shared@corp.example');
+    const app = await appWith();
+    const { cookie } = await ssoSignIn(app, 'shared@corp.example');
+    const me = await currentUser(app, jsonRequest('/', { cookie }));
+    expect(await documentRole(db.prisma, documentId, me!.id)).toBe('editor');
+  });
+
+  it('stay closed to a password sign-up that only typed the address (its holder follows the mailed invitation)', async () => {
+    const documentId = await sharedWith('typed@elsewhere.example');
+    const app = await appWith();
+    const response = await signUp(app, { email: 'typed@elsewhere.example' });
+    expect(response.status).toBe(200);
+    const user = await userByEmail('typed@elsewhere.example');
+    expect(await documentRole(db.prisma, documentId, user!.id)).toBeNull();
+    expect(await db.prisma.pendingShare.count({ where: { documentId } })).toBe(1);
   });
 });
 

@@ -111,7 +111,12 @@ export const sectionHeadResponse = z.strictObject({
   savedAt: z.iso.datetime().nullable(),
 });
 
-export const liveSectionsResponse = z.strictObject({ sections: z.array(sectionHeadResponse) });
+export const liveSectionsResponse = z.strictObject({
+  sections: z.array(sectionHeadResponse),
+  role: documentRole.meta({
+    description: "The caller's role now: an open page that shows another reads the document again (the owner changed it).",
+  }),
+});
 
 export const documentMemberResponse = z.strictObject({
   userId: z.string().meta({ description: "the member's id in the member routes (an address with no account yet has one too)" }),
@@ -140,6 +145,12 @@ export const waitingAttachmentResponse = z.strictObject({
 });
 
 export const attachmentRemovedResponse = z.strictObject({ id: z.string(), removed: z.literal(true) });
+
+export const unreadCountResponse = z.strictObject({
+  count: z.number().int().min(0).max(10),
+  capped: z.boolean().meta({ description: 'at least `count` are unread (the count stops at 10)' }),
+});
+export const notificationsReadResponse = z.strictObject({ read: z.number().int().min(0) });
 
 export const notificationResponse = z.strictObject({
   id: z.string(),

@@ -18,7 +18,9 @@ import {
   memberRemovedResponse,
   memberRoleResponse,
   notificationResponse,
+  notificationsReadResponse,
   savedSourceResponse,
+  unreadCountResponse,
   waitingAttachmentResponse,
 } from './documents-responses';
 
@@ -196,9 +198,10 @@ export const documentOperations = defineOperations([
     path: '/api/documents/{id}/live',
     tag: 'Documents',
     auth: 'session',
-    summary: "Each section's version and who saved it, for an open page to follow other people's saves (no section text).",
+    summary:
+      "Each section's version and who saved it, and the caller's role, for an open page to follow other people's saves and a role change (no section text).",
     responses: {
-      200: '`{sections: [{id, position, version, status, savedBy: {name, you} | null, savedAt}]}` in document order.',
+      200: '`{sections: [{id, position, version, status, savedBy: {name, you} | null, savedAt}], role}`, sections in document order.',
       429: 'Polled too often; `Retry-After` says when to try again.',
     },
     responseBodies: { 200: liveSectionsResponse },
@@ -221,7 +224,14 @@ export const documentOperations = defineOperations([
     auth: 'session',
     summary: 'Share the document: reviewers read, see history and restore; editors also edit and rewrite.',
     body: shareBody,
-    responses: { 201: '`{userId, role}` of the member.', 422: 'No account uses that email.' },
+    description:
+      'An address with no account yet gets a pending share and an invitation mail; its link opens the document only for an account using that address. The answer is the same either way. Each share mails the address (sharing again sends a new invitation, and the older link stops working).',
+    responses: {
+      201: '`{userId, role}` of the member or pending share.',
+      400: 'The caller owns the document.',
+      409: 'Too many invitations to this document wait already.',
+      429: 'Too many shares this minute; `Retry-After` says when to try again.',
+    },
     responseBodies: { 201: memberRoleResponse },
   },
   {
@@ -300,5 +310,26 @@ export const documentOperations = defineOperations([
     paged: true,
     responses: { 200: 'The notifications.' },
     responseBodies: { 200: z.array(notificationResponse) },
+  },
+  {
+    method: 'GET',
+    path: '/api/notifications/unread',
+    tag: 'Documents',
+    auth: 'session',
+    summary: "How many of the caller's notifications are unread, counted up to 10 (the navigation badge shows 9+ past nine).",
+    responses: {
+      200: '`{count, capped}`: `capped` when there are at least `count` (10).',
+      429: 'Polled too often; `Retry-After` says when to try again.',
+    },
+    responseBodies: { 200: unreadCountResponse },
+  },
+  {
+    method: 'POST',
+    path: '/api/notifications/read',
+    tag: 'Documents',
+    auth: 'session',
+    summary: "Mark all the caller's notifications as read.",
+    responses: { 200: '`{read}`: how many were unread.' },
+    responseBodies: { 200: notificationsReadResponse },
   },
 ]);
