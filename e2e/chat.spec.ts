@@ -61,7 +61,7 @@ test('stop: the answer is saved as far as it was shown, marked stopped, and staf
   await staffContext.close();
 });
 
-test('a file attached and sent waits in the chat: its chip is back after a reload, and removing it takes it out for good', async ({
+test('a file attached and sent goes with its message: shown there after a reload, and no longer waiting in the composer', async ({
   page,
 }) => {
   await signUpInBrowser(page, uniqueEmail('attacher'));
@@ -76,32 +76,19 @@ test('a file attached and sent waits in the chat: its chip is back after a reloa
   const chips = page.getByTestId('attachment-chip');
   await expect(chips).toHaveCount(1);
   await expect(chips.first()).toHaveAttribute('data-state', 'ready');
-  // nothing here asks for a document, so the file keeps waiting in the chat
   await page.getByTestId('chat-input').fill('Here are my travel notes, keep them for later.');
   await page.getByTestId('send-button').click();
-  await expect(chips.first()).toHaveAttribute('data-state', 'attached');
+  // the model reads it with this message: it shows under the message, not among the composer's files
+  await expect(chips).toHaveCount(0);
+  await expect(page.getByTestId('message-user').last().getByTestId('message-file')).toContainText('trip-notes.md');
   await expect(page.getByTestId('message-assistant').last()).toHaveAttribute('data-status', 'complete', { timeout: 30_000 });
 
-  let listed = waitingListed();
-  await page.reload();
-  expect((await listed).status()).toBe(200);
-  await expect(chips).toHaveCount(1);
-  const chip = chips.first();
-  await expect(chip).toHaveAttribute('data-state', 'attached');
-  await expect(chip).toContainText('trip-notes');
-  await expect(chip).toContainText('3 paragraphs');
-
-  const removal = page.waitForResponse((res) => res.url().includes('/api/documents/attachments/') && res.request().method() === 'DELETE');
-  await chip.getByRole('button', { name: 'Remove trip-notes' }).click();
-  expect((await removal).status()).toBe(200);
-  await expect(chips).toHaveCount(0);
-  await expect(page.getByTestId('attachment-error')).toHaveCount(0);
-
-  listed = waitingListed();
+  const listed = waitingListed();
   await page.reload();
   expect(await (await listed).json()).toEqual([]);
-  await expect(page.getByTestId('chat-input')).toBeVisible();
+  await expect(page.getByTestId('message-user').last().getByTestId('message-file')).toContainText('trip-notes.md');
   await expect(chips).toHaveCount(0);
+  await expect(page.getByTestId('attachment-error')).toHaveCount(0);
 });
 
 test('a failed answer offers Retry, explained, and Regenerate only as another model, named', async ({ page }) => {

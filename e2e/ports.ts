@@ -38,4 +38,6 @@ export const e2ePorts = {
   ssoImpostorServer: base + 19,
   /** mcp-tools: a server whose chat offers the tools of an MCP server (MCP_SERVERS) */
   mcpServer: base + 20,
+  /** branches: a server whose model endpoint is a stand-in that records every request it receives */
+  branchesServer: base + 21,
 };

@@ -34,6 +34,8 @@ interface MessageListProps {
   onRegenerate: (messageId: string) => void;
   /** edit and resend one of the person's saved messages */
   onEdit: (messageId: string, text: string) => void;
+  /** show this version of a message instead of the one shown (‹ n / m ›) */
+  onShowSibling: (messageId: string) => void;
   /** the message the chat was opened at (a search hit far back): marked until the person moves on */
   highlighted?: string | null;
   /** the element the conversation scrolls in */
@@ -53,6 +55,7 @@ export function MessageList({
   regenerateModel,
   onRegenerate,
   onEdit,
+  onShowSibling,
   highlighted,
   scrollRef,
 }: MessageListProps) {
@@ -101,7 +104,16 @@ export function MessageList({
     const record = records.get(message.id);
     if (message.role === 'user') {
       // only a saved message can be edited: the server knows it by its id
-      return <UserMessage message={message} heading={t('youWrote')} onEdit={record ? onEdit : undefined} editDisabled={actionsDisabled} />;
+      return (
+        <UserMessage
+          message={message}
+          heading={t('youWrote')}
+          onEdit={record ? onEdit : undefined}
+          editDisabled={actionsDisabled}
+          siblings={record?.siblings}
+          onShowSibling={onShowSibling}
+        />
+      );
     }
     if (message.role === 'system' || record?.kind === 'event') return <EventNotice message={message} record={record} />;
     const pending = message.id === pendingId;
@@ -116,6 +128,7 @@ export function MessageList({
         reasoning={thinksFirst(model)}
         regenerateWith={message.id === lastAnswerId ? labelOf(regenerateModel) : null}
         onRegenerate={onRegenerate}
+        onShowSibling={onShowSibling}
         actionsDisabled={actionsDisabled}
         lookup={lookup}
         onContinue={onContinue}

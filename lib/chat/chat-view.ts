@@ -6,7 +6,9 @@ import { notFound } from '@/lib/errors';
 import { toCallView } from '@/lib/billing/ledger-view';
 import { isIdle } from './chats';
 import type { MessageMeta } from './message-meta';
+import { filesByMessage } from './files/chat-file-access';
 import { loadKeyFactStates } from './key-facts-store';
+import { siblingPositions } from './branches';
 import type { MessageRole, MessageStatus } from './turn/wire';
 
 export interface ChatViewOptions {
@@ -124,7 +126,7 @@ async function usageBefore(db: Db, chatId: string, before: Keyset | null): Promi
            COALESCE(sum("inputTokens") FILTER (WHERE ${answer}), 0)::bigint AS "inputTokens",
            COALESCE(sum("costMicros"), 0)::bigint AS "costMicros"
     FROM message
-    WHERE "chatId" = ${chatId} AND ${keysetSql(Prisma.sql`"createdAt"`, Prisma.sql`id`, before)}`;
+    WHERE "chatId" = ${chatId} AND "onBranch" AND ${keysetSql(Prisma.sql`"createdAt"`, Prisma.sql`id`, before)}`;
   return { answers: row?.answers ?? 0, inputTokens: Number(row?.inputTokens ?? 0), costMicros: Number(row?.costMicros ?? 0) };
 }
 
@@ -142,21 +144,22 @@ function firstPage(page: Page<MessageRow>): Page<MessageRow> {
 
 /**
  * Newest first by (createdAt, id), or oldest first after a `newer` cursor: the
- * chat's (chatId, createdAt) index serves every page in either direction.
+ * chat's (chatId, createdAt) index serves every page in either direction. Only
+ * the branch on screen (lib/chat/branches.ts): its messages are one line in time.
  */
 async function readMessages(db: Db, chatId: string, page: PageRequest, until?: Date): Promise<Page<MessageRow>> {
   const after = page.after;
   const upTo = until ? { AND: [{ createdAt: { lte: until } }] } : {};
   if (after?.newer) {
     const rows = await db.message.findMany({
-      where: { chatId, ...upTo, ...keysetWhereNewer('createdAt', after) },
+      where: { chatId, onBranch: true, ...upTo, ...keysetWhereNewer('createdAt', after) },
       orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
       take: takeOneMore(page),
     });
     return toPage(rows, page, (m) => ({ at: m.createdAt, id: m.id, newer: true }));
   }
   const rows = await db.message.findMany({
-    where: { chatId, ...upTo, ...keysetWhere('createdAt', after) },
+    where: { chatId, onBranch: true, ...upTo, ...keysetWhere('createdAt', after) },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: takeOneMore(page),
   });
@@ -180,13 +183,20 @@ async function pageAround(db: Db, chatId: string, messageId: string, limit: numb
 }
 
 async function messageViews(db: Db, chatId: string, rows: MessageRow[], options: ChatViewOptions) {
-  const callsByMessage = options.asStaff
-    ? await modelCallsByMessage(
-        db,
-        chatId,
-        rows.map((m) => m.id),
-      )
-    : new Map<string, StaffModelCall[]>();
+  const [callsByMessage, siblings, files] = await Promise.all([
+    options.asStaff
+      ? modelCallsByMessage(
+          db,
+          chatId,
+          rows.map((m) => m.id),
+        )
+      : new Map<string, StaffModelCall[]>(),
+    siblingPositions(db, chatId, rows),
+    filesByMessage(
+      db,
+      rows.filter((m) => m.role === 'user').map((m) => m.id),
+    ),
+  ]);
   return rows.map((m) => ({
     id: m.id,
     // the columns are text; every writer stores one of these (docs/api.md)
@@ -202,6 +212,9 @@ async function messageViews(db: Db, chatId: string, rows: MessageRow[], options:
     error: m.error,
     meta: publicMeta(m.meta),
     createdAt: m.createdAt,
+    ...(files.has(m.id) ? { files: files.get(m.id)! } : {}),
+    // a shared snapshot shows one conversation, not the branches its owner can switch between
+    ...(siblings.has(m.id) && !options.until ? { siblings: siblings.get(m.id) } : {}),
     ...(options.asStaff ? { calls: callsByMessage.get(m.id) ?? [] } : {}),
   }));
 }

@@ -18,6 +18,7 @@ const catalog = new ModelCatalog([
     outputPrice: 0,
     reasoning: false,
     structuredOutputs: false,
+    vision: false,
     simulated: true,
   },
 ]);

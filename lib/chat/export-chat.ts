@@ -71,7 +71,8 @@ async function* messagesOldestFirst(db: Db, chatId: string): AsyncGenerator<Expo
   let after: Keyset | undefined;
   for (;;) {
     const rows = await db.message.findMany({
-      where: { chatId, ...(after ? keysetWhereNewer('createdAt', after) : {}) },
+      // the conversation as the person sees it: the branch on screen (lib/chat/branches.ts)
+      where: { chatId, onBranch: true, ...(after ? keysetWhereNewer('createdAt', after) : {}) },
       orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
       take: PAGE,
       select: MESSAGE_FIELDS,

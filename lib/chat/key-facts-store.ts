@@ -1,7 +1,6 @@
 import type { Db, Tx } from '@/lib/db/client';
 import { AppError } from '@/lib/errors';
 import { applyKeyFactUpdates } from '@/lib/chat/context/apply-key-fact-updates';
-import { forgetKeyFactValues } from '@/lib/chat/context/forget-key-fact-values';
 import { BUILT_IN_KEY_FACT_KEYS, canonicalKeyFactKey, canonicalKeyFactValue } from '@/lib/chat/context/key-fact-keys';
 import type { KeyFactChange, KeyFactKey, KeyFactState, KeyFactUpdate } from '@/lib/chat/context/types';
 
@@ -61,21 +60,6 @@ export async function recordKeyFactValues(
     });
   }
   return changes;
-}
-
-/** An edit drops `messageIds`: the facts they stated go with them (their history entries too), in the caller's transaction. */
-export async function forgetKeyFactValuesFrom(tx: Tx, chatId: string, messageIds: readonly string[]): Promise<void> {
-  const dropped = new Set(messageIds);
-  const before = await loadKeyFactStates(tx, chatId);
-  const after = forgetKeyFactValues(before, dropped);
-  if (after.length === before.length && after.every((keyFact, i) => keyFact === before[i])) return;
-  await tx.slotChange.deleteMany({ where: { slot: { chatId }, messageId: { in: [...dropped] } } });
-  for (const keyFact of before) {
-    const kept = after.find((candidate) => candidate.key === keyFact.key);
-    const where = { chatId_key: { chatId, key: keyFact.key } };
-    if (!kept) await tx.slot.delete({ where });
-    else if (kept.value !== keyFact.value) await tx.slot.update({ where, data: { value: kept.value } });
-  }
 }
 
 /** The person removes a pinned fact; its history stays (a removal is an entry too). */

@@ -48,9 +48,10 @@ export async function searchChats(db: Db, userId: string, query: string, page: P
   >`
     WITH matched AS (
       -- the person's messages with every word: the owner's index and the full-text one, combined (a BitmapAnd),
-      -- so a search reads this person's hits, not every person's; newest match per chat, ids only while sorting
+      -- so a search reads this person's hits, not every person's; newest match per chat, ids only while sorting;
+      -- only the branches on screen (lib/chat/branches.ts): a hit opens the chat at a message it shows
       SELECT DISTINCT ON (m."chatId") m."chatId", m.id FROM message m
-      WHERE m."userId" = ${userId}
+      WHERE m."userId" = ${userId} AND m."onBranch"
         AND to_tsvector('simple', COALESCE(m."searchText", m.text)) @@ to_tsquery('simple', ${tsquery})
       ORDER BY m."chatId", m."createdAt" DESC
     ), page AS (

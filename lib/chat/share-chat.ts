@@ -92,7 +92,7 @@ export async function openSharedChat(db: Db, token: string) {
     title: view.title,
     sharedBy: share.chat.user.name || share.chat.user.email,
     snapshotAt: share.snapshotAt,
-    messages: view.messages.map(({ costMicros: _cost, usage: _usage, ...message }) => message),
+    messages: view.messages.map(({ costMicros: _cost, usage: _usage, files: _files, ...message }) => message),
     older: view.older,
     newer: null,
   };
@@ -108,7 +108,7 @@ export async function listSharedMessages(db: Db, token: string, page: PageReques
     { ...page, after: page.after && { ...page.after, newer: undefined } },
     { until: share.snapshotAt },
   );
-  return { items: rows.items.map(({ costMicros: _cost, usage: _usage, ...message }) => message), next: rows.next };
+  return { items: rows.items.map(({ costMicros: _cost, usage: _usage, files: _files, ...message }) => message), next: rows.next };
 }
 
 export type SharedChatView = Awaited<ReturnType<typeof openSharedChat>>;

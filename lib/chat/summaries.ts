@@ -40,7 +40,8 @@ export async function refreshSummary(
     ? await deps.db.message.findUnique({ where: { id: chat.summaryThroughId }, select: { createdAt: true } })
     : null;
   const newest = await deps.db.message.findMany({
-    where: { chatId: chat.id, ...(through ? { createdAt: { gte: through.createdAt } } : {}) },
+    // the branch on screen: a summary folds in only what the person sees (lib/chat/branches.ts)
+    where: { chatId: chat.id, onBranch: true, ...(through ? { createdAt: { gte: through.createdAt } } : {}) },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: SUMMARY_READ_LIMIT,
   });
@@ -88,6 +89,9 @@ export async function refreshSummary(
   // a stopped or failed summary is billed by the one rule (charged for what was produced), but never stored half-made
   const failed = !!round.error || round.aborted || call.cut;
   if (failed || !round.text.trim()) return false;
-  await deps.db.chat.update({ where: { id: chat.id }, data: { summary: round.text.trim(), summaryThroughId: plan.throughId } });
-  return true;
+  // the person may have switched to another branch while it was written: then it is not this branch's summary
+  const saved = await deps.db.$executeRaw`
+    UPDATE chat SET summary = ${round.text.trim()}, "summaryThroughId" = ${plan.throughId}
+    WHERE id = ${chat.id} AND EXISTS (SELECT 1 FROM message WHERE id = ${plan.throughId} AND "onBranch")`;
+  return saved > 0;
 }

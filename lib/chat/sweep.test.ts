@@ -26,6 +26,7 @@ describe('the start-up sweep', () => {
         outputPrice: 0,
         reasoning: false,
         structuredOutputs: false,
+        vision: false,
         simulated: true,
       },
     ]);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newUserChat, openChatHarness, runChatTurn, type ChatHarness } from '@/tests/support/chat-harness';
+import { chooseSibling } from '@/lib/chat/branches';
 import { walletBooks } from '@/tests/support/fixtures';
 import { testDatabaseKinds } from '@/tests/support/test-database';
 
@@ -13,11 +14,11 @@ describe.each(testDatabaseKinds())('editing a sent message and sending it again 
   });
 
   const texts = async (chatId: string) =>
-    (await h.db.prisma.message.findMany({ where: { chatId }, orderBy: { createdAt: 'asc' } })).map(
+    (await h.db.prisma.message.findMany({ where: { chatId, onBranch: true }, orderBy: { createdAt: 'asc' } })).map(
       (m) => `${m.role}: ${m.role === 'user' ? m.text : m.status}`,
     );
 
-  it('replaces the message and every later turn with the new question and its answer; the ledger keeps what the dropped answers cost', async () => {
+  it('shows the new question and its answer instead of the message and every later turn, which stay as a branch; the ledger keeps every answer', async () => {
     const { user, chatId } = await newUserChat(h);
     const first = await runChatTurn(h, { userId: user.id, chatId, mode: 'answer', text: 'Plan a picnic by the river' });
     await runChatTurn(h, { userId: user.id, chatId, mode: 'answer', text: 'Add a rainy-day plan' });
@@ -38,8 +39,12 @@ describe.each(testDatabaseKinds())('editing a sent message and sending it again 
       'user: Add a plan for a windy day',
       'assistant: complete',
     ]);
-    // the first turn is untouched, the new answer is a new message
+    // the first turn is untouched, the new answer is a new message; nothing was deleted
     expect(await h.db.prisma.message.count({ where: { id: first.turn.assistantMessageId } })).toBe(1);
+    expect(await h.db.prisma.message.count({ where: { chatId } })).toBe(8);
+    const edit = await h.db.prisma.message.findUniqueOrThrow({ where: { id: edited.turn.userMessageId } });
+    expect(edit.parentId).toBe(second.parentId);
+    expect(await h.db.prisma.message.findUniqueOrThrow({ where: { id: second.id } })).toMatchObject({ onBranch: false, chosen: false });
     const answer = await h.db.prisma.message.findUniqueOrThrow({ where: { id: edited.turn.assistantMessageId } });
     expect(answer.text).toBe(edited.streamed);
     // four turns were paid for: the ledger keeps all four entries, the books balance
@@ -88,8 +93,10 @@ describe.each(testDatabaseKinds())('editing a sent message and sending it again 
     expect(after.os).toMatch(/Windows 11/);
     expect(after.phone).toBeUndefined();
     expect(after.phone_os).toBeUndefined();
-    // nothing in the slots' history points at a message that is gone
-    const orphans = await h.db.prisma.slotChange.count({ where: { slot: { chatId }, messageId: second.turn.userMessageId } });
-    expect(orphans).toBe(0);
+    // the facts of the branch off screen are kept with it, and come back with it
+    const kept = await h.db.prisma.slotChange.count({ where: { slot: { chatId }, messageId: second.turn.userMessageId } });
+    expect(kept).toBeGreaterThan(0);
+    await chooseSibling(h.db.prisma, chatId, user.id, second.turn.userMessageId);
+    expect((await pinned()).phone).toMatch(/iPhone 15/);
   });
 });
