@@ -235,7 +235,7 @@ test("an answer whose markup names the page's globals (DOM clobbering) breaks ne
   await staffContext.close();
 });
 
-test('sharing a document tells the owner nothing about which addresses have accounts; a later account gets the share', async ({
+test('sharing a document tells the owner nothing about which addresses have accounts; a later account gets the share through the mailed invitation', async ({
   playwright,
   baseURL,
 }) => {
@@ -267,9 +267,13 @@ test('sharing a document tells the owner nothing about which addresses have acco
   // the pending share is managed like a member
   expect((await owner.patch(`/api/documents/${id}/members/${toUnknown.body.userId}`, { data: { role: 'editor' } })).status()).toBe(200);
 
-  // the address's owner makes an account: the document is theirs to open, as an editor
+  // an account made with the address proves nothing by itself (anyone can type an address): nothing opens yet
   const later = await playwright.request.newContext({ baseURL });
   await signUpApi(later, unknownEmail);
+  expect((await later.get(`/api/documents/${id}`)).status()).toBe(404);
+  // the invitation mailed to the address, followed by that account: the document is theirs to open, as an editor
+  const invitation = new URL(await linkMailedTo(unknownEmail, /http:\/\/\S+\/sign-up\?next=\S+/));
+  expect((await later.get(invitation.searchParams.get('next')!)).url()).toMatch(new RegExp(`/documents/${id}$`));
   const theirs = (await (await later.get('/api/documents')).json()) as Array<{ id: string; role?: string }>;
   expect(theirs.map((d) => d.id)).toContain(id);
   expect((await later.get(`/api/documents/${id}`)).status()).toBe(200);
@@ -278,7 +282,8 @@ test('sharing a document tells the owner nothing about which addresses have acco
   // a member's name shows once they opened the document (the page, not the API, counts as opening it)
   const members = await listed();
   expect(members.map((m) => m.email)).toEqual([unknownEmail, knownEmail]);
-  expect(members[0]).toMatchObject({ role: 'editor', name: null });
+  // the invitation's link landed on the document's page: opened, so named
+  expect(members[0]).toMatchObject({ role: 'editor', name: 'API Person' });
   expect(members[0].userId).not.toBe(toUnknown.body.userId);
   expect((await known.get(`/documents/${id}`)).status()).toBe(200);
   expect((await listed())[1]).toMatchObject({ email: knownEmail, name: 'API Person' });

@@ -102,7 +102,7 @@ export async function buildApp(cfg: AppConfig, database?: Database): Promise<App
     log: logToStdout,
     requests: requestFacts(cfg),
     onAccountCreated: (user) => claimPendingShares(db.prisma, user),
-    onEmailChanged: (user) => claimPendingShares(db.prisma, user),
+    onEmailProved: (user) => claimPendingShares(db.prisma, user),
   });
   return {
     config: cfg,

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { creditGrantResponse, ledgerEntryResponse, walletResponse } from '@/lib/http/api/billing';
-import type { chatCreateBody, chatSettingsBody, keyFactValueBody } from '@/lib/http/api/chat';
+import type { chatCreateBody, chatFileAttachedResponse, chatSettingsBody, keyFactValueBody } from '@/lib/http/api/chat';
 import type {
   chatCreatedResponse,
   chatDeletedResponse,
@@ -71,6 +71,8 @@ export type AuditEventJson = z.infer<typeof auditEventResponse>;
 export type PersonJson = z.infer<typeof personResponse>;
 /** A file waiting in a chat for start_document (GET /api/documents/attachments?chatId=…). */
 export type WaitingAttachmentJson = z.infer<typeof waitingAttachmentResponse>;
+/** A file or image just attached for the next message (POST /api/chats/:id/files). */
+export type AttachedChatFileJson = z.infer<typeof chatFileAttachedResponse>;
 /** A file just attached (POST /api/documents/attachments). */
 export type AttachedSourceJson = z.infer<typeof savedSourceResponse>;
 

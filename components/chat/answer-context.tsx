@@ -118,12 +118,36 @@ function AnswerContextBody({ context, lookup }: AnswerContextProps) {
                   {roleOf(item.role)} · {tokens(item.tokens)} · {t('matched', { words: item.matched.join(', ') })}
                   {item.excerpt ? ` · ${t('excerpt')}` : ''}
                 </p>
+                {item.file && <p>{t('filePart', { file: item.file.name, part: item.file.label })}</p>}
                 <blockquote className="mt-1 max-h-48 overflow-auto rounded bg-zinc-50 px-2 py-1 whitespace-pre-wrap [overflow-wrap:anywhere] dark:bg-zinc-900">
-                  {lookup(item.id)?.text ?? t('gone')}
+                  {item.file?.text ?? lookup(item.id)?.text ?? t('gone')}
                 </blockquote>
               </li>
             ))}
           </ul>
+        </section>
+      )}
+
+      {!!context.files?.length && (
+        <section aria-label={t('files')} data-testid="context-files">
+          <h3 className="font-medium text-zinc-800 dark:text-zinc-200">{t('files')}</h3>
+          {context.files.map((file) => (
+            <div key={file.id} className="flex flex-col gap-2">
+              <ul className="flex flex-col gap-2">
+                {file.parts.map((part) => (
+                  <li key={part.number} data-testid="context-file-part">
+                    <p>
+                      {t('filePart', { file: file.name, part: part.label })} · {tokens(part.tokens)}
+                    </p>
+                    <blockquote className="mt-1 max-h-48 overflow-auto rounded bg-zinc-50 px-2 py-1 whitespace-pre-wrap [overflow-wrap:anywhere] dark:bg-zinc-900">
+                      {part.text}
+                    </blockquote>
+                  </li>
+                ))}
+              </ul>
+              {file.omitted > 0 && <p>{t('filePartsOmitted', { count: file.omitted })}</p>}
+            </div>
+          ))}
         </section>
       )}
 

@@ -8,6 +8,7 @@ import type { MessageStatus } from '@/lib/chat/turn/wire';
 import { AnswerContext } from './answer-context';
 import { AnswerSources } from './answer-sources';
 import { AnswerActions } from './answer-actions';
+import { BranchSwitcher } from './branch-switcher';
 import { AnswerFooter } from './answer-footer';
 import { dataParts, messageText } from './chat-ui-message';
 import type { ChatMessage } from '@/lib/chat/turn/wire';
@@ -32,6 +33,8 @@ interface AssistantMessageProps {
   /** the chat's last answer can be written again, with the model named here */
   regenerateWith?: string | null;
   onRegenerate?: (messageId: string) => void;
+  /** show another version of this answer (‹ n / m ›, from Regenerate) */
+  onShowSibling?: (messageId: string) => void;
 }
 
 /**
@@ -52,6 +55,7 @@ export const AssistantMessage = memo(function AssistantMessage({
   reasoning,
   regenerateWith,
   onRegenerate,
+  onShowSibling,
 }: AssistantMessageProps) {
   const t = useTranslations('chat');
   const tActions = useTranslations('chat.actions');
@@ -113,6 +117,9 @@ export const AssistantMessage = memo(function AssistantMessage({
           onContinue={() => onContinue(message.id)}
           onRetry={() => onRetry(message.id)}
         >
+          {record?.siblings && onShowSibling && status !== 'streaming' && (
+            <BranchSwitcher siblings={record.siblings} disabled={actionsDisabled} onShow={onShowSibling} />
+          )}
           <AnswerActions
             text={text}
             disabled={actionsDisabled}

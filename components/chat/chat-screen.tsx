@@ -138,6 +138,7 @@ export function ChatScreen({
                   regenerateModel={model}
                   onRegenerate={regenerate}
                   onEdit={edit}
+                  onShowSibling={session.showSibling}
                   highlighted={highlighted}
                   scrollRef={scroller.scrollRef}
                 />
@@ -164,9 +165,9 @@ export function ChatScreen({
               onModelChange={setModel}
               busy={streaming || remoteLive}
               holdSend={settling}
-              onSend={(text) => {
+              onSend={(text, files) => {
                 scroller.scrollToEnd();
-                session.send(text, model);
+                session.send(text, model, files);
               }}
               onStop={() => void session.stopTurn()}
               draft={latestDraft(session.restoredDraft, example)}

@@ -17,7 +17,7 @@ export function toUIMessages(records: ChatMessageJson[]): ChatMessage[] {
   return records.map((record) => ({
     id: record.id,
     role: record.role,
-    metadata: { model: record.model ?? undefined },
+    metadata: { model: record.model ?? undefined, ...(record.files ? { files: record.files } : {}) },
     parts: [
       ...(record.meta?.tools ?? []).map((data) => ({ type: 'data-tool' as const, data })),
       ...(record.meta?.citations?.length ? [{ type: 'data-citations' as const, data: { citations: record.meta.citations } }] : []),

@@ -7,6 +7,8 @@ import type { ModelJson } from '@/components/api/api-types';
 import { formatCount } from '@/components/format/money';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
+import { IMAGE_ACCEPT } from '@/lib/chat/files/file-limits';
+import type { SentFile } from '@/lib/chat/turn/wire';
 import { SOURCE_FILE_ACCEPT } from '@/lib/documents/sources/upload-limits';
 import { AttachmentChips } from './attachments/attachment-chips';
 import { useChatAttachments } from './attachments/use-chat-attachments';
@@ -28,7 +30,8 @@ interface ComposerProps {
   busy: boolean;
   /** sending is paused (the last answer is being saved) */
   holdSend: boolean;
-  onSend: (text: string) => void;
+  /** the message and the files and images it goes with */
+  onSend: (text: string, files: SentFile[]) => void;
   onStop: () => void;
   /** text put in the input from outside: a refused send handed back (nothing the person wrote is lost), or an example prompt */
   draft: Draft | null;
@@ -56,7 +59,12 @@ export function Composer({
   const filePicker = useRef<HTMLInputElement>(null);
   const attachments = useChatAttachments(chatId, documentsStarted);
   const tooLong = text.length > MAX_MESSAGE_CHARS;
-  const canSend = !busy && !holdSend && !attachments.uploading && !attachments.blocked && text.trim().length > 0 && !tooLong;
+  // an image goes only to a model that reads images: say so before sending, and offer one that does
+  const current = models.find((m) => m.id === model);
+  const visionNeeded = attachments.items.some((a) => a.image && a.state !== 'failed') && current?.vision === false;
+  const visionModel = visionNeeded ? models.find((m) => m.vision) : undefined;
+  const canSend =
+    !busy && !holdSend && !attachments.uploading && !attachments.blocked && !visionNeeded && text.trim().length > 0 && !tooLong;
 
   useEffect(() => {
     if (!draft) return;
@@ -85,9 +93,11 @@ export function Composer({
     event?.preventDefault();
     if (!canSend) return;
     const message = text.trim();
-    // the files first: the answer to this message may start a document that takes them
-    if (!(await attachments.uploadPending())) return;
-    onSend(message);
+    // the files first: the message names them, and its answer may start a document that takes them
+    const files = await attachments.uploadPending();
+    if (!files) return;
+    onSend(message, files);
+    attachments.markSent(files);
     setText('');
   }
 
@@ -100,7 +110,20 @@ export function Composer({
   }
 
   return (
-    <form onSubmit={(event) => void submit(event)} className="mx-auto w-full max-w-3xl px-4 pb-4 sm:px-6" aria-label={t('formLabel')}>
+    <form
+      onSubmit={(event) => void submit(event)}
+      // a file or image dropped anywhere on the composer is attached
+      onDragOver={(event) => {
+        if (event.dataTransfer.types.includes('Files')) event.preventDefault();
+      }}
+      onDrop={(event) => {
+        if (event.dataTransfer.files.length === 0) return;
+        event.preventDefault();
+        attachments.add(Array.from(event.dataTransfer.files));
+      }}
+      className="mx-auto w-full max-w-3xl px-4 pb-4 sm:px-6"
+      aria-label={t('formLabel')}
+    >
       <div className="rounded-2xl border border-zinc-300 bg-white shadow-sm focus-within:border-zinc-400 focus-within:ring-4 focus-within:ring-zinc-200/60 dark:border-zinc-700 dark:bg-zinc-900 dark:focus-within:border-zinc-600 dark:focus-within:ring-zinc-800/60">
         <AttachmentChips items={attachments.items} onRemove={(key) => void attachments.remove(key)} />
         <label htmlFor="chat-input" className="sr-only">
@@ -113,6 +136,13 @@ export function Composer({
           value={text}
           onChange={(event) => setText(event.target.value)}
           onKeyDown={onKeyDown}
+          onPaste={(event) => {
+            // a pasted screenshot arrives as a file; pasted text stays text
+            const files = Array.from(event.clipboardData.files);
+            if (files.length === 0) return;
+            event.preventDefault();
+            attachments.add(files);
+          }}
           rows={1}
           placeholder={t('placeholder')}
           aria-describedby="chat-input-hint chat-input-counter"
@@ -125,7 +155,7 @@ export function Composer({
             ref={filePicker}
             type="file"
             multiple
-            accept={SOURCE_FILE_ACCEPT}
+            accept={`${SOURCE_FILE_ACCEPT},${IMAGE_ACCEPT}`}
             className="sr-only"
             tabIndex={-1}
             aria-hidden
@@ -190,6 +220,20 @@ export function Composer({
           )}
         </div>
       </div>
+      {visionNeeded && (
+        <p
+          role="status"
+          className="mt-2 flex flex-wrap items-center gap-2 text-sm text-amber-800 dark:text-amber-200"
+          data-testid="vision-needed"
+        >
+          {visionModel ? t('visionNeeded', { model: current?.label ?? model }) : t('visionNone', { model: current?.label ?? model })}
+          {visionModel && (
+            <Button size="sm" variant="secondary" onClick={() => onModelChange(visionModel.id)} data-testid="use-vision-model">
+              {t('useVisionModel', { model: visionModel.label })}
+            </Button>
+          )}
+        </p>
+      )}
       {attachments.error && (
         <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-300" data-testid="attachment-error">
           {attachments.error}

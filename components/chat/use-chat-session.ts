@@ -9,7 +9,7 @@ import { ApiError, fetchJson, parseApiError } from '@/components/api/fetch-json'
 import { useWallet } from '@/components/app-shell/wallet-provider';
 import { createChatTransport, type TurnRequestBody } from './chat-transport';
 import { moveToEnd, toUIMessages } from './chat-ui-message';
-import { streamedDataPartSchemas, turnMetadataSchema, type ChatMessage } from '@/lib/chat/turn/wire';
+import { streamedDataPartSchemas, turnMetadataSchema, type ChatMessage, type SentFile } from '@/lib/chat/turn/wire';
 import { keepEarlierMessages } from './chat-history';
 import { documentMayPost } from './document-event';
 import { useMessagePages } from './use-message-pages';
@@ -187,12 +187,13 @@ export function useChatSession(initial: ChatJson) {
   }, []);
 
   const send = useCallback(
-    (text: string, model: string) => {
+    (text: string, model: string, files: SentFile[] = []) => {
       startRequest();
       const id = generateId(); // crypto.randomUUID needs a secure context; a LAN address over http is not one
       sent.current = { id, text, model };
-      const body: TurnRequestBody = { action: 'answer', model };
-      void sendMessage({ id, role: 'user', parts: [{ type: 'text', text }] }, { body });
+      const body: TurnRequestBody = { action: 'answer', model, ...(files.length ? { files: files.map((f) => f.id) } : {}) };
+      const metadata = files.length ? { files } : undefined;
+      void sendMessage({ id, role: 'user', metadata, parts: [{ type: 'text', text }] }, { body });
     },
     [sendMessage, startRequest],
   );
@@ -217,9 +218,20 @@ export function useChatSession(initial: ChatJson) {
     (messageId: string, action: 'continue' | 'retry' | 'regenerate', model?: string) => {
       startRequest();
       sent.current = null;
-      // a retry or regenerate starts the answer over; a continue appends to the text already there
+      // a regenerate writes a new version of the answer in its place (the old one stays, one ‹ › away); a retry
+      // starts the answer over; a continue appends to the text already there
       setMessages((current) =>
-        moveToEnd(current, messageId, (m) => (action === 'continue' ? m : { ...m, parts: m.parts.filter((p) => p.type === 'data-tool') })),
+        action === 'regenerate'
+          ? current.slice(
+              0,
+              Math.max(
+                0,
+                current.findIndex((m) => m.id === messageId),
+              ),
+            )
+          : moveToEnd(current, messageId, (m) =>
+              action === 'continue' ? m : { ...m, parts: m.parts.filter((p) => p.type === 'data-tool') },
+            ),
       );
       const body: TurnRequestBody = action === 'regenerate' ? { action, messageId, model: model! } : { action, messageId };
       void sendMessage(undefined, { body });
@@ -285,6 +297,22 @@ export function useChatSession(initial: ChatJson) {
   );
 
   const reload = useCallback(() => settle('own'), [settle]);
+  /** ‹ n / m ›: the server shows that version of a message, and the view below it follows its branch. */
+  const showSibling = useCallback(
+    async (messageId: string) => {
+      startRequest();
+      setSettling(true);
+      try {
+        await fetchJson(`/api/chats/${chatId}/messages/${encodeURIComponent(messageId)}/show`, { method: 'POST' });
+      } catch (error) {
+        setSettling(false);
+        setFailure(error instanceof ApiError ? error : connectionLost(false, String(error)));
+        return;
+      }
+      await settle('own');
+    },
+    [chatId, settle, startRequest],
+  );
   const continueAnswer = useCallback((messageId: string) => resume(messageId, 'continue'), [resume]);
   const retryAnswer = useCallback((messageId: string) => resume(messageId, 'retry'), [resume]);
   const regenerateAnswer = useCallback((messageId: string, model: string) => resume(messageId, 'regenerate', model), [resume]);
@@ -306,6 +334,7 @@ export function useChatSession(initial: ChatJson) {
     retryAnswer,
     regenerateAnswer,
     editMessage,
+    showSibling,
     stopTurn,
     reload,
     pages,

@@ -6,18 +6,31 @@ import { memo, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { MAX_MESSAGE_CHARS } from '@/lib/chat/limits';
 import { messageText } from './chat-ui-message';
+import { MessageFiles } from './attachments/message-files';
 import type { ChatMessage } from '@/lib/chat/turn/wire';
+import type { ChatMessageJson } from '@/components/api/api-types';
+import { BranchSwitcher } from './branch-switcher';
 
 interface UserMessageProps {
   message: ChatMessage;
   heading: string;
-  /** edit and resend: the message and what followed it are replaced (absent while it is not saved yet) */
+  /** edit and resend: a new version of the message, answered anew (absent while it is not saved yet) */
   onEdit?: (messageId: string, text: string) => void;
   editDisabled?: boolean;
+  /** the message's versions (‹ n / m ›), when it was edited and sent again */
+  siblings?: ChatMessageJson['siblings'];
+  onShowSibling?: (messageId: string) => void;
 }
 
 /** The person's message; Edit opens it in place, and Save & send asks again from here. */
-export const UserMessage = memo(function UserMessage({ message, heading, onEdit, editDisabled }: UserMessageProps) {
+export const UserMessage = memo(function UserMessage({
+  message,
+  heading,
+  onEdit,
+  editDisabled,
+  siblings,
+  onShowSibling,
+}: UserMessageProps) {
   const t = useTranslations('chat.edit');
   const text = messageText(message);
   const [draft, setDraft] = useState<string | null>(null);
@@ -90,18 +103,24 @@ export const UserMessage = memo(function UserMessage({ message, heading, onEdit,
           {text}
         </div>
       )}
-      {onEdit && !editing && (
-        <Button
-          size="sm"
-          variant="ghost"
-          className="h-6 px-1.5 [@media(hover:hover)]:opacity-0 [@media(hover:hover)]:group-focus-within:opacity-100 [@media(hover:hover)]:group-hover:opacity-100"
-          onClick={() => setDraft(text)}
-          disabled={editDisabled}
-          data-testid="edit-message"
-        >
-          <Pencil className="size-3.5" aria-hidden />
-          {t('edit')}
-        </Button>
+      {!!message.metadata?.files?.length && <MessageFiles files={message.metadata.files} />}
+      {!editing && (siblings || onEdit) && (
+        <div className="flex items-center gap-1">
+          {siblings && onShowSibling && <BranchSwitcher siblings={siblings} disabled={!!editDisabled} onShow={onShowSibling} />}
+          {onEdit && (
+            <Button
+              size="sm"
+              variant="ghost"
+              className="h-6 px-1.5 [@media(hover:hover)]:opacity-0 [@media(hover:hover)]:group-focus-within:opacity-100 [@media(hover:hover)]:group-hover:opacity-100"
+              onClick={() => setDraft(text)}
+              disabled={editDisabled}
+              data-testid="edit-message"
+            >
+              <Pencil className="size-3.5" aria-hidden />
+              {t('edit')}
+            </Button>
+          )}
+        </div>
       )}
     </article>
   );

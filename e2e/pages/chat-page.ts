@@ -36,6 +36,18 @@ export class ChatPage {
     await this.input.press('Enter');
   }
 
+  /**
+   * Sends and waits for the new answer to settle; returns its status. (Right after Enter the send button is
+   * still shown and no answer streams yet, so `waitForSettled` alone can read the previous answer.)
+   */
+  async sendAndSettle(text?: string): Promise<string | null> {
+    const before = await this.answers.count();
+    if (text === undefined) await this.input.press('Enter');
+    else await this.send(text);
+    await expect(this.answers).toHaveCount(before + 1);
+    return this.waitForSettled();
+  }
+
   async stop() {
     await this.page.getByTestId('stop-button').click();
   }

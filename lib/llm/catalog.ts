@@ -16,6 +16,8 @@ export interface ModelInfo {
    * they ask in the prompt and read the reply with the tolerant parser.
    */
   structuredOutputs: boolean;
+  /** the model reads images: a chat message's images go to it as image parts (others refuse such a message) */
+  vision: boolean;
   simulated: boolean;
   /** the endpoint that serves it (LLM_PROVIDERS' id, or the host of LLM_BASE_URL), shown beside its name */
   provider?: string;
@@ -35,6 +37,7 @@ const modelEntry = z.union([
     outputPrice: z.number().nonnegative().optional(),
     reasoning: z.boolean().optional(),
     structuredOutputs: z.boolean().optional(),
+    vision: z.boolean().optional(),
   }),
 ]);
 
@@ -74,6 +77,8 @@ export function parseModelCatalog(
     reasoning: ('reasoning' in m && m.reasoning) || false,
     // off unless said: an endpoint that rejects response_format would fail every JSON step
     structuredOutputs: ('structuredOutputs' in m && m.structuredOutputs) || false,
+    // off unless said: an endpoint that does not read images answers an image part with a 400
+    vision: ('vision' in m && m.vision) || false,
     simulated: false,
   }));
 }

@@ -3,8 +3,8 @@ import { asSchema, type ModelMessage, type ToolSet } from 'ai';
 
 /**
  * The conversation in the provider's own prompt format, as streamText would
- * build it for text, reasoning, tool calls and tool results (the only parts
- * Quire's prompts hold). Calling the model directly skips streamText's stream
+ * build it for text, images, reasoning, tool calls and tool results (the only
+ * parts Quire's prompts hold). Calling the model directly skips streamText's stream
  * pipeline, which cost several times the provider's own parsing per token.
  */
 export function toProviderPrompt(system: string | undefined, messages: ModelMessage[]): LanguageModelV3Prompt {
@@ -21,6 +21,12 @@ export function toProviderPrompt(system: string | undefined, messages: ModelMess
             typeof message.content === 'string'
               ? [{ type: 'text', text: message.content }]
               : message.content.map((part) => {
+                  // an image goes as a file part of its media type: the OpenAI-compatible provider sends it as
+                  // an `image_url` content part with a data: URL
+                  if (part.type === 'image') {
+                    if (!part.mediaType || part.image instanceof URL) throw new Error('Quire sends images inline, with their media type');
+                    return { type: 'file' as const, data: part.image as string | Uint8Array, mediaType: part.mediaType };
+                  }
                   if (part.type !== 'text') throw new Error(`Quire prompts carry no ${part.type} parts`);
                   return { type: 'text' as const, text: part.text };
                 }),

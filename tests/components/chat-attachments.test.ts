@@ -12,13 +12,19 @@ import { MAX_FILES_PER_REQUEST, MAX_SOURCE_FILE_BYTES } from '@/lib/documents/so
 const md = (name: string, size = 1000) => ({ name, type: 'text/markdown', size });
 
 describe('files attached in the chat composer', () => {
-  it('refuses before uploading what the server would refuse: wrong kind, empty, over 5 MB', () => {
+  it('refuses before uploading what the server would refuse: wrong kind, empty, over 5 MB; images are welcome', () => {
     expect(
       checkPicked(
         [],
-        [{ name: 'photo.png', type: 'image/png', size: 10 }, md('empty.md', 0), md('big.md', MAX_SOURCE_FILE_BYTES + 1), md('ok.md')],
+        [
+          { name: 'drawing.svg', type: 'image/svg+xml', size: 10 },
+          md('empty.md', 0),
+          md('big.md', MAX_SOURCE_FILE_BYTES + 1),
+          md('ok.md'),
+          { name: 'photo.png', type: 'image/png', size: 10 },
+        ],
       ),
-    ).toEqual(['type', 'empty', 'fileTooLarge', null]);
+    ).toEqual(['type', 'empty', 'fileTooLarge', null, null]);
   });
 
   it('counts the files already waiting against the 8-file and 20 MB limits of one upload', () => {
@@ -55,6 +61,8 @@ describe('files attached in the chat composer', () => {
       size: { bytes: 900 },
       file: null,
       sourceId: 's3',
+      fileId: null,
+      image: false,
       state: 'attached',
       progress: 1,
       problem: null,

@@ -8,6 +8,8 @@ import { PATCH as patchSlot, DELETE as deleteSlot } from '@/app/api/chats/[id]/s
 import { DELETE as revokeShare, GET as activeShare, POST as shareChat } from '@/app/api/chats/[id]/share/route';
 import { POST as importChats } from '@/app/api/chats/import/route';
 import { POST as stopTurn } from '@/app/api/chats/[id]/stop/route';
+import { POST as regenerateAnswer } from '@/app/api/chats/[id]/messages/[messageId]/regenerate/route';
+import { POST as showMessage } from '@/app/api/chats/[id]/messages/[messageId]/show/route';
 import { GET as listChats, POST as createChat } from '@/app/api/chats/route';
 import { GET as ownCredits } from '@/app/api/credits/route';
 import { POST as answerQuestions } from '@/app/api/documents/[id]/answers/route';
@@ -19,11 +21,14 @@ import { POST as resumeDocument } from '@/app/api/documents/[id]/resume/route';
 import { DELETE as deleteDocument, GET as getDocument, PATCH as renameDocument } from '@/app/api/documents/[id]/route';
 import { POST as addSources } from '@/app/api/documents/[id]/sources/route';
 import { DELETE as removeAttachment } from '@/app/api/documents/attachments/[id]/route';
+import { POST as attachChatFiles } from '@/app/api/chats/[id]/files/route';
 import { GET as listAttachments, POST as attachFiles } from '@/app/api/documents/attachments/route';
 import { GET as listDocuments, POST as createDocument } from '@/app/api/documents/route';
 import { GET as ledger } from '@/app/api/ledger/route';
 import { GET as models } from '@/app/api/models/route';
+import { POST as readNotifications } from '@/app/api/notifications/read/route';
 import { GET as notifications } from '@/app/api/notifications/route';
+import { GET as unreadNotifications } from '@/app/api/notifications/unread/route';
 import { GET as openApi } from '@/app/api/openapi.json/route';
 import { GET as sharedMessages } from '@/app/api/shared/chats/[token]/messages/route';
 import { POST as dismissFlag } from '@/app/api/sections/[id]/flags/dismiss/route';
@@ -167,11 +172,22 @@ export async function tourTheApi(app: App): Promise<RecordedAnswer[]> {
   });
   if (!turn.ok) throw new Error(`the turn answered ${turn.status}: ${await turn.text()}`);
   await turn.text();
+  // a second version of the answer (Regenerate): the chat's messages carry `siblings`, and the first is shown again below
+  const firstAnswer = await app.db.message.findFirstOrThrow({ where: { chatId: chat.id, role: 'assistant' }, select: { id: true } });
+  const again = await regenerateAnswer(jsonRequest(`/api/chats/${chat.id}/messages/${firstAnswer.id}/regenerate`, { cookie, body: {} }), {
+    params: Promise.resolve({ id: chat.id, messageId: firstAnswer.id }),
+  });
+  if (!again.ok) throw new Error(`the regenerate answered ${again.status}: ${await again.text()}`);
+  await again.text();
   const chatParams = { id: chat.id };
   await ask(listChats, 'GET', '/api/chats', { cookie });
   await ask(listChats, 'GET', '/api/chats', { cookie, query: '?q=laptop' });
   await ask(getChat, 'GET', '/api/chats/{id}', { cookie, params: chatParams });
   await ask(chatMessages, 'GET', '/api/chats/{id}/messages', { cookie, params: chatParams, query: '?limit=1' });
+  await ask(showMessage, 'POST', '/api/chats/{id}/messages/{messageId}/show', {
+    cookie,
+    params: { ...chatParams, messageId: firstAnswer.id },
+  });
   await ask(patchSlot, 'PATCH', '/api/chats/{id}/slots/{key}', {
     cookie,
     params: { ...chatParams, key: 'os' },
@@ -213,6 +229,11 @@ export async function tourTheApi(app: App): Promise<RecordedAnswer[]> {
   await ask(listAttachments, 'GET', '/api/documents/attachments', { cookie, query: `?chatId=${chat.id}` });
   await ask(removeAttachment, 'DELETE', '/api/documents/attachments/{id}', { cookie, params: { id: waiting.id } });
 
+  // a file for the next message
+  const forMessage = new FormData();
+  forMessage.append('files', new File(['Opening hours are 8 to 18.'], 'hours.txt', { type: 'text/plain' }));
+  await ask(attachChatFiles, 'POST', '/api/chats/{id}/files', { cookie, form: forMessage, params: chatParams });
+
   // a document written by the pipeline: questions asked, answered through the API, then written
   const document = await ask(createDocument, 'POST', '/api/documents', {
     cookie,
@@ -251,6 +272,8 @@ export async function tourTheApi(app: App): Promise<RecordedAnswer[]> {
   await ask(patchMember, 'PATCH', '/api/documents/{id}/members/{userId}', { cookie, params: memberParams, body: { role: 'reviewer' } });
   await ask(deleteMember, 'DELETE', '/api/documents/{id}/members/{userId}', { cookie, params: memberParams });
   await ask(notifications, 'GET', '/api/notifications', { cookie });
+  await ask(unreadNotifications, 'GET', '/api/notifications/unread', { cookie });
+  await ask(readNotifications, 'POST', '/api/notifications/read', { cookie });
 
   // a section edited, rewritten (applied, and held back as a proposal to accept and one to reject), restored
   const sectionParams = { id: view.sections[0].id as string };

@@ -1,4 +1,5 @@
 import type { WaitingAttachmentJson } from '@/components/api/api-types';
+import { imageTypeOf, MAX_IMAGE_BYTES } from '@/lib/chat/files/file-limits';
 import { MAX_FILES_PER_REQUEST, MAX_SOURCE_FILE_BYTES, MAX_UPLOAD_FILES_BYTES, sourceKindOf } from '@/lib/documents/sources/upload-limits';
 
 /** Why a picked file is not accepted (each has a message in chat.attachments.problems). */
@@ -19,9 +20,10 @@ export function checkPicked(waiting: readonly PickedFile[], picked: readonly Pic
   let count = waiting.length;
   let bytes = waiting.reduce((sum, file) => sum + file.size, 0);
   return picked.map((file) => {
-    if (!sourceKindOf(file)) return 'type';
+    const image = !sourceKindOf(file) && imageTypeOf(file);
+    if (!sourceKindOf(file) && !image) return 'type';
     if (file.size === 0) return 'empty';
-    if (file.size > MAX_SOURCE_FILE_BYTES) return 'fileTooLarge';
+    if (file.size > (image ? MAX_IMAGE_BYTES : MAX_SOURCE_FILE_BYTES)) return 'fileTooLarge';
     if (count + 1 > MAX_FILES_PER_REQUEST) return 'tooMany';
     if (bytes + file.size > MAX_UPLOAD_FILES_BYTES) return 'uploadTooLarge';
     count += 1;
@@ -69,6 +71,10 @@ export interface Attachment {
   file: File | null;
   /** the server's id once the file waits in the chat */
   sourceId: string | null;
+  /** the kept copy's id (POST /api/chats/:id/files), which the message names; null for a file from before there were any */
+  fileId: string | null;
+  /** an image: only a model with vision reads it */
+  image: boolean;
   state: AttachmentState;
   /** 0..1 while uploading */
   progress: number;
@@ -98,6 +104,8 @@ export function withWaitingFiles(
         size: w.size,
         file: null,
         sourceId: w.id,
+        fileId: null,
+        image: false,
         state: 'attached',
         progress: 1,
         problem: null,

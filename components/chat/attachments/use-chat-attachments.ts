@@ -4,7 +4,10 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '@/components/api/fetch-json';
 import { formatFileSize } from '@/components/format/file-size';
-import { MAX_FILES_PER_REQUEST, MAX_SOURCE_FILE_BYTES, MAX_UPLOAD_FILES_BYTES } from '@/lib/documents/sources/upload-limits';
+import { chatFileUrl } from '@/lib/chat/files/chat-file-url';
+import { imageTypeOf } from '@/lib/chat/files/file-limits';
+import type { SentFile } from '@/lib/chat/turn/wire';
+import { MAX_FILES_PER_REQUEST, MAX_SOURCE_FILE_BYTES, MAX_UPLOAD_FILES_BYTES, sourceKindOf } from '@/lib/documents/sources/upload-limits';
 import { checkPicked, fileNamedIn, progressPerFile, withWaitingFiles, type Attachment, type AttachmentProblem } from './attachment-rules';
 import { uploadAttachments } from './upload-attachments';
 import { deleteWaitingFile, fetchWaitingFiles } from './waiting-files';
@@ -73,6 +76,8 @@ export function useChatAttachments(chatId: string, documentsStarted: number) {
           size: { bytes: file.size },
           file,
           sourceId: null,
+          fileId: null,
+          image: !sourceKindOf(file) && imageTypeOf(file) !== null,
           state: problem ? 'failed' : 'ready',
           progress: 0,
           problem: problem ? describeProblem(problem) : null,
@@ -111,14 +116,31 @@ export function useChatAttachments(chatId: string, documentsStarted: number) {
     [drop, items, t],
   );
 
-  /** Uploads the files picked since the last send; false (with the reason shown) when the message must not go yet. */
-  const uploadPending = useCallback(async (): Promise<boolean> => {
+  /**
+   * Uploads the files picked since the last send: the files the message is sent with (those uploaded
+   * before and not sent yet too), or null (with the reason shown) when the message must not go yet.
+   */
+  const uploadPending = useCallback(async (): Promise<SentFile[] | null> => {
     if (items.some((a) => a.state === 'failed')) {
       setError(t('removeFailed'));
-      return false;
+      return null;
     }
+    const unsent = (list: readonly Attachment[]) =>
+      list.flatMap((a): SentFile[] =>
+        a.state === 'attached' && a.fileId
+          ? [
+              {
+                id: a.fileId,
+                name: a.name,
+                kind: a.image ? 'image' : 'file',
+                size: 'bytes' in a.size ? a.size.bytes : 0,
+                url: chatFileUrl(chatId, a.fileId),
+              },
+            ]
+          : [],
+      );
     const batch = items.flatMap((a) => (a.state === 'ready' && a.file ? [{ key: a.key, file: a.file }] : []));
-    if (batch.length === 0) return true;
+    if (batch.length === 0) return unsent(items);
     setError(null);
     const index = new Map(batch.map((a, i) => [a.key, i]));
     const sizes = batch.map((a) => a.file.size);
@@ -135,8 +157,19 @@ export function useChatAttachments(chatId: string, documentsStarted: number) {
           patch((a, i) => ({ ...a, progress: shares[i]! }));
         },
       );
-      patch((a, i) => ({ ...a, state: 'attached', progress: 1, sourceId: saved[i]?.id ?? null }));
-      return true;
+      const uploaded = items.map((a) =>
+        index.has(a.key)
+          ? {
+              ...a,
+              state: 'attached' as const,
+              progress: 1,
+              sourceId: saved[index.get(a.key)!]?.sourceId ?? null,
+              fileId: saved[index.get(a.key)!]?.id ?? null,
+            }
+          : a,
+      );
+      setItems(uploaded);
+      return unsent(uploaded);
     } catch (failure) {
       // the server saves an upload whole or not at all: the file it names failed, the others can go again
       const message = failure instanceof Error ? failure.message : String(failure);
@@ -146,9 +179,15 @@ export function useChatAttachments(chatId: string, documentsStarted: number) {
       );
       patch((a, i) => (i === culprit ? { ...a, state: 'failed', progress: 0, problem: message } : { ...a, state: 'ready', progress: 0 }));
       setError(t('uploadFailed', { message }));
-      return false;
+      return null;
     }
   }, [chatId, items, t]);
+
+  /** The message went with these: they show in it now, not in the composer. */
+  const markSent = useCallback((sent: readonly SentFile[]) => {
+    const ids = new Set(sent.map((f) => f.id));
+    setItems((current) => current.filter((a) => !(a.fileId && ids.has(a.fileId))));
+  }, []);
 
   return {
     items,
@@ -156,6 +195,7 @@ export function useChatAttachments(chatId: string, documentsStarted: number) {
     add,
     remove,
     uploadPending,
+    markSent,
     uploading: items.some((a) => a.state === 'uploading'),
     blocked: items.some((a) => a.state === 'failed'),
   };

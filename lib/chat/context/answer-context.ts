@@ -19,12 +19,33 @@ export type AnswerContext = {
   slots: KeyFactView[];
   summary: string | null;
   window: Array<{ id: string; role: ContextRole; tokens: number }>;
-  recalled: Array<{ id: string; role: ContextRole; tokens: number; matched: string[]; excerpt: boolean }>;
+  recalled: Array<{
+    id: string;
+    role: ContextRole;
+    tokens: number;
+    matched: string[];
+    excerpt: boolean;
+    /** a part of a file attached earlier: it is no message, so its text goes with the view */
+    file?: { id: string; name: string; label: string; text: string };
+  }>;
+  /** the question's attached files: the parts sent (their text, cut for the view) and how many did not fit */
+  files?: Array<{
+    id: string;
+    name: string;
+    parts: Array<{ number: number; label: string; tokens: number; text: string }>;
+    omitted: number;
+  }>;
   /** older messages not sent (folded into the summary, or waiting to be) */
   omitted: number;
 };
 
-const PART_ORDER: Array<keyof PromptParts> = ['system', 'instructions', 'slots', 'summary', 'recalled', 'window', 'current'];
+const PART_ORDER: Array<keyof PromptParts> = ['system', 'instructions', 'slots', 'summary', 'recalled', 'files', 'window', 'current'];
+
+/** A part's text as the view shows it: enough to see what was sent, without a copy of the file in every answer's meta. */
+export const SHOWN_PART_CHARS = 1_500;
+
+/** A recalled file part's id in the prompt's recall list: `file:<file id>:<part number>` (lib/chat/files/recall-file-parts.ts). */
+export type RecalledFilePart = { id: string; name: string; label: string; text: string };
 
 export function describeAnswerContext(input: {
   model: { id: string; inputPrice: number };
@@ -32,7 +53,11 @@ export function describeAnswerContext(input: {
   slots: KeyFactView[];
   summary: string | null;
   instructions?: Instructions;
+  /** the current message's files with their parts' texts, and the file parts among the recalled, by recall id */
+  files?: ReadonlyArray<{ id: string; parts: ReadonlyArray<{ number: number; text: string }> }>;
+  recalledFileParts?: ReadonlyMap<string, RecalledFilePart>;
 }): AnswerContext {
+  const shown = (text: string) => (text.length > SHOWN_PART_CHARS ? `${text.slice(0, SHOWN_PART_CHARS - 1)}…` : text);
   const cost = (tokens: number) => Math.round(tokens * input.model.inputPrice * 100) / 100;
   return {
     model: input.model.id,
@@ -47,7 +72,21 @@ export function describeAnswerContext(input: {
     slots: input.slots,
     summary: input.prompt.parts.summary > 0 ? input.summary : null,
     window: input.prompt.window,
-    recalled: input.prompt.recalled,
+    recalled: input.prompt.recalled.map((item) => {
+      const part = input.recalledFileParts?.get(item.id);
+      return part ? { ...item, file: { ...part, text: shown(part.text) } } : item;
+    }),
+    ...(input.prompt.files.length
+      ? {
+          files: input.prompt.files.map((file) => {
+            const texts = input.files?.find((f) => f.id === file.id)?.parts;
+            return {
+              ...file,
+              parts: file.parts.map((part) => ({ ...part, text: shown(texts?.find((t) => t.number === part.number)?.text ?? '') })),
+            };
+          }),
+        }
+      : {}),
     omitted: input.prompt.droppedIds.length,
   };
 }

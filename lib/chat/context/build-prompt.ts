@@ -50,6 +50,8 @@ export type BuildPromptInput = {
   summarizedThroughId?: string | null;
   /** Older messages the current one refers back to, best match first (see recall.ts). */
   recalled?: RecalledMessage[];
+  /** Files attached to the current message, their parts in order: sent with it as far as the budget allows. */
+  files?: ReadonlyArray<{ id: string; name: string; parts: ReadonlyArray<{ number: number; label: string; text: string }> }>;
   policy?: PromptPolicy;
 };
 
@@ -60,6 +62,7 @@ export type PromptParts = {
   slots: number;
   summary: number;
   recalled: number;
+  files: number;
   window: number;
   current: number;
 };
@@ -73,6 +76,8 @@ export type BuiltPrompt = {
   window: Array<{ id: string; role: ContextMessage['role']; tokens: number }>;
   /** Older messages recalled by search, with the words that matched; `excerpt` when only matching lines were sent. */
   recalled: Array<{ id: string; role: ContextMessage['role']; tokens: number; matched: string[]; excerpt: boolean }>;
+  /** The current message's files: the parts sent with it, and how many did not fit (later turns recall those). */
+  files: Array<{ id: string; name: string; parts: Array<{ number: number; label: string; tokens: number }>; omitted: number }>;
   droppedIds: string[];
   /** Dropped messages the summary does not cover yet (oldest first): what a summary call should fold. */
   unsummarizedDroppedIds: string[];
@@ -94,6 +99,28 @@ export function buildPrompt(input: BuildPromptInput): BuiltPrompt {
   const fixedTokens = fixed([systemText, instructionsText, keyFactsText, summaryText]);
   const budgetExceeded = fixedTokens > input.budgetTokens;
   let remaining = input.budgetTokens - fixedTokens;
+
+  // The current message's files come before the history: the person attached them to ask about them.
+  // Whole parts in order while they fit, leaving the window its share; what does not fit is recalled later.
+  const files: BuiltPrompt['files'] = [];
+  const fileTexts: string[] = [];
+  let fileRoom = remaining - policy.windowMaxTokens;
+  for (const file of input.files ?? []) {
+    const sent: BuiltPrompt['files'][number]['parts'] = [];
+    for (const part of file.parts) {
+      const text = `${attachedPartHeading(file.name, part.label)}\n${part.text}`;
+      const tokens = countTokens(text) + 1;
+      if (tokens > fileRoom) continue;
+      fileRoom -= tokens;
+      sent.push({ number: part.number, label: part.label, tokens });
+      fileTexts.push(text);
+    }
+    files.push({ id: file.id, name: file.name, parts: sent, omitted: file.parts.length - sent.length });
+  }
+  const filesText = fileTexts.join('\n\n');
+  const filesTokens = fileTexts.length ? countTokens(`${filesText}\n\n`) : 0;
+  remaining -= filesTokens;
+  const currentContent = fileTexts.length ? `${filesText}\n\n${input.current.text}` : input.current.text;
 
   // The recent window: newest first, whole messages, contiguous (no holes the model would misread),
   // never reaching back into what the summary already covers.
@@ -135,7 +162,7 @@ export function buildPrompt(input: BuildPromptInput): BuiltPrompt {
   const messages: PromptMessage[] = [
     { role: 'system', content: systemContent },
     ...window.map((message) => ({ role: message.role, content: message.text })),
-    { role: input.current.role, content: input.current.text },
+    { role: input.current.role, content: currentContent },
   ];
   const systemTokens = countTokens(systemContent) + MESSAGE_OVERHEAD_TOKENS + REPLY_PRIMING_TOKENS;
   const parts: PromptParts = {
@@ -144,6 +171,7 @@ export function buildPrompt(input: BuildPromptInput): BuiltPrompt {
     slots: countTokens(keyFactsText),
     summary: countTokens(summaryText),
     recalled: countTokens(recalledText),
+    files: filesTokens,
     window: windowTokens,
     current: currentTokens + MESSAGE_OVERHEAD_TOKENS,
   };
@@ -152,16 +180,22 @@ export function buildPrompt(input: BuildPromptInput): BuiltPrompt {
 
   return {
     messages,
-    inputTokens: systemTokens + windowTokens + parts.current,
+    inputTokens: systemTokens + filesTokens + windowTokens + parts.current,
     parts,
     includedIds: window.map((message) => message.id),
     window: window.map((message, index) => ({ id: message.id, role: message.role, tokens: windowSizes[index]! })),
     recalled,
+    files,
     droppedIds: input.history.slice(0, firstInWindow).map((message) => message.id),
     unsummarizedDroppedIds: droppedUncovered,
     needsSummary: droppedUncovered.length > 0,
     budgetExceeded,
   };
+}
+
+/** The line above each part of an attached file, in the prompt: which file, which page or paragraphs. */
+export function attachedPartHeading(name: string, label: string): string {
+  return `[Attached file “${name}”, ${label}]`;
 }
 
 /** How many leading history messages the summary covers (0 when the id is absent: history was passed pre-filtered). */

@@ -5,16 +5,18 @@ import { applyKeyFactUpdates } from '@/lib/chat/context/apply-key-fact-updates';
 import { extractKeyFacts } from '@/lib/chat/context/extract-key-facts';
 import { forgetKeyFactValues } from '@/lib/chat/context/forget-key-fact-values';
 import { DEFAULT_SUMMARY_FOLD_POLICY } from '@/lib/chat/context/summary-fold';
-import { forgetKeyFactValuesFrom, recordKeyFactValues } from '@/lib/chat/key-facts-store';
+import { recordKeyFactValues } from '@/lib/chat/key-facts-store';
+import { leaveBranchAt } from '@/lib/chat/branches';
 import { buildChatTools } from '@/lib/chat/tools/registry';
 import { toolsAsSent } from '@/lib/llm/provider-prompt';
 import { AppError, notFound } from '@/lib/errors';
 import { checkRateLimit, rateRules } from '@/lib/rate-limit/rate-limit';
 import { DEFAULT_CHAT_TITLE as DEFAULT_TITLE } from '@/lib/chat/limits';
 import { createPhaseClock } from '@/lib/ops/phase-clock';
+import { checkVision, loadTurnFiles } from '@/lib/chat/files/turn-files';
 import { releaseLiveTurn } from './live-turn-lock';
 import { composeTurnPrompt, historyForPrompt } from './turn-prompt';
-import { claimChatForTurn, dropMessagesFrom, loadMessagesThrough, openTurnRows, type OpenTurn } from './turn-rows';
+import { claimChatForTurn, loadMessagesThrough, openTurnRows, type OpenTurn } from './turn-rows';
 import type { PreparedTurn, TurnDeps, TurnMode } from './types';
 import type { ToolCallData } from './wire';
 import { cutAtWordBoundary } from '@/lib/text/cut-at-word';
@@ -23,13 +25,16 @@ export interface TurnRequest {
   userId: string;
   chatId: string;
   /**
-   * `regenerate` reruns the last answer (any status, any model): a retry of it, billed as a new turn.
-   * `edit` replaces one of the person's messages with `text`: it and everything after it go, and the
-   * new message is answered like a new one (the ledger keeps what the dropped answers cost).
+   * `regenerate` answers the last answer's question again (any status, any model): a new sibling answer,
+   * billed as a new turn, shown instead of the old one (which stays, one ‹ n / m › away: lib/chat/branches.ts).
+   * `edit` sends `text` as a sibling of one of the person's messages: it and everything after it leave the
+   * branch on screen (kept, not deleted), and the new message is answered like a new one.
    */
   mode: TurnMode | 'regenerate' | 'edit';
   /** the user's new message (modes answer and edit) */
   text?: string;
+  /** files and images attached to the new message (uploaded to POST /api/chats/:id/files first) */
+  fileIds?: string[];
   modelId?: string;
   /** the assistant message to continue or retry; the person's message to replace (mode edit) */
   messageId?: string;
@@ -68,6 +73,7 @@ export async function prepareTurn(deps: TurnDeps, req: TurnRequest): Promise<Pre
     if (req.mode !== 'answer' && !inRecent && req.messageId) rows = await loadMessagesThrough(deps.db, chat.id, req.messageId);
     const asNew = req.mode === 'answer' || req.mode === 'edit';
     const replaced = req.mode === 'edit' ? rows.find((m) => m.id === req.messageId && m.role === 'user') : undefined;
+    const regenerated = req.mode === 'regenerate';
     if (req.mode === 'edit' && !replaced) throw notFound('No such message of yours in this chat.');
     const target = asNew ? null : rows.find((m) => m.id === req.messageId && m.role === 'assistant');
     if (!asNew) {
@@ -87,7 +93,8 @@ export async function prepareTurn(deps: TurnDeps, req: TurnRequest): Promise<Pre
         }
       }
     }
-    const mode: TurnMode = req.mode === 'regenerate' ? 'retry' : req.mode === 'edit' ? 'answer' : req.mode;
+    // both write a new message (Regenerate only the answer): a new branch from the same parent
+    const mode: TurnMode = req.mode === 'regenerate' || req.mode === 'edit' ? 'answer' : req.mode;
     if (!claim) throw new AppError('turn_in_progress', 'An answer is still being written in this chat. Stop it or wait for it to finish.');
     await checkRateLimit(deps.db, rules, claim.requestsThisMinute, now);
     const model = deps.catalog.find(req.modelId ?? target?.model ?? chat.model) ?? deps.catalog.default;
@@ -99,15 +106,23 @@ export async function prepareTurn(deps: TurnDeps, req: TurnRequest): Promise<Pre
     const currentText = target ? (question?.text ?? '') : req.text!;
     const cutAt = target ? rows.findIndex((m) => m.id === userMessageId) : replaced ? rows.indexOf(replaced) : rows.length;
     const before = rows.slice(0, cutAt);
-    // a summary that folded in a message this edit drops would tell the model about it: the prompt goes without
+    // the message a new branch starts at: it and what follows it leave the branch on screen
+    const leftFrom = replaced ?? (regenerated ? target! : undefined);
+    const leftAt = leftFrom ? rows.indexOf(leftFrom) : rows.length;
+    // a summary that folded in a message leaving the branch would tell the model about it: the prompt goes without
     const summaryIndex = chat.summaryThroughId ? rows.findIndex((m) => m.id === chat.summaryThroughId) : -1;
-    const summaryKept = !replaced || summaryIndex < cutAt;
+    const summaryKept = summaryIndex < leftAt;
+    // a new question's files were just uploaded; a rerun reads again what its question was sent with
+    const attached = asNew
+      ? await loadTurnFiles(deps.db, { chatId: chat.id, userId: req.userId, fileIds: req.fileIds ?? [] })
+      : await loadTurnFiles(deps.db, { chatId: chat.id, userId: req.userId, messageId: userMessageId });
+    checkVision(model, deps.catalog, attached);
 
     phases.end('checks');
     const extracted = asNew ? extractKeyFacts(currentText) : [];
-    // an edit takes back what the dropped messages stated; what the new text states is recorded below
-    const droppedIds = replaced ? rows.slice(cutAt).map((m) => m.id) : [];
-    const keyFactsBefore = replaced ? forgetKeyFactValues(chat.slots, new Set(droppedIds)) : chat.slots;
+    // a new branch takes back what the messages leaving the screen stated; what the new text states is recorded below
+    const leftIds = rows.slice(leftAt).map((m) => m.id);
+    const keyFactsBefore = leftIds.length ? forgetKeyFactValues(chat.slots, new Set(leftIds)) : chat.slots;
     const keyFactsNow = applyKeyFactUpdates(keyFactsBefore, extracted, { messageId: userMessageId, at: now }).next;
     const prompt = await composeTurnPrompt(deps.db, chat.id, {
       model,
@@ -117,9 +132,10 @@ export async function prepareTurn(deps: TurnDeps, req: TurnRequest): Promise<Pre
       summarizedThroughId: summaryKept ? chat.summaryThroughId : null,
       history: historyForPrompt(before),
       current: { id: userMessageId, role: 'user', text: currentText },
+      attached,
       now,
     });
-    const assistantMessageId = target?.id ?? randomUUID();
+    const assistantMessageId = target && !regenerated ? target.id : randomUUID();
     // Retry of an answer that failed after its tools ran: resume from the failed round with their results
     const resumed = req.mode === 'retry' ? await resumableToolRounds(deps.db, target!.id) : undefined;
     const promptMessages = resumed ? [...prompt.modelMessages, ...resumed.toolRounds] : prompt.modelMessages;
@@ -138,24 +154,22 @@ export async function prepareTurn(deps: TurnDeps, req: TurnRequest): Promise<Pre
       chatId: chat.id,
       userMessageId,
       assistantMessageId,
-      question: currentText,
+      question: target ? null : currentText,
       model,
       purpose: mode === 'continue' ? 'continuation' : 'answer',
       messages: promptMessages,
       toolsJson,
       title: chat.title === DEFAULT_TITLE && asNew ? titleFrom(currentText) : null,
       context: prompt.context,
+      fileIds: asNew ? [...attached.files, ...attached.images].map((file) => file.id) : [],
       now,
     };
-    // facts stated in the question are recorded with it, and an edit drops the replaced messages, in the
-    // same transaction: a refusal (credits) leaves the chat as it was
+    // facts stated in the question are recorded with it, and a new branch takes the old one off screen, in
+    // the same transaction: a refusal (credits) leaves the chat as it was
     const firstCall =
-      extracted.length || replaced
+      extracted.length || leftFrom
         ? await deps.db.$transaction(async (tx) => {
-            if (replaced) {
-              await dropMessagesFrom(tx, chat.id, replaced.id);
-              await forgetKeyFactValuesFrom(tx, chat.id, droppedIds);
-            }
+            if (leftFrom) await leaveBranchAt(tx, chat.id, leftFrom.id, now);
             const opened = await openTurnRows(tx, rowsToOpen);
             if (extracted.length)
               await recordKeyFactValues(tx, chat.id, extracted, { messageId: userMessageId, at: now, kind: 'extracted' });

@@ -1,7 +1,7 @@
 import type { ModelMessage } from 'ai';
-import { describeAnswerContext, type AnswerContext } from '@/lib/chat/context/answer-context';
+import { describeAnswerContext, type AnswerContext, type RecalledFilePart } from '@/lib/chat/context/answer-context';
 import { budgetFor } from '@/lib/chat/context/budget';
-import { buildPrompt, DEFAULT_PROMPT_POLICY, type BuiltPrompt } from '@/lib/chat/context/build-prompt';
+import { attachedPartHeading, buildPrompt, DEFAULT_PROMPT_POLICY, type BuiltPrompt } from '@/lib/chat/context/build-prompt';
 import { readKeyFacts } from '@/lib/chat/context/extract-key-facts';
 import { recallQuery, toRecalled, toTsQuery } from '@/lib/chat/context/recall';
 import { toKeyFactViews } from '@/lib/chat/context/key-fact-views';
@@ -10,7 +10,8 @@ import type { ContextMessage, RecalledMessage, KeyFactState } from '@/lib/chat/c
 import type { Db } from '@/lib/db/client';
 import type { ModelInfo } from '@/lib/llm/catalog';
 import { CHAT_SYSTEM_PROMPT } from '../prompts/chat-turn';
-import { searchChatMessages } from './recall-rows';
+import type { TurnFiles } from '@/lib/chat/files/turn-files';
+import { searchChatFileParts, searchChatMessages } from './recall-rows';
 
 /** Messages sent back to the model: finished answers and what a stopped answer showed. */
 export function historyForPrompt(
@@ -31,13 +32,17 @@ export type TurnPromptInput = {
   /** oldest first, without the current message */
   history: ContextMessage[];
   current: ContextMessage;
+  /** what the current message carries: files (their parts go into the prompt) and images (image parts) */
+  attached?: TurnFiles;
   now: Date;
 };
 
 export type TurnPrompt = BuiltPrompt & { modelMessages: ModelMessage[]; context: AnswerContext };
 
 /** The prompt of a turn from what is already loaded; `recalled` are older messages found for it. */
-export function buildTurnPrompt(input: TurnPromptInput & { recalled?: RecalledMessage[] }): TurnPrompt {
+export function buildTurnPrompt(
+  input: TurnPromptInput & { recalled?: RecalledMessage[]; recalledFileParts?: ReadonlyMap<string, RecalledFilePart> },
+): TurnPrompt {
   const keyFacts = toKeyFactViews(
     input.slots.filter((s) => s.value !== ''),
     input.now,
@@ -52,17 +57,37 @@ export function buildTurnPrompt(input: TurnPromptInput & { recalled?: RecalledMe
     history: input.history,
     current: input.current,
     recalled: input.recalled,
+    files: input.attached?.files,
     budgetTokens: budgetFor(input.model).total,
   });
+  const images = input.attached?.images ?? [];
+  const last = built.messages.length - 1;
   return {
     ...built,
-    modelMessages: built.messages.map((m) => ({ role: m.role, content: m.content }) as ModelMessage),
+    modelMessages: built.messages.map((m, i) =>
+      // the question's images go with it as image parts (a model without vision was refused before this)
+      i === last && images.length
+        ? {
+            role: 'user',
+            content: [
+              { type: 'text', text: m.content },
+              ...images.map((image) => ({
+                type: 'image' as const,
+                image: Buffer.from(image.bytes).toString('base64'),
+                mediaType: image.mediaType,
+              })),
+            ],
+          }
+        : ({ role: m.role, content: m.content } as ModelMessage),
+    ),
     context: describeAnswerContext({
       model: input.model,
       prompt: built,
       slots: keyFacts,
       summary: input.summary,
       instructions: input.instructions,
+      files: input.attached?.files,
+      recalledFileParts: input.recalledFileParts,
     }),
   };
 }
@@ -76,12 +101,17 @@ const RECALL_CANDIDATES = 4;
  * Any other message costs no query. The context benchmark runs this same function.
  */
 export async function composeTurnPrompt(db: Db, chatId: string, input: TurnPromptInput): Promise<TurnPrompt> {
-  return buildTurnPrompt({ ...input, recalled: await recallForTurn(db, chatId, input.history, input.current) });
+  return buildTurnPrompt({ ...input, ...(await recallForTurn(db, chatId, input.history, input.current)) });
 }
 
-async function recallForTurn(db: Db, chatId: string, history: ContextMessage[], current: ContextMessage): Promise<RecalledMessage[]> {
+async function recallForTurn(
+  db: Db,
+  chatId: string,
+  history: ContextMessage[],
+  current: ContextMessage,
+): Promise<{ recalled: RecalledMessage[]; recalledFileParts?: Map<string, RecalledFilePart> }> {
   const query = recallQuery(current.text);
-  if (!query.refersBack) return [];
+  if (!query.refersBack) return { recalled: [] };
   // Recent messages are searched too: one too long for the window (a log pasted a turn ago) must
   // still be found; the builder skips hits that are in the window anyway, so fetch that many more.
   const excluded = [current.id];
@@ -93,5 +123,15 @@ async function recallForTurn(db: Db, chatId: string, history: ContextMessage[], 
   const longest = Math.max(0, ...query.lines);
   const tall = longest > 0 ? history.filter((m) => m.text.split('\n').length >= longest).reverse() : [];
   const seen = new Set(hits.map((m) => m.id));
-  return toRecalled(query, [...hits, ...tall.filter((m) => !seen.has(m.id))]);
+  // parts of files sent earlier go first: what a file said is the source, an answer about it a retelling
+  const partHits = tsquery ? await searchChatFileParts(db, chatId, tsquery, current.id, RECALL_CANDIDATES) : [];
+  const recalledFileParts = new Map(
+    partHits.map((hit) => [`file:${hit.fileId}:${hit.number}`, { id: hit.fileId, name: hit.name, label: hit.label, text: hit.text }]),
+  );
+  const parts: ContextMessage[] = partHits.map((hit) => ({
+    id: `file:${hit.fileId}:${hit.number}`,
+    role: 'user',
+    text: `${attachedPartHeading(hit.name, hit.label)}\n${hit.text}`,
+  }));
+  return { recalled: toRecalled(query, [...parts, ...hits, ...tall.filter((m) => !seen.has(m.id))]), recalledFileParts };
 }

@@ -12,6 +12,7 @@ import { type LiveTurnClaim, liveTurnClaimSql } from './live-turn-lock';
 import type { TurnMode } from './types';
 import type { Citation } from './wire';
 import { ORPHANED_ANSWER_ERROR } from '@/lib/chat/sweep';
+import { keyFactChangeOnBranch } from '@/lib/chat/branches';
 
 /*
  * The rows a turn reads and writes between the person's Send and the end of the
@@ -42,7 +43,10 @@ type JsonKeyFact = { key: string; value: string; history: Array<{ value: string 
  */
 export const TURN_RECENT_MESSAGES = 60;
 
-/** The columns of a chat read for a turn, from `chat c`: its newest TURN_RECENT_MESSAGES messages (oldest first) and pinned facts. */
+/**
+ * The columns of a chat read for a turn, from `chat c`: the newest TURN_RECENT_MESSAGES messages of the branch
+ * on screen (oldest first) and pinned facts with the history stated on that branch (branches.ts).
+ */
 function chatForTurnColumns(): Prisma.Sql {
   return Prisma.sql`c.id, c.title, c.model, c.summary, c."summaryThroughId", c.instructions AS "chatInstructions", c."webSearch",
       (SELECT json_build_object('aboutMe', p."aboutMe", 'answerStyle', p."answerStyle")
@@ -50,10 +54,10 @@ function chatForTurnColumns(): Prisma.Sql {
       COALESCE((SELECT json_agg(json_build_object('id', m.id, 'role', m.role, 'kind', m.kind, 'text', m.text,
                                                   'status', m.status, 'model', m.model, 'continuations', m.continuations)
                                 ORDER BY m."createdAt")
-                FROM (SELECT * FROM message WHERE "chatId" = c.id ORDER BY "createdAt" DESC LIMIT ${TURN_RECENT_MESSAGES}) m), '[]'::json) AS messages,
+                FROM (SELECT * FROM message WHERE "chatId" = c.id AND "onBranch" ORDER BY "createdAt" DESC LIMIT ${TURN_RECENT_MESSAGES}) m), '[]'::json) AS messages,
       COALESCE((SELECT json_agg(json_build_object('key', s.key, 'value', s.value, 'history',
                   COALESCE((SELECT json_agg(json_build_object('value', h.value, 'messageId', h."messageId", 'at', h.at) ORDER BY h.at)
-                            FROM slot_change h WHERE h."slotId" = s.id), '[]'::json)) ORDER BY s.key)
+                            FROM slot_change h WHERE h."slotId" = s.id AND ${keyFactChangeOnBranch(Prisma.sql`h`, Prisma.sql`c.id`)}), '[]'::json)) ORDER BY s.key)
                 FROM slot s WHERE s."chatId" = c.id), '[]'::json) AS slots`;
 }
 
@@ -83,7 +87,8 @@ function chatForTurn(row: ChatForTurnRow): ChatForTurn {
  * The messages a Continue, Retry or Edit of a message older than the recent ones reads: the
  * TURN_RECENT_MESSAGES messages up to and including `messageId` with their text (its question and
  * the history before it, as the prompt may use them), then the ones after it without their text
- * (an edit drops them and takes back what they stated; a regenerate needs to know there are none).
+ * (an edit takes them off the branch and back what they stated; a regenerate needs to know there are none),
+ * all on the branch on screen.
  * So a Continue far back in a 4,000-message chat reads one window, not the whole chat.
  */
 export async function loadMessagesThrough(db: Db, chatId: string, messageId: string): Promise<ChatForTurn['messages']> {
@@ -95,13 +100,13 @@ export async function loadMessagesThrough(db: Db, chatId: string, messageId: str
                                                   'status', m.status, 'model', m.model, 'continuations', m.continuations)
                                 ORDER BY m."createdAt", m.id)
                 FROM (SELECT msg.* FROM message msg, target t
-                      WHERE msg."chatId" = ${chatId} AND (msg."createdAt", msg.id) <= (t."createdAt", t.id)
+                      WHERE msg."chatId" = ${chatId} AND msg."onBranch" AND (msg."createdAt", msg.id) <= (t."createdAt", t.id)
                       ORDER BY msg."createdAt" DESC, msg.id DESC LIMIT ${TURN_RECENT_MESSAGES}) m), '[]'::json) AS "upTo",
       COALESCE((SELECT json_agg(json_build_object('id', m.id, 'role', m.role, 'kind', m.kind, 'text', '',
                                                   'status', m.status, 'model', m.model, 'continuations', m.continuations)
                                 ORDER BY m."createdAt", m.id)
                 FROM message m, target t
-                WHERE m."chatId" = ${chatId} AND (m."createdAt", m.id) > (t."createdAt", t.id)), '[]'::json) AS after`,
+                WHERE m."chatId" = ${chatId} AND m."onBranch" AND (m."createdAt", m.id) > (t."createdAt", t.id)), '[]'::json) AS after`,
   );
   return row ? [...row.upTo, ...row.after] : [];
 }
@@ -134,8 +139,8 @@ export interface OpenTurn {
   chatId: string;
   userMessageId: string;
   assistantMessageId: string;
-  /** the new question (mode answer) */
-  question: string;
+  /** the new question (mode answer), written after the end of the branch on screen; null: the answer is another to `userMessageId` (Regenerate) */
+  question: string | null;
   model: ModelInfo;
   purpose: 'answer' | 'continuation';
   /** the first call's prompt and tools, which its reservation is priced on */
@@ -145,6 +150,8 @@ export interface OpenTurn {
   title: string | null;
   /** what the model is sent for this answer, kept in the answer's meta for the context view */
   context: AnswerContext;
+  /** files and images uploaded for the new question: from here they belong to it */
+  fileIds: string[];
   now: Date;
 }
 
@@ -169,12 +176,14 @@ export function openTurnRows(db: Db | Tx, o: OpenTurn): Promise<ReservedCall> {
     entry: { id: o.entryId, turnId: o.turnId, chatId: o.chatId, messageId: o.assistantMessageId, at: o.now },
     rows: {
       question: Prisma.sql`
-        INSERT INTO message (id, "chatId", role, text, "searchText", "createdAt", "updatedAt")
-        SELECT ${o.userMessageId}, ${o.chatId}, 'user', ${o.question}, ${messageSearchText(o.question)}, ${o.now}, ${o.now}
-        FROM entry WHERE ${o.mode} = 'answer'`,
+        INSERT INTO message (id, "chatId", "parentId", role, text, "searchText", "createdAt", "updatedAt")
+        SELECT ${o.userMessageId}, ${o.chatId},
+               message_branch_end(${o.chatId}, ${o.userMessageId}),
+               'user', ${o.question ?? ''}, ${messageSearchText(o.question ?? '')}, ${o.now}, ${o.now}
+        FROM entry WHERE ${o.mode} = 'answer' AND ${o.question !== null}`,
       answer: Prisma.sql`
-        INSERT INTO message (id, "chatId", role, text, status, model, "turnId", meta, "createdAt", "updatedAt")
-        SELECT ${o.assistantMessageId}, ${o.chatId}, 'assistant', '', 'streaming', ${o.model.id}, ${o.turnId}, ${meta}::jsonb, ${answerAt}, ${o.now}
+        INSERT INTO message (id, "chatId", "parentId", role, text, status, model, "turnId", meta, "createdAt", "updatedAt")
+        SELECT ${o.assistantMessageId}, ${o.chatId}, ${o.userMessageId}, 'assistant', '', 'streaming', ${o.model.id}, ${o.turnId}, ${meta}::jsonb, ${answerAt}, ${o.now}
         FROM entry WHERE ${o.mode} = 'answer'`,
       reopened: Prisma.sql`
         UPDATE message SET status = 'streaming', "turnId" = ${o.turnId}, model = ${o.model.id}, "updatedAt" = ${o.now},
@@ -182,6 +191,11 @@ export function openTurnRows(db: Db | Tx, o: OpenTurn): Promise<ReservedCall> {
                text = CASE WHEN ${o.mode} = 'retry' THEN '' ELSE text END,
                error = CASE WHEN ${o.mode} = 'retry' THEN NULL ELSE error END
         WHERE id = ${o.assistantMessageId} AND ${o.mode} <> 'answer' AND EXISTS (SELECT 1 FROM entry)`,
+      // the question's files are its own from this statement on (the foreign key sees the question inserted above)
+      files_attached: Prisma.sql`
+        UPDATE chat_file SET "messageId" = ${o.userMessageId}
+        WHERE id = ANY(${o.fileIds}::text[]) AND "chatId" = ${o.chatId} AND "ownerId" = ${o.userId} AND "messageId" IS NULL
+          AND ${o.mode} = 'answer' AND EXISTS (SELECT 1 FROM entry)`,
       // a closed chat reopens when the person writes again
       chat_reopened: Prisma.sql`
         UPDATE chat SET status = 'open', model = ${o.model.id}, "lastMessageAt" = ${o.now}, "updatedAt" = ${o.now},
@@ -189,23 +203,6 @@ export function openTurnRows(db: Db | Tx, o: OpenTurn): Promise<ReservedCall> {
         WHERE id = ${o.chatId} AND EXISTS (SELECT 1 FROM entry)`,
     },
   });
-}
-
-/**
- * Edit and resend: the person's message and everything after it leave the chat (answers, document
- * notices), as when a conversation is taken up again from that point. Ledger entries only name the
- * messages, so what the dropped answers cost stays in the books. A summary that folded in a dropped
- * message is dropped with it (the next turn that needs one writes it again).
- */
-export async function dropMessagesFrom(db: Db | Tx, chatId: string, messageId: string): Promise<void> {
-  await db.$executeRaw`
-    WITH dropped AS (
-      DELETE FROM message
-      WHERE "chatId" = ${chatId} AND "createdAt" >= (SELECT "createdAt" FROM message WHERE id = ${messageId} AND "chatId" = ${chatId})
-      RETURNING id
-    )
-    UPDATE chat SET summary = NULL, "summaryThroughId" = NULL
-    WHERE id = ${chatId} AND "summaryThroughId" IN (SELECT id FROM dropped)`;
 }
 
 export interface CloseTurn {

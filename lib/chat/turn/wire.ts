@@ -60,8 +60,17 @@ export type TurnDataName = keyof TurnDataParts;
 export type ToolCallData = TurnDataParts['tool'];
 
 /** Sent with the stream's `start` chunk: which turn and model write the answer. */
-export const turnMetadataSchema = z.object({ turnId: z.string().optional(), model: z.string().optional() });
+export const turnMetadataSchema = z.object({
+  turnId: z.string().optional(),
+  model: z.string().optional(),
+  /** a question's attached files and images (the chat's message list links each to its download) */
+  files: z
+    .array(z.object({ id: z.string(), name: z.string(), kind: z.enum(['file', 'image']), size: z.number(), url: z.string() }))
+    .optional(),
+});
 export type TurnMetadata = z.infer<typeof turnMetadataSchema>;
+/** A file or image as a question's metadata names it. */
+export type SentFile = NonNullable<TurnMetadata['files']>[number];
 
 /** A chat message as `useChat` holds it: the AI SDK's UI message with Quire's metadata and data parts. */
 export type ChatMessage = UIMessage<TurnMetadata, TurnDataParts>;

@@ -104,7 +104,8 @@ export interface WaitingAttachment {
 /** The person's files still waiting in the chat for start_document, newest first. */
 export async function listWaitingAttachments(db: Db, userId: string, chatId: string): Promise<WaitingAttachment[]> {
   const rows = await db.source.findMany({
-    where: { chatId, ownerId: userId, documentId: null },
+    // a file sent with a message shows in that message, not among the composer's waiting files
+    where: { chatId, ownerId: userId, documentId: null, OR: [{ chatFile: null }, { chatFile: { messageId: null } }] },
     // one upload's files share a createdAt (one transaction): the title keeps their order stable
     orderBy: [{ createdAt: 'desc' }, { title: 'asc' }, { id: 'asc' }],
     select: { id: true, title: true, kind: true, unit: true, createdAt: true, _count: { select: { paragraphs: true } } },
@@ -123,6 +124,8 @@ export async function listWaitingAttachments(db: Db, userId: string, chatId: str
  * document adopted it, research may already cite it, so that is a 409.
  */
 export async function removeWaitingAttachment(db: Db, userId: string, sourceId: string): Promise<void> {
+  // its copy kept for a message that was never sent goes with it (a sent one stays with its message)
+  await db.chatFile.deleteMany({ where: { sourceId, ownerId: userId, messageId: null } });
   // one conditional statement: if start_document adopts the file at the same moment, exactly one of the two wins
   const removed = await db.source.deleteMany({ where: { id: sourceId, ownerId: userId, chatId: { not: null }, documentId: null } });
   if (removed.count === 1) return;

@@ -10,15 +10,59 @@ export const MAX_UPLOAD_BYTES = MAX_UPLOAD_FILES_BYTES + 64 * 1024;
 
 export type SourceKind = 'text' | 'markdown' | 'pdf' | 'docx';
 
+/** Plain text under another name: tables and source code are read line by line like any text file. */
+const PLAIN_TEXT_EXTENSIONS = [
+  'txt',
+  'text',
+  'csv',
+  'tsv',
+  'json',
+  'yaml',
+  'yml',
+  'toml',
+  'xml',
+  'log',
+  'ini',
+  'cfg',
+  'conf',
+  'sql',
+  'sh',
+  'py',
+  'js',
+  'mjs',
+  'ts',
+  'tsx',
+  'jsx',
+  'java',
+  'kt',
+  'go',
+  'rs',
+  'rb',
+  'php',
+  'c',
+  'h',
+  'cpp',
+  'hpp',
+  'cs',
+  'swift',
+  'css',
+  'scss',
+  'html',
+];
+const PLAIN_TEXT_NAME = new RegExp(`\\.(${PLAIN_TEXT_EXTENSIONS.join('|')})$`);
+
 /** For a file input's `accept`: the kinds sourceKindOf recognises. */
-export const SOURCE_FILE_ACCEPT =
-  '.txt,.text,.md,.markdown,.pdf,.docx,text/plain,text/markdown,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+export const SOURCE_FILE_ACCEPT = [
+  '.md,.markdown,.pdf,.docx',
+  ...PLAIN_TEXT_EXTENSIONS.map((extension) => `.${extension}`),
+  'text/plain,text/markdown,text/csv,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+].join(',');
 
 export function sourceKindOf(file: { name: string; type: string }): SourceKind | null {
   const name = file.name.toLowerCase();
   if (file.type === 'application/pdf' || name.endsWith('.pdf')) return 'pdf';
   if (file.type === 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' || name.endsWith('.docx')) return 'docx';
   if (file.type === 'text/markdown' || /\.(md|markdown)$/.test(name)) return 'markdown';
-  if (file.type.startsWith('text/') || /\.(txt|text)$/.test(name)) return 'text';
+  if (file.type.startsWith('text/') || file.type === 'application/json' || PLAIN_TEXT_NAME.test(name)) return 'text';
   return null;
 }

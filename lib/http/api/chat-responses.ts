@@ -57,7 +57,7 @@ const answerContext = z.strictObject({
   costMicros: z.number().meta({ description: 'Input cost of the prompt, to a hundredth of a micro-USD.' }),
   parts: z.array(
     z.strictObject({
-      part: z.enum(['system', 'instructions', 'slots', 'summary', 'recalled', 'window', 'current']),
+      part: z.enum(['system', 'instructions', 'slots', 'summary', 'recalled', 'files', 'window', 'current']),
       tokens: z.number().int(),
       costMicros: z.number(),
     }),
@@ -69,7 +69,30 @@ const answerContext = z.strictObject({
   slots: z.array(z.strictObject({ key: z.string(), value: z.string(), previous: z.string().optional() })),
   summary: z.string().nullable(),
   window: z.array(z.strictObject({ id: z.string(), role, tokens: z.number().int() })),
-  recalled: z.array(z.strictObject({ id: z.string(), role, tokens: z.number().int(), matched: z.array(z.string()), excerpt: z.boolean() })),
+  recalled: z.array(
+    z.strictObject({
+      id: z.string(),
+      role,
+      tokens: z.number().int(),
+      matched: z.array(z.string()),
+      excerpt: z.boolean(),
+      file: z
+        .strictObject({ id: z.string(), name: z.string(), label: z.string(), text: z.string() })
+        .optional()
+        .meta({ description: 'A part of a file attached earlier in the chat, recalled like an older message (its text as shown).' }),
+    }),
+  ),
+  files: z
+    .array(
+      z.strictObject({
+        id: z.string(),
+        name: z.string(),
+        parts: z.array(z.strictObject({ number: z.number().int(), label: z.string(), tokens: z.number().int(), text: z.string() })),
+        omitted: z.number().int().meta({ description: 'Parts that did not fit this prompt (later turns recall them).' }),
+      }),
+    )
+    .optional()
+    .meta({ description: "The question's attached files: the parts sent with it (their text as shown, cut for the view)." }),
   omitted: z.number().int(),
 });
 
@@ -105,6 +128,22 @@ export const chatMessageResponse = z.strictObject({
   error: z.string().nullable(),
   meta: messageMeta.nullable(),
   createdAt: z.iso.datetime(),
+  files: z
+    .array(z.strictObject({ id: z.string(), name: z.string(), kind: z.enum(['file', 'image']), size: z.number().int(), url: z.string() }))
+    .optional()
+    .meta({ description: 'Files and images sent with the message (GET /api/chats/{id}/files/{fileId} downloads one).' }),
+  siblings: z
+    .strictObject({
+      index: z.number().int().meta({ description: 'this message among its siblings, from 1 (oldest first)' }),
+      count: z.number().int(),
+      previousId: z.string().nullable().meta({ description: 'the sibling before it, to show with POST …/messages/{previousId}/show' }),
+      nextId: z.string().nullable(),
+    })
+    .optional()
+    .meta({
+      description:
+        'Present when the message has siblings (answers from Regenerate, questions from Edit & resend): the ‹ index / count › to page between branches.',
+    }),
   calls: z.array(staffModelCallResponse).optional().meta({ description: 'Staff only: the model calls behind the answer.' }),
 });
 
@@ -167,8 +206,8 @@ export const chatImportResponse = z.strictObject({
 });
 export const chatShareResponse = z.strictObject({ url: z.string(), createdAt: z.iso.datetime(), snapshotAt: z.iso.datetime() });
 export const chatShareRevokedResponse = z.strictObject({ revoked: z.literal(true) });
-/** A shared chat's message: what the owner's view shows, without what the answer cost. */
-export const sharedMessageResponse = chatMessageResponse.omit({ costMicros: true, usage: true });
+/** A shared chat's message: what the owner's view shows, without what the answer cost or the files it was sent with (those stay the owner's). */
+export const sharedMessageResponse = chatMessageResponse.omit({ costMicros: true, usage: true, files: true });
 export const chatDeletedResponse = z.strictObject({ id: z.string(), deleted: z.literal(true) });
 export const turnStoppedResponse = z.strictObject({ stopped: z.boolean(), turnId: z.string().nullable() });
 export const chatClosedResponse = z.strictObject({ status: z.literal('closed') });
@@ -184,6 +223,7 @@ export const modelResponse = z.strictObject({
   outputPrice: z.number().meta({ description: 'USD per million output tokens' }),
   reasoning: z.boolean(),
   structuredOutputs: z.boolean(),
+  vision: z.boolean().meta({ description: 'The model reads images attached to a message.' }),
   simulated: z.boolean(),
   provider: z.string().optional(),
 });

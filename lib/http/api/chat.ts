@@ -1,3 +1,5 @@
+import { MAX_IMAGES_PER_MESSAGE } from '@/lib/chat/files/file-limits';
+import { MAX_FILES_PER_REQUEST } from '@/lib/documents/sources/upload-limits';
 import { z } from 'zod';
 import { chatInstructionsField } from './instructions';
 import { defineOperations } from '@/lib/http/openapi/api-operation';
@@ -98,6 +100,20 @@ export const chatImportForm = z.object({
   }),
 });
 
+const chatFilesForm = z.object({
+  files: z
+    .array(z.string().meta({ contentMediaType: 'application/octet-stream' }))
+    .min(1)
+    .max(MAX_FILES_PER_REQUEST),
+});
+export const chatFileAttachedResponse = z.strictObject({
+  id: z.string(),
+  sourceId: z.string().nullable().meta({ description: 'The waiting source start_document adopts; null for an image.' }),
+  kind: z.enum(['file', 'image']),
+  name: z.string(),
+  size: z.number().int(),
+});
+
 export const chatMessageBody = z.object({
   text: z
     .string()
@@ -105,6 +121,11 @@ export const chatMessageBody = z.object({
     .min(1, 'The message is empty.')
     .max(MAX_MESSAGE_CHARS, `A message can be at most ${MAX_MESSAGE_CHARS} characters.`),
   model: z.string().max(200).optional(),
+  files: z
+    .array(z.uuid())
+    .max(MAX_FILES_PER_REQUEST + MAX_IMAGES_PER_MESSAGE)
+    .optional()
+    .meta({ description: 'Files and images uploaded with POST /api/chats/{id}/files for this message.' }),
 });
 
 export const keyFactValueBody = z.object({ value: z.string().trim().min(1, 'A fact cannot be empty.').max(200) });
@@ -253,6 +274,35 @@ export const chatOperations = defineOperations([
   },
   {
     method: 'POST',
+    path: '/api/chats/{id}/files',
+    tag: 'Chats',
+    auth: 'session',
+    summary: 'Attach files (PDF, DOCX, text, Markdown, CSV, code) or images (PNG, JPEG, WebP, GIF) for the next message.',
+    description:
+      'Send their ids as the message’s `files`. A file is read as for document sources and also waits in the chat for start_document; an image is re-encoded without its metadata. Refusals name the limit in `limit`: 413 `file_size`, `image_size`, `upload_size`, `storage`; 422 `pixels`, `metadata`, `image_type`, `pages`, `time`, `memory`.',
+    body: chatFilesForm,
+    bodyType: 'multipart',
+    responses: {
+      201: 'The files just attached, `[{id, sourceId, kind, name, size}]`.',
+      402: 'Not enough credits.',
+      404: 'No such chat.',
+      413: 'A file, the upload or the person’s storage is over its limit.',
+      422: 'A file could not be read, or is over a reading limit.',
+      429: 'Rate limit reached.',
+    },
+    responseBodies: { 201: z.array(chatFileAttachedResponse) },
+  },
+  {
+    method: 'GET',
+    path: '/api/chats/{id}/files/{fileId}',
+    tag: 'Chats',
+    auth: 'session',
+    summary: 'Download a file sent with a message (its owner, or staff).',
+    produces: 'application/octet-stream',
+    responses: { 200: 'The file as uploaded (an image as re-encoded, shown inline).', 404: 'No such file, or not yours.' },
+  },
+  {
+    method: 'POST',
     path: '/api/chats/{id}/messages',
     tag: 'Chats',
     auth: 'session',
@@ -285,19 +335,36 @@ export const chatOperations = defineOperations([
     path: '/api/chats/{id}/messages/{messageId}/regenerate',
     tag: 'Chats',
     auth: 'session',
-    summary: "Rerun the chat's last answer, with the same or another model.",
+    summary: "Answer the chat's last question again, with the same or another model: a new sibling answer, shown instead of the old one.",
     body: regenerateBody,
     produces: TURN_STREAM,
     responses: { 200: 'The new answer, streamed.', ...turnRefusals },
   },
   {
     method: 'POST',
+    path: '/api/chats/{id}/messages/{messageId}/show',
+    tag: 'Chats',
+    auth: 'session',
+    summary: 'Show this message instead of its sibling on screen (the ‹ n / m › of a regenerated answer or an edited question).',
+    description:
+      'The conversation below it follows its branch as it was last left; the next turn is built from the branch on screen. Nothing is deleted. 404 when the message is not in this chat of yours; 409 while an answer is being written in the chat, or when the message sits under a branch that is not shown.',
+    responseBodies: { 200: z.strictObject({ shown: z.string() }) },
+    responses: {
+      200: 'The message is on screen.',
+      404: 'No such message in this chat.',
+      409: 'An answer is being written, or the message is under a hidden branch.',
+      429: 'Too many requests.',
+    },
+  },
+  {
+    method: 'POST',
     path: '/api/chats/{id}/messages/{messageId}/edit',
     tag: 'Chats',
     auth: 'session',
-    summary: "Edit one of the caller's messages and send it again: it and everything after it are replaced, the new answer streams back.",
+    summary:
+      "Edit one of the caller's messages and send it again as a new branch: it and everything after it leave the screen (kept, one ‹ n / m › away), the new answer streams back.",
     description:
-      'The ledger keeps the entries of the answers that were dropped. 404 when `messageId` is not a message the person wrote in this chat.',
+      'Nothing is deleted and the ledger keeps every answer. 404 when `messageId` is not a message the person wrote in this chat.',
     body: chatMessageBody,
     produces: TURN_STREAM,
     responses: { 200: 'The new answer, streamed.', ...turnRefusals },

@@ -18,7 +18,14 @@ import type { AllTrue, DescribesJsonOf, ResultOf } from './json-shape';
 /** GET /api/sections/:id/versions: only the page. */
 export const sectionVersionsQuery = pageQuery;
 
-export const sectionEditBody = z.object({ body: z.string().max(200_000), baseVersion: z.number().int().nonnegative() });
+export const sectionEditBody = z.object({
+  body: z.string().max(200_000),
+  baseVersion: z.number().int().nonnegative(),
+  resolvesConflict: z
+    .boolean()
+    .optional()
+    .meta({ description: 'The person kept their text over a newer one: always a version of its own, never part of an editing burst.' }),
+});
 
 // Offsets are only numbers here: whether they make a range of the text is the domain's 400 `invalid_range`.
 export const rewriteBody = z.object({
@@ -73,9 +80,14 @@ export const flagDismissedResponse = z.strictObject({
 
 export const sectionVersionResponse = z.strictObject({
   version: z.number().int(),
-  kind: z.enum(['draft', 'manual', 'rewrite', 'restore']),
+  kind: z.enum(['draft', 'manual', 'rewrite', 'restore', 'resolve']).meta({
+    description: 'resolve: the person kept their text over a newer one after a conflict.',
+  }),
   author: z.string().meta({ description: 'A name; "Quire" for the pipeline.' }),
-  createdAt: z.iso.datetime(),
+  createdAt: z.iso.datetime().meta({ description: 'When the version began: the first save of an editing burst.' }),
+  savedAt: z.iso.datetime().meta({
+    description: "The version's last save: a person's autosaves within two minutes of each other update one version.",
+  }),
   body: z.string(),
 });
 

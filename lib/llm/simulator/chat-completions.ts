@@ -7,12 +7,15 @@ import { openAIErrorResponse } from './openai-errors';
 import { planOutput, type OutputPlan } from './output-plan';
 import { reasoningFor } from './reasoning';
 import { buildReplyContext, composeReply, purposeOf } from './reply-router';
-import { chatCompletionRequestSchema, offeredTools, toSimMessages } from './request-schema';
+import { chatCompletionRequestSchema, imagesInLastUserMessage, offeredTools, toSimMessages } from './request-schema';
 import { sseFrame, timedSseStream, type SseFrame } from './sse-stream';
 import { refusesResponseFormat, replyInFormat } from './structured-output';
 import { countTokens } from './text-tokens';
 import type { SimMessage, SimulatorCloseReason, SimulatorOptions } from './types';
 import { chunkWriter, completionBody, newCompletionId, wireUsage, type WireUsage } from './wire-format';
+
+/** What an image part adds to the prompt's usage (a high-detail image of a few tiles). */
+const IMAGE_TOKENS = 765;
 
 /** Per-message framing overhead, roughly what chat formats add. */
 const TOKENS_PER_MESSAGE = 3;
@@ -76,7 +79,17 @@ export async function respondToChatCompletion(request: Request, options: Simulat
       'unsupported_response_format',
     );
   }
-  const promptTokens = countPromptTokens(messages);
+  const images = imagesInLastUserMessage(req);
+  // as OpenAI answers an image sent to a text-only model
+  if (images.length > 0 && !model.vision) {
+    return fail(
+      400,
+      `Invalid content type. image_url is only supported by certain models (not \`${model.id}\`).`,
+      'invalid_request_error',
+      'invalid_value',
+    );
+  }
+  const promptTokens = countPromptTokens(messages) + images.length * IMAGE_TOKENS;
   if (promptTokens > model.contextWindow) {
     return fail(
       400,
@@ -95,7 +108,11 @@ export async function respondToChatCompletion(request: Request, options: Simulat
   }
 
   const reasoning = model.reasoning ? reasoningFor(context, purpose) : '';
-  const plan = planOutput(reasoning, replyInFormat(composeReply(context), req.response_format, model), ceiling);
+  const reply = replyInFormat(composeReply(context), req.response_format, model);
+  // a vision model says what it was shown, so a test can see the image arrived as an image part
+  const seen = images.map((image) => `${image.mediaType}, ${image.bytes} bytes`).join('; ');
+  const shown = images.length ? { ...reply, text: `I can see ${images.length} image(s): ${seen}.\n\n${reply.text}` } : reply;
+  const plan = planOutput(reasoning, shown, ceiling);
   const usage = wireUsage(promptTokens, plan);
   const id = newCompletionId();
   const created = Math.floor(Date.now() / 1000);

@@ -38,10 +38,10 @@ describe('the mounted simulator answers only its own server', () => {
     expect(await ok.text()).toContain('[DONE]');
   });
 
-  it('refuses a body over 1 MB with 413, chunked or declared', async () => {
+  it('refuses a body over 32 MB (a message’s images in base64 fit) with 413, chunked or declared', async () => {
     const chunked = await call({ authorization: `Bearer ${KEY}` }, chunkedBody(MAX_SIMULATOR_BODY_BYTES + 128 * 1024));
     expect(chunked.status).toBe(413);
-    expect((await chunked.json()).error.message).toMatch(/1 MB/);
+    expect((await chunked.json()).error.message).toMatch(/32 MB/);
     const declared = await call(
       { authorization: `Bearer ${KEY}`, 'content-length': String(MAX_SIMULATOR_BODY_BYTES + 1) },
       'x'.repeat(MAX_SIMULATOR_BODY_BYTES + 1),

@@ -20,6 +20,7 @@ export const SIMULATED_MODELS: readonly SimulatedModel[] = [
     outputPrice: 0.6,
     reasoning: false,
     structuredOutputs: true,
+    vision: true,
   },
   {
     id: 'sim-sage',
@@ -30,6 +31,7 @@ export const SIMULATED_MODELS: readonly SimulatedModel[] = [
     outputPrice: 8,
     reasoning: false,
     structuredOutputs: true,
+    vision: true,
   },
   {
     id: 'sim-reasoner',
@@ -40,6 +42,7 @@ export const SIMULATED_MODELS: readonly SimulatedModel[] = [
     outputPrice: 4,
     reasoning: true,
     structuredOutputs: true,
+    vision: false,
   },
   {
     id: 'sim-mini',
@@ -50,6 +53,7 @@ export const SIMULATED_MODELS: readonly SimulatedModel[] = [
     outputPrice: 0,
     reasoning: false,
     structuredOutputs: false,
+    vision: false,
   },
 ];
 

@@ -47,6 +47,21 @@ export function toSimMessages(request: ChatCompletionRequest): SimMessage[] {
   }));
 }
 
+/**
+ * The images in the last user message, as OpenAI's chat completions send them: content parts
+ * `{type: "image_url", image_url: {url}}`, the url an https address or a base64 `data:` URL.
+ */
+export function imagesInLastUserMessage(request: ChatCompletionRequest): Array<{ mediaType: string; bytes: number }> {
+  const last = request.messages.findLast((message) => message.role === 'user');
+  if (!last || !Array.isArray(last.content)) return [];
+  return last.content.flatMap((part) => {
+    if (part.type !== 'image_url') return [];
+    const url = String((part as { image_url?: { url?: unknown } }).image_url?.url ?? '');
+    const data = /^data:([^;,]+);base64,(.*)$/s.exec(url);
+    return [data ? { mediaType: data[1]!, bytes: Buffer.from(data[2]!, 'base64').byteLength } : { mediaType: 'url', bytes: 0 }];
+  });
+}
+
 /** Tool names on offer; `tool_choice: "none"` offers nothing. */
 export function offeredTools(request: ChatCompletionRequest): string[] {
   if (request.tool_choice === 'none') return [];

@@ -12,6 +12,6 @@ export const GET = userRoute<{ id: string }>(async ({ request, app, user, params
 });
 
 export const POST = userRoute<{ id: string }>(async ({ request, app, rate, params: { id } }) => {
-  const { text, model } = await readJson(request, body);
-  return startTurnResponse(app.turnDeps, rate, request, { chatId: id, mode: 'answer', text, modelId: model });
+  const { text, model, files } = await readJson(request, body);
+  return startTurnResponse(app.turnDeps, rate, request, { chatId: id, mode: 'answer', text, modelId: model, fileIds: files });
 });
