@@ -87,7 +87,10 @@ export function LiveEditor({ initialBody, initialDoc, editable, entry, label, ev
         // Enter or Space on a footnote chip opens its source (footnote-source-popover.tsx), never edits the text.
         // In the editable text the chip is reached with the arrow keys (selected as a node): the browser gives
         // focus inside an editing host to the host itself, so the chip's own tab stop serves read-only views.
-        if ((event.key === 'Enter' || event.key === ' ') && (footnoteChipSelected(view.state) || (event.target as Element | null)?.closest?.('sup[data-citation]')))
+        if (
+          (event.key === 'Enter' || event.key === ' ') &&
+          (footnoteChipSelected(view.state) || (event.target as Element | null)?.closest?.('sup[data-citation]'))
+        )
           return true;
         const edge = documentEdgeKey(event);
         if (edge) {
