@@ -69,7 +69,7 @@ function chunkedUpload(
 }
 
 test.describe('the built-in simulator answers only its own server', () => {
-  test('no key or a wrong key is 401; a body over 1 MB is 413; a huge delay is clamped', async ({ request }) => {
+  test('no key or a wrong key is 401; more than 1 MB of text is 413; a huge delay is clamped', async ({ request }) => {
     test.setTimeout(90_000);
     const hello = { model: 'sim-swift', stream: true, messages: [{ role: 'user', content: 'hello' }] };
     expect((await request.post('/api/simulator/v1/chat/completions', { data: hello })).status()).toBe(401);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { BodyTooLargeError, readCappedBody } from '@/lib/streams/read-capped-body';
-import { clampTokenDelay, MAX_SIMULATOR_BODY_BYTES } from './limits';
+import { clampTokenDelay, MAX_SIMULATOR_BODY_BYTES, MAX_SIMULATOR_TEXT_BYTES } from './limits';
 import { findSimulatedModel } from './models';
 import { openAIErrorResponse } from './openai-errors';
 import { planOutput, type OutputPlan } from './output-plan';
@@ -48,6 +48,15 @@ export async function respondToChatCompletion(request: Request, options: Simulat
   }
   const req = parsed.data;
   const messages = toSimMessages(req);
+  // the body may be large for its images; its text may not
+  const textBytes = messages.reduce((sum, m) => sum + Buffer.byteLength(m.text), 0);
+  if (textBytes > MAX_SIMULATOR_TEXT_BYTES)
+    return openAIErrorResponse(
+      413,
+      `The messages' text is ${textBytes} bytes; at most ${MAX_SIMULATOR_TEXT_BYTES} are read.`,
+      'invalid_request_error',
+      'request_too_large',
+    );
   const requestId = randomUUID();
   const turnId = request.headers.get('x-quire-turn-id');
   const purpose = request.headers.get('x-quire-purpose') ?? purposeOf(messages);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { handleSimulatorRequest } from './handler';
-import { MAX_SIMULATOR_BODY_BYTES, MAX_TOKEN_DELAY_MS } from './limits';
+import { MAX_SIMULATOR_BODY_BYTES, MAX_SIMULATOR_TEXT_BYTES, MAX_TOKEN_DELAY_MS } from './limits';
 import { postChat } from '@/tests/support/sse-test-client';
 
 const KEY = 'this-deployments-simulator-key';
@@ -47,6 +47,15 @@ describe('the mounted simulator answers only its own server', () => {
       'x'.repeat(MAX_SIMULATOR_BODY_BYTES + 1),
     );
     expect(declared.status).toBe(413);
+  });
+
+  it('refuses more than 1 MB of text with 413, though the body may be larger for images', async () => {
+    const text = await call(
+      { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+      JSON.stringify({ model: 'sim-swift', stream: true, messages: [{ role: 'user', content: 'x'.repeat(MAX_SIMULATOR_TEXT_BYTES + 1) }] }),
+    );
+    expect(text.status).toBe(413);
+    expect((await text.json()).error.code).toBe('request_too_large');
   });
 });
 
