@@ -136,6 +136,7 @@ export function buildPipeline(db: Db, cfg: AppConfig): PipelineDeps {
     catalog,
     publicSources: cfg.publicSources,
     publicSearch: publicSearchFromConfig(cfg.search),
+    fetchAllowHosts: cfg.fetchAllowHosts,
     linkReader: processLinkReader(cfg.fetchAllowHosts),
     maxOutputTokens: cfg.llm.maxOutputTokens,
     log: logToStdout,

@@ -1,6 +1,7 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { Badge } from '@/components/ui/badge';
 import type { DocumentJson } from './document-types';
+import { MAX_REQUEST_TEXT_LINKS, UNREAD_LINK_REASONS, type UnreadLinkReason } from '@/lib/documents/intake/unread-links';
 
 type SourceJson = DocumentJson['sources'][number];
 
@@ -46,7 +47,9 @@ export function SourceList({ sources }: { sources: SourceJson[] }) {
             {source.url && source.title !== source.url && <span className="break-all text-xs text-zinc-500">{source.url}</span>}
             {source.status === 'failed' && (
               <span className="text-xs text-red-700 dark:text-red-300" data-testid="source-reason">
-                {t('failed', { reason: source.reason ?? '' })}
+                {isUnreadLinkReason(source.reason)
+                  ? t(`unread.${source.reason}`, { max: MAX_REQUEST_TEXT_LINKS })
+                  : t('failed', { reason: source.reason ?? '' })}
               </span>
             )}
           </li>
@@ -54,4 +57,9 @@ export function SourceList({ sources }: { sources: SourceJson[] }) {
       </ul>
     </details>
   );
+}
+
+/** A link of the request that was never fetched says why by a code, told here in the reader's language; research's own failures are sentences. */
+function isUnreadLinkReason(reason: string | null): reason is UnreadLinkReason {
+  return (UNREAD_LINK_REASONS as readonly (string | null)[]).includes(reason);
 }

@@ -8,7 +8,7 @@ import { userRoute } from '@/lib/http/session-route';
 
 export const POST = userRoute(async ({ request, app, user, rate }) => {
   const input = await readDocumentRequest(request);
-  const { id } = await startDocument(
+  const { id, unreadLinks } = await startDocument(
     {
       db: app.db,
       catalog: app.catalog,
@@ -19,7 +19,7 @@ export const POST = userRoute(async ({ request, app, user, rate }) => {
     input,
     rate,
   );
-  return Response.json({ id }, { status: 201 });
+  return Response.json({ id, unreadLinks }, { status: 201 });
 });
 
 /** Own and shared documents, newest first, a page at a time (the next one in the `Link` header). */

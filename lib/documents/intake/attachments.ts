@@ -3,6 +3,7 @@ import { AppError, notFound } from '@/lib/errors';
 import type { RequestRate } from '@/lib/rate-limit/rate-limit';
 import { parseSourceFiles, type ParsedSource, type SourceFile } from '../sources/parse-source-file';
 import { checkUploadAllowed } from '../sources/upload-gate';
+import { UNREAD_LINK_REASONS } from './unread-links';
 import { linkSources } from '../sources/link-sources';
 import { saveSources } from '../sources/save-sources';
 
@@ -80,8 +81,14 @@ export async function attachToDocument(
   return db.$transaction(async (tx) => {
     const known = await tx.source.findMany({
       where: { documentId, url: { in: linkSourcesToSave.map((s) => s.url!) } },
-      select: { id: true, title: true, kind: true, url: true },
+      select: { id: true, title: true, kind: true, url: true, status: true, reason: true },
     });
+    // a link of the request that was not read (past the cap, say), now given on its own: research reads it after all
+    const unreadBefore = known.filter(
+      (k) => k.status === 'failed' && (UNREAD_LINK_REASONS as readonly (string | null)[]).includes(k.reason),
+    );
+    if (unreadBefore.length > 0)
+      await tx.source.updateMany({ where: { id: { in: unreadBefore.map((k) => k.id) } }, data: { status: 'pending', reason: null } });
     const fresh = linkSourcesToSave.filter((s) => !known.some((k) => k.url === s.url));
     const saved = await saveSources(tx, { ownerId: userId, documentId }, [...sources, ...fresh]);
     return [...saved, ...known.map(({ id, title, kind }) => ({ id, title, kind }))];

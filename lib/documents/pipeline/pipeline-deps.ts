@@ -14,6 +14,8 @@ export interface PipelineDeps {
   publicSources: boolean;
   /** null: no web-search provider configured (the default) */
   publicSearch: PublicSearchProvider | null;
+  /** FETCH_ALLOW_HOSTS: host:port a link may name although it is inside the network (the reader has the same list) */
+  fetchAllowHosts?: string[];
   /** reads URL sources and search results (SSRF-checked, robots.txt, limits) */
   linkReader: LinkReader;
   /** the default output ceiling per call (LLM_MAX_OUTPUT_TOKENS) */

@@ -16,6 +16,8 @@ export interface ParsedSource {
   unit: 'paragraph' | 'page';
   url?: string;
   paragraphs: string[];
+  /** a link that will not be read (lib/documents/intake/request-links.ts): kept as a failed source with this reason */
+  unreadReason?: string;
 }
 
 export interface SourceFile {

@@ -25,7 +25,8 @@ export async function saveSources(
         title: source.title,
         unit: source.unit,
         url: source.url ?? null,
-        status: source.kind === 'url' ? 'pending' : 'read',
+        status: source.unreadReason ? 'failed' : source.kind === 'url' ? 'pending' : 'read',
+        reason: source.unreadReason ?? null,
       },
       select: { id: true, title: true, kind: true },
     });

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import type { DocumentView, listDocuments } from '@/lib/documents/document-view';
+import type { startDocument } from '@/lib/documents/intake/start-document';
 import type { uploadToChat, uploadToDocument, WaitingAttachment } from '@/lib/documents/intake/attachments';
 import type { changeMemberRole, listMembers, removeMember, shareDocument } from '@/lib/documents/members';
 import type { renameDocument } from '@/lib/documents/manage-document';
 import type { listNotifications } from '@/lib/documents/notifications';
 import type { answerQuestions } from '@/lib/documents/pipeline/answers';
+import { MAX_REQUEST_TEXT_LINKS, UNREAD_LINK_REASONS, type UnreadLinkReason } from '@/lib/documents/intake/unread-links';
 import type { requestCancel, resumeJob } from '@/lib/documents/pipeline/job-control';
 import type { SectionHead } from '@/lib/documents/sections/live-versions';
 import type { AllTrue, DescribesJsonOf, ResultOf } from './json-shape';
@@ -33,7 +35,19 @@ export const documentListItemResponse = z.strictObject({
   createdAt: z.iso.datetime(),
 });
 
-export const documentCreatedResponse = z.strictObject({ id: z.string() });
+export const documentCreatedResponse = z.strictObject({
+  id: z.string(),
+  unreadLinks: z
+    .array(
+      z.strictObject({
+        url: z.string(),
+        reason: z.enum(UNREAD_LINK_REASONS as [UnreadLinkReason, ...UnreadLinkReason[]]),
+      }),
+    )
+    .meta({
+      description: `Links written in the request's text that will not be read, and why: \`public_sources_off\` (the deployment does not read the web), \`public_sources_not_allowed\` (the request did not allow public sources), \`too_many_links\` (only the first ${MAX_REQUEST_TEXT_LINKS} are read), \`blocked_address\` or \`bad_url\`. They stay on the document as failed sources with that reason; the others are read like \`{kind: url}\` sources.`,
+    }),
+});
 
 export const citationResponse = z.strictObject({
   marker: z.number().int().meta({ description: 'The `n` of the footnote `[^n]`.' }),
@@ -164,6 +178,7 @@ export const notificationResponse = z.strictObject({
 export type DocumentResponseChecks = AllTrue<
   [
     DescribesJsonOf<typeof documentListItemResponse, ResultOf<typeof listDocuments>['items'][number]>,
+    DescribesJsonOf<typeof documentCreatedResponse, ResultOf<typeof startDocument>>,
     DescribesJsonOf<typeof documentViewResponse, DocumentView>,
     DescribesJsonOf<typeof answersSavedResponse, ResultOf<typeof answerQuestions>>,
     DescribesJsonOf<typeof jobStatusResponse, ResultOf<typeof requestCancel>>,

@@ -111,11 +111,16 @@ export const documentOperations = defineOperations([
     tag: 'Documents',
     auth: 'session',
     summary: 'Start a document: research, plan and write it.',
-    description: 'JSON, or `multipart/form-data` with a `request` field plus files.',
+    description:
+      'JSON, or `multipart/form-data` with a `request` field plus files. Links written in the request text are read like `{kind: url}` sources (the first few, where public sources are allowed); the answer names those that will not be.',
     body: createFields,
     bodyType: 'json-or-multipart',
     multipartBody: documentForm,
-    responses: { 201: '`{id}` of the new document.', ...pipelineRefusals, 422: 'A file could not be read.' },
+    responses: {
+      201: '`{id, unreadLinks}`: the new document, and the links in its request that will not be read.',
+      ...pipelineRefusals,
+      422: 'A file could not be read.',
+    },
     responseBodies: { 201: documentCreatedResponse },
   },
   {
