@@ -68,8 +68,11 @@ export function FootnoteSourcePopover({
   const close = useCallback((returnFocus: boolean) => {
     const chip = openNow.current?.chip;
     setOpen(null);
-    // back to the chip: in editable text its editor holds the focus (with the chip selected), in a read-only view the chip
-    if (returnFocus && chip instanceof HTMLElement) ((chip.closest('[contenteditable="true"]') as HTMLElement | null) ?? chip).focus();
+    // Back where the keyboard opened it: the chip, or in editable text its editor (the chip still selected; the
+    // browser gives focus inside an editing host to the host). Opened by the pointer, the focus never moved, and
+    // focusing a static section's chip would mount its editor under the resting pointer, which opens it again.
+    if (returnFocus && openNow.current?.byKeyboard && chip instanceof HTMLElement)
+      ((chip.closest('[contenteditable="true"]') as HTMLElement | null) ?? chip).focus({ preventScroll: true });
   }, []);
 
   useEffect(() => {
