@@ -12,8 +12,8 @@ export function uniqueEmail(prefix = 'person'): string {
 }
 
 /** Signs up through the real form and lands in the app. */
-export async function signUpInBrowser(page: Page, email = uniqueEmail(), name = 'Ada Lovelace'): Promise<string> {
-  await page.goto('/sign-up');
+export async function signUpInBrowser(page: Page, email = uniqueEmail(), name = 'Ada Lovelace', signUpPage = '/sign-up'): Promise<string> {
+  await page.goto(signUpPage);
   await page.getByLabel(/name/i).fill(name);
   await page.getByLabel(/email/i).fill(email);
   await page.getByLabel(/password/i).fill('correct-horse-battery');
