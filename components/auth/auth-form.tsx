@@ -2,7 +2,6 @@
 
 import { LoaderCircle } from 'lucide-react';
 import Link from 'next/link';
-import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import { ApiError, fetchJson } from '@/components/api/fetch-json';
@@ -11,6 +10,7 @@ import { Field, TextInput } from '@/components/ui/field';
 import { RETURN_PARAM } from '@/lib/auth/return-path';
 import { MIN_PASSWORD_LENGTH as MIN_PASSWORD } from '@/lib/auth/password-rules';
 import { GATE_CODES, useSsoErrorMessage } from './auth-errors';
+import { enterApp } from './enter-app';
 import { SsoButton, type SsoOffer } from './sso-button';
 
 /** The auth library's error codes a person can act on, in their language. */
@@ -41,7 +41,6 @@ interface AuthFormProps {
 
 export function AuthForm({ mode, invite, staffOnly = false, offerSignUp = true, returnTo = null, sso, ssoError = null }: AuthFormProps) {
   const t = useTranslations('auth');
-  const router = useRouter();
   const ssoMessage = useSsoErrorMessage();
   const [error, setError] = useState<string | null>(() => (ssoError ? ssoMessage(ssoError) : null));
   const [pending, setPending] = useState(false);
@@ -60,8 +59,8 @@ export function AuthForm({ mode, invite, staffOnly = false, offerSignUp = true, 
     setError(null);
     try {
       await fetchJson(signUp ? '/api/auth/sign-up/email' : '/api/auth/sign-in/email', { method: 'POST', body });
-      router.replace(returnTo ?? '/');
-      router.refresh();
+      // the form stays pending (its spinner on) until the app's first paint
+      enterApp(returnTo);
     } catch (caught) {
       const code = caught instanceof ApiError ? caught.code : '';
       const known = KNOWN_ERRORS[code];

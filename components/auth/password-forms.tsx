@@ -2,7 +2,7 @@
 
 import { LoaderCircle } from 'lucide-react';
 import Link from 'next/link';
-import { useRouter } from 'next/navigation';
+import { enterApp } from './enter-app';
 import { useTranslations } from 'next-intl';
 import { useEffect, useState, type FormEvent } from 'react';
 import { ApiError, fetchJson } from '@/components/api/fetch-json';
@@ -39,7 +39,6 @@ function ErrorNote({ message }: { message: string | null }) {
  */
 export function SetPasswordForm({ token, email }: { token: string; email: string }) {
   const t = useTranslations('auth.passwordLink');
-  const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const interactive = useInteractive();
@@ -57,8 +56,7 @@ export function SetPasswordForm({ token, email }: { token: string; email: string
     try {
       await fetchJson('/api/auth/reset-password', { method: 'POST', body: { token, newPassword: password } });
       await fetchJson('/api/auth/sign-in/email', { method: 'POST', body: { email, password } });
-      router.replace('/');
-      router.refresh();
+      enterApp('/');
     } catch (caught) {
       const code = caught instanceof ApiError ? caught.code : '';
       setError(code === 'INVALID_TOKEN' ? t('linkInvalid') : caught instanceof Error ? caught.message : t('failed'));

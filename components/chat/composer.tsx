@@ -2,7 +2,7 @@
 
 import { ArrowUp, Paperclip, Square } from 'lucide-react';
 import { useLocale, useTranslations } from 'next-intl';
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { ModelJson } from '@/components/api/api-types';
 import { formatCount } from '@/components/format/money';
 import { Button } from '@/components/ui/button';
@@ -65,6 +65,14 @@ export function Composer({
   const visionModel = visionNeeded ? models.find((m) => m.vision) : undefined;
   const canSend =
     !busy && !holdSend && !attachments.uploading && !attachments.blocked && !visionNeeded && text.trim().length > 0 && !tooLong;
+
+  // Words typed into the server-rendered input before React took over the page (a fresh load, right after
+  // sign-up, on a slow phone) are in the element but not in state: the next render would wipe them. Adopt
+  // them in the hydrating commit itself, before any re-render can.
+  useLayoutEffect(() => {
+    const typed = textarea.current?.value;
+    if (typed) setText(typed);
+  }, []);
 
   useEffect(() => {
     if (!draft) return;
