@@ -54,6 +54,10 @@ export async function seedTier(databaseUrl: string, tier: Tier, personId: string
   try {
     // timestamps are stored as UTC without a zone (as Prisma writes them); a crash of a bench loses nothing worth a flush
     await client.query(`SET TIME ZONE 'UTC'; SET synchronous_commit = off; SET work_mem = '256MB'`);
+    // the seed writes each message's parent itself (a question follows the answer before it, an answer its
+    // question): the trigger that appends a parentless message to the branch on screen would chain rows of one
+    // statement in no particular order. Replica mode skips triggers (foreign keys too: the seed is consistent).
+    await client.query(`SET session_replication_role = replica`);
     await client.query(
       `CREATE FUNCTION pg_temp.u(key text, salt int) RETURNS float8 LANGUAGE sql IMMUTABLE
        AS $$ SELECT (hashtext(key || '/' || salt) & 2147483647)::float8 / 2147483648 $$`,
@@ -73,6 +77,12 @@ export async function seedTier(databaseUrl: string, tier: Tier, personId: string
       await chats({ key: 'scale:person', owner: personId, from: 5, to: 3_004, salt: 'b' });
       // the long chat's history before the small tier's 40 messages: 2,000 turns over four months
       const months = 120 * DAY;
+      // the small tier's first question now follows the last of the older turns
+      if (await hasMessageTree(client))
+        await client.query(
+          `UPDATE message SET "parentId" = md5('b' || $1 || ':2000a')::uuid::text WHERE "chatId" = $1 AND "parentId" IS NULL`,
+          [LONG_CHAT_ID],
+        );
       await chats({
         key: 'scale:long',
         owner: personId,
@@ -130,7 +140,14 @@ async function seedPeople(client: pg.Client, first: number, count: number) {
   );
 }
 
+/** Whether messages form a tree (parentId): a baseline from before branches has none. */
+async function hasMessageTree(client: pg.Client): Promise<boolean> {
+  const found = await client.query(`SELECT 1 FROM information_schema.columns WHERE table_name = 'message' AND column_name = 'parentId'`);
+  return found.rowCount === 1;
+}
+
 async function seedChats(client: pg.Client, b: ChatBatch) {
+  const tree = await hasMessageTree(client);
   await client.query('TRUNCATE seed_chat');
   const people = typeof b.owner === 'string' ? { first: 0, count: 1 } : b.owner;
   await client.query(
@@ -197,7 +214,7 @@ async function seedChats(client: pg.Client, b: ChatBatch) {
        SELECT s.*, CASE WHEN status = 'error' THEN 0 ELSE alen / 4 END AS output FROM shaped s
      )
      INSERT INTO message (id, "chatId", role, kind, text, status, model, "finishReason", continuations, "turnId",
-                          "inputTokens", "outputTokens", "costMicros", error, meta, "createdAt", "updatedAt")
+                          "inputTokens", "outputTokens", "costMicros", error, meta, "createdAt", "updatedAt"${tree ? ', "parentId"' : ''})
      SELECT md5(a.salt || a.chat || ':' || a.k || side)::uuid::text, a.chat,
        CASE side WHEN 'q' THEN 'user' ELSE 'assistant' END, 'text',
        CASE WHEN side = 'q' THEN CASE WHEN pg_temp.u(key, 6) < 0.02 THEN 'Can you check the ${SEARCH_WORD} ' ELSE '' END
@@ -224,6 +241,7 @@ async function seedChats(client: pg.Client, b: ChatBatch) {
          'recalled', '[]'::jsonb, 'omitted', greatest(0, 2 * k - 4))) END,
        CASE side WHEN 'q' THEN at ELSE at + interval '1 millisecond' END,
        CASE side WHEN 'q' THEN at ELSE at + interval '1 second' * (2 + alen / 80) END
+       ${tree ? ", CASE WHEN side = 'a' THEN qid WHEN k > 1 THEN prev_aid END" : ''}
      FROM answer a, (VALUES ('q'), ('a')) v(side)`,
     [CORPUS],
   );
