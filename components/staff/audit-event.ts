@@ -65,6 +65,7 @@ export function auditLines(row: AuditEventJson): AuditLine[] {
       break;
     }
     case 'transcript_opened':
+    case 'chat_file_opened':
     case 'chat_closed':
       lines.push({
         kind: 'chat',

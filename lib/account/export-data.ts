@@ -28,7 +28,8 @@ export interface DataExport {
  * "Download my data": one ZIP with everything the person put into Quire or was
  * charged for — each chat as Markdown and JSON (the per-chat export), each
  * document they own as Markdown with every version of its sections, the text of
- * the files they uploaded, and their ledger and top-ups as CSV. The archive is
+ * the files they uploaded for documents, the files and images they attached in
+ * chats (as they sent them), and their ledger and top-ups as CSV. The archive is
  * written while it downloads, a page of rows at a time.
  */
 export async function exportAccountData(deps: DataExportDeps, userId: string, now = new Date()): Promise<DataExport> {
@@ -50,6 +51,7 @@ async function* archiveFiles(
   yield* chatFiles(deps, userId);
   yield* documentFiles(deps.db, userId);
   yield* uploadFiles(deps.db, userId);
+  yield* chatAttachments(deps.db, userId);
   yield { path: 'ledger.csv', content: ledgerCsv(deps.db, userId) };
   yield { path: 'credits.csv', content: creditsCsv(deps.db, userId) };
 }
@@ -130,6 +132,42 @@ async function* uploadFiles(db: Db, userId: string): AsyncGenerator<ZipFile> {
       content: sourceText(db, source.id, source.unit === 'page'),
     };
   }
+}
+
+/**
+ * The files and images attached in chats, as uploaded (an image as re-encoded, without its metadata), under
+ * `chat-files/`, each named after its file and its chat. Their bytes are read one file at a time: a page of
+ * a hundred 20 MB files is never in memory at once.
+ */
+async function* chatAttachments(db: Db, userId: string): AsyncGenerator<ZipFile> {
+  for await (const file of pagesOldestFirst((after) =>
+    db.chatFile.findMany({
+      where: { ownerId: userId, ...(after ? keysetWhereNewer('createdAt', after) : {}) },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      take: PAGE,
+      select: { id: true, name: true, createdAt: true, chat: { select: { title: true } } },
+    }),
+  )) {
+    const dot = file.name.lastIndexOf('.');
+    const extension =
+      dot > 0
+        ? file.name
+            .slice(dot)
+            .replace(/[^.A-Za-z0-9]/g, '')
+            .slice(0, 8)
+        : '';
+    const chat = fileStem(file.chat.title, 'chat');
+    yield {
+      path: `chat-files/${chat}/${uniqueName(`${fileStem(file.name, 'file')}${extension || '.bin'}`, file.id)}`,
+      modifiedAt: file.createdAt,
+      content: fileBytes(db, file.id),
+    };
+  }
+}
+
+async function* fileBytes(db: Db, fileId: string): AsyncGenerator<Uint8Array> {
+  const row = await db.chatFile.findUnique({ where: { id: fileId }, select: { bytes: true } });
+  if (row) yield new Uint8Array(row.bytes);
 }
 
 /** The text Quire read from an uploaded file (the file itself is not kept): its paragraphs, or its pages under a marker. */

@@ -13,6 +13,7 @@ export const AUDIT_ACTIONS = [
   'invite_revoked',
   'role_changed',
   'transcript_opened',
+  'chat_file_opened',
   'chat_closed',
   'sign_in_limited',
   'account_deactivated',

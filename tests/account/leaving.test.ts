@@ -19,6 +19,7 @@ import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '@/tests/
 
 const PASSWORD = 'correct-horse-battery';
 const CHAT_MESSAGES = 230; // more than one page of the chat export
+const PHOTO = [0x89, 0x50, 0x4e, 0x47];
 
 describe.each(testDatabaseKinds())('leaving (%s)', (kind) => {
   let db: TestDatabase;
@@ -88,6 +89,18 @@ describe.each(testDatabaseKinds())('leaving (%s)', (kind) => {
         { sourceId: upload.id, number: 2, text: 'Tram 28 early.' },
       ],
     });
+    // an image attached in the chat, kept as sent (bytes that are no text)
+    const attached = await db.prisma.chatFile.create({
+      data: {
+        ownerId: who.id,
+        chatId: chat.id,
+        kind: 'image',
+        name: 'tram 28.png',
+        mediaType: 'image/png',
+        size: 4,
+        bytes: Buffer.from(PHOTO),
+      },
+    });
     const entry = await db.prisma.ledgerEntry.create({
       data: {
         userId: who.id,
@@ -113,14 +126,14 @@ describe.each(testDatabaseKinds())('leaving (%s)', (kind) => {
       data: { balanceMicros: { decrement: 1234n }, chargedMicros: { increment: 1234n } },
     });
     await db.prisma.creditGrant.create({ data: { userId: who.id, amountMicros: 5000n, reason: '=1+1 welcome' } });
-    return { ...who, chatId: chat.id, documentId: document.id, uploadId: upload.id, entryId: entry.id };
+    return { ...who, chatId: chat.id, documentId: document.id, uploadId: upload.id, entryId: entry.id, attachedId: attached.id };
   }
 
   const download = (cookie: string) => exportRoute(jsonRequest('/api/account/export', { cookie }), params({}));
   const deleteAccount = (cookie: string, body: unknown) =>
     deleteAccountRoute(jsonRequest('/api/account', { method: 'DELETE', cookie, body }), params({}));
 
-  it('"Download my data" is a ZIP of every chat as Markdown and JSON, owned documents with their versions, uploads and the ledger', async () => {
+  it('"Download my data" is a ZIP of every chat as Markdown and JSON, owned documents with their versions, uploads, chat files and the ledger', async () => {
     const me = await personWithData(`zip-${kind}@example.com`);
     const other = await person(`zip-other-${kind}@example.com`);
     await db.prisma.chat.create({ data: { userId: other.id, title: 'Not yours', model: 'sim-swift' } });
@@ -143,6 +156,7 @@ describe.each(testDatabaseKinds())('leaving (%s)', (kind) => {
         `${documentStem}.versions.md`,
         'ledger.csv',
         `uploads/notes-${me.uploadId.slice(0, 8)}.md`,
+        `chat-files/Trip-to-Lisbon/tram-28-${me.attachedId.slice(0, 8)}.png`,
       ].sort(),
     );
     expect(JSON.parse(text('account.json'))).toMatchObject({
@@ -158,6 +172,7 @@ describe.each(testDatabaseKinds())('leaving (%s)', (kind) => {
     const versions = text(`${documentStem}.versions.md`);
     expect(versions).toMatch(/### Version 1 · draft · .*\n\nFirst draft\.\n[\s\S]*### Version 2 · manual · .*\n\nSecond draft\.\n/);
     expect(text(`uploads/notes-${me.uploadId.slice(0, 8)}.md`)).toBe('Pastéis de nata at Manteigaria.\n\nTram 28 early.\n');
+    expect([...files[`chat-files/Trip-to-Lisbon/tram-28-${me.attachedId.slice(0, 8)}.png`]!]).toEqual(PHOTO);
     const ledger = text('ledger.csv').split('\r\n');
     // a byte order mark first, so a spreadsheet reads names in any script (the decoder drops it)
     expect([...files['ledger.csv']!.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST as closeRoute } from '@/app/api/chats/[id]/close/route';
+import { GET as chatFileRoute } from '@/app/api/chats/[id]/files/[fileId]/route';
 import { POST as grantRoute } from '@/app/api/staff/credits/route';
 import { DELETE as revokeRoute } from '@/app/api/staff/invites/[id]/route';
 import { POST as inviteRoute } from '@/app/api/staff/invites/route';
@@ -144,6 +145,43 @@ describe.each(testDatabaseKinds())('audit recording (%s)', (kind) => {
     const missing = randomUUID();
     expect((await transcriptRoute(asStaff(`/api/staff/transcripts/${missing}`), params({ chatId: missing }))).status).toBe(404);
     expect(await rowsFor('transcript_opened', missing)).toHaveLength(0);
+  });
+
+  it("staff downloading a person's chat file writes one row naming the file; the owner downloading it writes none", async () => {
+    const chat = await db.prisma.chat.create({ data: { userId: person.id, title: 'Lease review', model: 'sim-fast' } });
+    const file = await db.prisma.chatFile.create({
+      data: {
+        ownerId: person.id,
+        chatId: chat.id,
+        kind: 'file',
+        name: 'lease.txt',
+        mediaType: 'text/plain',
+        size: 5,
+        bytes: Buffer.from('lease'),
+      },
+    });
+    const path = `/api/chats/${chat.id}/files/${file.id}`;
+    const own = await chatFileRoute(jsonRequest(path, { cookie: person.cookie }), params({ id: chat.id, fileId: file.id }));
+    expect(own.status).toBe(200);
+    expect(await rowsFor('chat_file_opened', chat.id)).toHaveLength(0);
+
+    const read = await chatFileRoute(asStaff(path), params({ id: chat.id, fileId: file.id }));
+    expect(read.status).toBe(200);
+    expect(Buffer.from(await read.arrayBuffer()).toString()).toBe('lease');
+    expect(await rowsFor('chat_file_opened', chat.id)).toMatchObject([
+      {
+        actorId: staff.id,
+        targetType: 'chat',
+        targetLabel: 'Lease review',
+        address: STAFF_ADDRESS,
+        detail: { owner: person.email, file: 'lease.txt' },
+      },
+    ]);
+    const missing = randomUUID();
+    expect((await chatFileRoute(asStaff(`/api/chats/${chat.id}/files/${missing}`), params({ id: chat.id, fileId: missing }))).status).toBe(
+      404,
+    );
+    expect(await rowsFor('chat_file_opened', chat.id)).toHaveLength(1);
   });
 
   it("staff closing another person's chat writes one row; the owner closing their own writes none; a close whose record fails does not close", async () => {

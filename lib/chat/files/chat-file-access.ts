@@ -1,3 +1,4 @@
+import { recordAudit, type PersonActor } from '@/lib/audit/audit-log';
 import type { Db } from '@/lib/db/client';
 import { notFound } from '@/lib/errors';
 import { chatFileUrl } from './chat-file-url';
@@ -31,15 +32,38 @@ export async function filesByMessage(db: Db, messageIds: readonly string[]): Pro
 
 /**
  * GET /api/chats/:id/files/:fileId: the file as uploaded (an image as re-encoded), for its owner and
- * for staff; anyone else gets the same 404 as for a file that does not exist.
+ * for staff; anyone else gets the same 404 as for a file that does not exist. Staff reading another
+ * person's file is a row in the audit log, as opening their transcript is (the file may hold more
+ * than the transcript shows: a whole contract, a screenshot).
  */
-export async function readChatFile(db: Db, viewer: { id: string; role: 'user' | 'staff' }, chatId: string, fileId: string) {
+export async function readChatFile(
+  db: Db,
+  viewer: { id: string; role: 'user' | 'staff' },
+  actor: PersonActor,
+  chatId: string,
+  fileId: string,
+) {
   const file = await db.chatFile.findFirst({
     where: { id: fileId, chatId, ...(viewer.role === 'staff' ? {} : { ownerId: viewer.id }) },
-    select: { name: true, kind: true, mediaType: true, bytes: true },
+    select: {
+      name: true,
+      kind: true,
+      mediaType: true,
+      bytes: true,
+      ownerId: true,
+      chat: { select: { title: true, user: { select: { email: true } } } },
+    },
   });
   if (!file) throw notFound('No such file in this chat.');
-  return file;
+  const { ownerId, chat, ...shown } = file;
+  if (ownerId !== viewer.id)
+    await recordAudit(db, {
+      actor,
+      action: 'chat_file_opened',
+      target: { type: 'chat', id: chatId, label: chat.title },
+      detail: { owner: chat.user.email, file: shown.name },
+    });
+  return shown;
 }
 
 /** The download's headers: an image shows inline as itself; anything else downloads, never rendered as a page. */
