@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
@@ -35,8 +35,9 @@ export interface OpenDatabaseOptions {
   migrate?: boolean;
   /** in-memory PGlite (tests); no lock */
   memory?: boolean;
-  /** in-memory PGlite started from this dump (`dumpDataDir`) instead of an empty cluster */
-  memoryImage?: Blob;
+  /** a new PGlite cluster (in memory, or in a data directory that holds none yet) started from this dump
+   * (`dumpDataDir`, lib/db/pglite-image.ts) instead of an empty one; migrations then run as usual */
+  image?: Blob;
 }
 
 /**
@@ -72,12 +73,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   let release = async () => {};
   let pglite: PGlite;
   if (options.memory) {
-    pglite = newPglite(undefined, options.memoryImage ? { loadDataDir: options.memoryImage } : {});
+    pglite = newPglite(undefined, options.image ? { loadDataDir: options.image } : {});
   } else {
     const dir = path.join(options.dataDir, 'pglite');
     mkdirSync(options.dataDir, { recursive: true });
     release = await lockDataDir(options.dataDir);
-    pglite = newPglite(dir);
+    const fresh = !existsSync(path.join(dir, 'PG_VERSION'));
+    pglite = newPglite(dir, fresh && options.image ? { loadDataDir: options.image } : {});
   }
   try {
     await pglite.waitReady;
