@@ -1,10 +1,12 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ChatMessageJson } from '@/components/api/api-types';
+import { fetchJson } from '@/components/api/fetch-json';
 import { formatCount, formatUsd } from '@/components/format/money';
 import { useKeyFactLabel } from '@/components/insights/key-fact-label';
+import type { ContextHeadline } from '@/lib/chat/answer-context-view';
 import type { AnswerContext as AnswerContextData } from '@/lib/chat/context/answer-context';
 
 interface AnswerContextProps {
@@ -13,18 +15,51 @@ interface AnswerContextProps {
   lookup: (id: string) => Pick<ChatMessageJson, 'role' | 'text'> | undefined;
 }
 
+type Loaded = { context: AnswerContextData; messages: Map<string, Pick<ChatMessageJson, 'role' | 'text'>> };
+
 /**
  * What the model saw for this answer: the pinned facts, the summary, the turns sent whole, the
  * older messages recalled by search and the words that recalled them, and what each part cost.
- * The person and staff read the same view.
+ * The person and staff read the same view. `context` is the whole of it (an answer written in this
+ * tab, a staff transcript); with only its `headline` (the chat's page), the rest is read when opened.
  */
-export function AnswerContext({ context, lookup }: AnswerContextProps) {
+export function AnswerContext({
+  context,
+  headline,
+  lookup,
+}: {
+  context?: AnswerContextData;
+  headline?: ContextHeadline;
+  lookup: AnswerContextProps['lookup'];
+}) {
   const t = useTranslations('context');
   const locale = useLocale();
   // the view is built when opened: closed, every answer of a long chat would carry the texts of the turns it
   // sent and recalled in the page's HTML, most of its weight, for a view people open now and then
   const [open, setOpen] = useState(false);
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+  const shown = context ?? loaded?.context;
+  const summary = shown ?? headline;
 
+  useEffect(() => {
+    if (!open || shown || !headline) return;
+    const abort = new AbortController();
+    setFailed(null);
+    fetchJson<{ context: AnswerContextData; messages: Array<{ id: string } & Pick<ChatMessageJson, 'role' | 'text'>> }>(headline.url, {
+      signal: abort.signal,
+    }).then(
+      (view) => setLoaded({ context: view.context, messages: new Map(view.messages.map((m) => [m.id, m])) }),
+      (error: unknown) => {
+        if (!abort.signal.aborted) setFailed(error instanceof Error ? error.message : String(error));
+      },
+    );
+    return () => abort.abort();
+  }, [open, shown, headline]);
+
+  if (!summary) return null;
+  // the messages it names: as read with it (wherever they are in the chat), else those on the page
+  const find = (id: string) => loaded?.messages.get(id) ?? lookup(id);
   return (
     <details
       className="mt-2 text-xs text-zinc-600 dark:text-zinc-400"
@@ -32,9 +67,20 @@ export function AnswerContext({ context, lookup }: AnswerContextProps) {
       onToggle={(event) => setOpen(event.currentTarget.open)}
     >
       <summary className="cursor-pointer rounded select-none hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:hover:text-zinc-100">
-        {t('open', { count: context.inputTokens, cost: formatUsd(context.costMicros, locale) })}
+        {t('open', { count: summary.inputTokens, cost: formatUsd(summary.costMicros, locale) })}
       </summary>
-      {open && <AnswerContextBody context={context} lookup={lookup} />}
+      {open &&
+        (shown ? (
+          <AnswerContextBody context={shown} lookup={find} />
+        ) : failed ? (
+          <p role="alert" className="mt-2 text-red-700 dark:text-red-400">
+            {t('loadFailed', { message: failed })}
+          </p>
+        ) : (
+          <p className="mt-2" aria-busy="true">
+            {t('loading')}
+          </p>
+        ))}
     </details>
   );
 }

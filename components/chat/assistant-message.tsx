@@ -4,6 +4,7 @@ import { Sparkle, TriangleExclamationPoint } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { memo, useDeferredValue } from 'react';
 import type { ChatMessageJson } from '@/components/api/api-types';
+import type { ContextHeadline } from '@/lib/chat/answer-context-view';
 import type { MessageStatus } from '@/lib/chat/turn/wire';
 import { AnswerContext } from './answer-context';
 import { AnswerSources } from './answer-sources';
@@ -132,7 +133,13 @@ export const AssistantMessage = memo(function AssistantMessage({
             regenerateLabel={failed && regenerateWith ? tActions('tryWith', { model: regenerateWith }) : undefined}
           />
         </AnswerFooter>
-        {status !== 'streaming' && record?.meta?.context && <AnswerContext context={record.meta.context} lookup={lookup} />}
+        {status !== 'streaming' && Boolean(record?.meta?.context || record?.meta?.contextHeadline) && (
+          <AnswerContext
+            context={record?.meta?.context}
+            headline={record?.meta?.contextHeadline as ContextHeadline | undefined}
+            lookup={lookup}
+          />
+        )}
       </div>
     </article>
   );

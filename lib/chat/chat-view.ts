@@ -9,6 +9,7 @@ import type { MessageMeta } from './message-meta';
 import { filesByMessage } from './files/chat-file-access';
 import { loadKeyFactStates } from './key-facts-store';
 import { siblingPositions } from './branches';
+import { withContextHeadline } from './answer-context-view';
 import type { MessageRole, MessageStatus } from './turn/wire';
 
 export interface ChatViewOptions {
@@ -22,6 +23,8 @@ export interface ChatViewOptions {
   around?: string;
   /** only messages written up to this moment (a shared link's snapshot): later ones are not read */
   until?: Date;
+  /** each answer's context as its headline only, the rest read when opened (the chat's page: answer-context-view.ts) */
+  contextOnOpen?: boolean;
 }
 
 /**
@@ -210,7 +213,7 @@ async function messageViews(db: Db, chatId: string, rows: MessageRow[], options:
     usage: { inputTokens: m.inputTokens, outputTokens: m.outputTokens, reasoningTokens: m.reasoningTokens, estimated: m.estimated },
     costMicros: Number(m.costMicros),
     error: m.error,
-    meta: publicMeta(m.meta),
+    meta: options.contextOnOpen ? withContextHeadline(publicMeta(m.meta), chatId, m.id) : publicMeta(m.meta),
     createdAt: m.createdAt,
     ...(files.has(m.id) ? { files: files.get(m.id)! } : {}),
     // a shared snapshot shows one conversation, not the branches its owner can switch between

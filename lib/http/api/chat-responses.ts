@@ -97,6 +97,13 @@ const answerContext = z.strictObject({
 });
 
 /** Open by design: a document event's card carries its own numbers beside `event`. */
+export const answerContextResponse = z.strictObject({
+  context: answerContext,
+  messages: z
+    .array(z.strictObject({ id: z.string(), role, text: z.string() }))
+    .meta({ description: 'The messages the context names (turns sent whole, recalled ones), wherever they are in the chat.' }),
+});
+
 const messageMeta = z.looseObject({
   context: answerContext.optional(),
   tools: z.array(z.strictObject(turnDataSchemas.tool.shape)).optional(),

@@ -14,6 +14,7 @@ import {
   chatImportResponse,
   chatListResponse,
   chatMessageResponse,
+  answerContextResponse,
   chatShareResponse,
   chatShareRevokedResponse,
   sharedMessageResponse,
@@ -339,6 +340,17 @@ export const chatOperations = defineOperations([
     body: regenerateBody,
     produces: TURN_STREAM,
     responses: { 200: 'The new answer, streamed.', ...turnRefusals },
+  },
+  {
+    method: 'GET',
+    path: '/api/chats/{id}/messages/{messageId}/context',
+    tag: 'Chats',
+    auth: 'session',
+    summary: 'What the model saw for one answer: its stored context, with the texts of the messages it names.',
+    description:
+      "The chat's page carries each answer's context as its tokens and cost only; this reads the rest when \"What the model saw\" is opened. The chat must be the caller's (any, for staff).",
+    responseBodies: { 200: answerContextResponse },
+    responses: { 200: 'The context.', 404: 'No such answer with a stored context in this chat.' },
   },
   {
     method: 'POST',

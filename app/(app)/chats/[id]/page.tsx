@@ -17,7 +17,7 @@ interface ChatPageProps {
 const loadOwnChat = cache(async (id: string, message: string | string[] | undefined) => {
   const { app, user } = await requirePageUser();
   const chat = await loadAroundOr404(
-    (around) => loadChatView(app.db, id, user.id, { idleMinutes: app.config.chatIdleMinutes, around }),
+    (around) => loadChatView(app.db, id, user.id, { idleMinutes: app.config.chatIdleMinutes, around, contextOnOpen: true }),
     message,
   );
   return { app, chat: withMessagePages(chat, `/api/chats/${id}/messages`), around: typeof message === 'string' ? message : undefined };
