@@ -1,6 +1,6 @@
 'use client';
 
-import { Archive, Check, Download, Globe, Link2, MessageSquare, MessageSquareText, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
+import { Archive, Check, Download, Globe, Link2, MessageSquareText, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
 import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
@@ -82,7 +82,6 @@ export function ChatListItem({ chat }: { chat: ChatSummaryJson }) {
           active && 'bg-zinc-200/80 text-zinc-950 dark:bg-zinc-800 dark:text-zinc-50',
         )}
       >
-        <MessageSquare className="size-3.5 shrink-0 text-zinc-400" aria-hidden />
         <span className="min-w-0 flex-1 truncate">{title}</span>
         {chat.status === 'closed' && (
           <span className="size-1.5 shrink-0 rounded-full bg-zinc-400 dark:bg-zinc-500" title={shell('closedChat')}>
