@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import type { ChatSummaryJson, WalletJson } from '@/components/api/api-types';
 import type { FetchedPage } from '@/components/api/fetch-page';
 import type { SessionUser } from '@/lib/auth/session-user';
+import { IconSprite } from '@/components/ui/sprite-icon';
 import { BrandMark } from './brand-mark';
 import { NotificationBell } from './notification-bell';
 import { NotificationsProvider, type UnreadCountJson } from './notifications-provider';
@@ -37,6 +38,7 @@ export function AppShell({ user, chats, wallet, unread, pendingVerification, chi
   return (
     <WalletProvider initial={wallet}>
       <NotificationsProvider initial={unread}>
+        <IconSprite />
         <a
           href="#main"
           className="sr-only z-50 rounded-md bg-white px-3 py-2 text-sm font-medium shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2 dark:bg-zinc-900"

@@ -1,6 +1,7 @@
 'use client';
 
-import { Check, Copy, RefreshCw } from 'lucide-react';
+import { Check, RefreshCw } from 'lucide-react';
+import { SpriteIcon } from '@/components/ui/sprite-icon';
 import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -51,7 +52,7 @@ export function AnswerActions({ text, disabled, onRegenerate, regenerateModel, r
           title={copied ? t('copied') : t('copy')}
           data-testid="copy-answer"
         >
-          {copied ? <Check className="size-3.5" aria-hidden /> : <Copy className="size-3.5" aria-hidden />}
+          {copied ? <Check className="size-3.5" aria-hidden /> : <SpriteIcon name="copy" className="size-3.5" />}
           <span aria-live="polite" className={copied ? '' : 'sr-only'}>
             {copied ? t('copied') : ''}
           </span>

@@ -1,6 +1,7 @@
 'use client';
 
-import { Sparkle, TriangleExclamationPoint } from 'lucide-react';
+import { TriangleExclamationPoint } from 'lucide-react';
+import { SpriteIcon } from '@/components/ui/sprite-icon';
 import { useTranslations } from 'next-intl';
 import { memo, useDeferredValue } from 'react';
 import type { ChatMessageJson } from '@/components/api/api-types';
@@ -76,7 +77,7 @@ export const AssistantMessage = memo(function AssistantMessage({
       aria-busy={status === 'streaming'}
     >
       <div className="mt-0.5 grid size-7 shrink-0 place-items-center rounded-full bg-indigo-50 text-indigo-600 ring-1 ring-indigo-100 dark:bg-indigo-950 dark:text-indigo-300 dark:ring-indigo-900">
-        <Sparkle className="size-3.5" aria-hidden />
+        <SpriteIcon name="sparkle" className="size-3.5" />
       </div>
       <div className="min-w-0 flex-1">
         <h2 className="sr-only">{t('answerHeading', { model: modelLabel ?? '' })}</h2>

@@ -1,6 +1,6 @@
 'use client';
 
-import { Pencil } from 'lucide-react';
+import { SpriteIcon } from '@/components/ui/sprite-icon';
 import { useTranslations } from 'next-intl';
 import { memo, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Button } from '@/components/ui/button';
@@ -116,7 +116,7 @@ export const UserMessage = memo(function UserMessage({
               disabled={editDisabled}
               data-testid="edit-message"
             >
-              <Pencil className="size-3.5" aria-hidden />
+              <SpriteIcon name="pencil" className="size-3.5" />
               {t('edit')}
             </Button>
           )}
