@@ -10,6 +10,7 @@ import { POST as importChats } from '@/app/api/chats/import/route';
 import { POST as stopTurn } from '@/app/api/chats/[id]/stop/route';
 import { POST as regenerateAnswer } from '@/app/api/chats/[id]/messages/[messageId]/regenerate/route';
 import { POST as showMessage } from '@/app/api/chats/[id]/messages/[messageId]/show/route';
+import { GET as answerContext } from '@/app/api/chats/[id]/messages/[messageId]/context/route';
 import { GET as listChats, POST as createChat } from '@/app/api/chats/route';
 import { GET as ownCredits } from '@/app/api/credits/route';
 import { POST as answerQuestions } from '@/app/api/documents/[id]/answers/route';
@@ -184,6 +185,10 @@ export async function tourTheApi(app: App): Promise<RecordedAnswer[]> {
   await ask(listChats, 'GET', '/api/chats', { cookie, query: '?q=laptop' });
   await ask(getChat, 'GET', '/api/chats/{id}', { cookie, params: chatParams });
   await ask(chatMessages, 'GET', '/api/chats/{id}/messages', { cookie, params: chatParams, query: '?limit=1' });
+  await ask(answerContext, 'GET', '/api/chats/{id}/messages/{messageId}/context', {
+    cookie,
+    params: { ...chatParams, messageId: firstAnswer.id },
+  });
   await ask(showMessage, 'POST', '/api/chats/{id}/messages/{messageId}/show', {
     cookie,
     params: { ...chatParams, messageId: firstAnswer.id },
