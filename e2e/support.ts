@@ -27,6 +27,8 @@ export async function signUpInBrowser(page: Page, email = uniqueEmail(), name = 
     await waitAsTold(Number((await refused.innerText()).match(/(\d+) second/)?.[1] ?? 10));
   }
   await expect(page).not.toHaveURL(/sign-up/);
+  // the app is loaded as a page after sign-up: a chat's composer takes Enter once React runs there
+  if (/\/chats\//.test(page.url())) await expect(page.locator('[data-testid="chat-input"][data-interactive]')).toBeVisible();
   return email;
 }
 

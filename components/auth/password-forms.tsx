@@ -4,21 +4,16 @@ import { LoaderCircle } from 'lucide-react';
 import Link from 'next/link';
 import { enterApp } from './enter-app';
 import { useTranslations } from 'next-intl';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { ApiError, fetchJson } from '@/components/api/fetch-json';
 import { Button } from '@/components/ui/button';
 import { Field, TextInput } from '@/components/ui/field';
+// a submit before React runs would be the browser's own GET, with the password in the URL
+import { useInteractive } from '@/components/ui/use-interactive';
 import { MIN_PASSWORD_LENGTH as MIN_PASSWORD } from '@/lib/auth/password-rules';
 
 const CARD = 'mt-6 flex flex-col gap-4 rounded-2xl border border-zinc-200 bg-white p-6 shadow-sm dark:border-zinc-800 dark:bg-zinc-900';
 const LINK = 'font-medium text-indigo-600 underline-offset-2 hover:underline dark:text-indigo-400';
-
-/** False until React runs in the page: a submit before then would be the browser's own GET with the password in the URL. */
-function useInteractive(): boolean {
-  const [interactive, setInteractive] = useState(false);
-  useEffect(() => setInteractive(true), []);
-  return interactive;
-}
 
 function ErrorNote({ message }: { message: string | null }) {
   if (!message) return null;

@@ -7,6 +7,7 @@ import type { ModelJson } from '@/components/api/api-types';
 import { formatCount } from '@/components/format/money';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
+import { useInteractive } from '@/components/ui/use-interactive';
 import { IMAGE_ACCEPT } from '@/lib/chat/files/file-limits';
 import type { SentFile } from '@/lib/chat/turn/wire';
 import { SOURCE_FILE_ACCEPT } from '@/lib/documents/sources/upload-limits';
@@ -55,6 +56,7 @@ export function Composer({
   const t = useTranslations('chat.composer');
   const locale = useLocale();
   const [text, setText] = useState('');
+  const interactive = useInteractive();
   const textarea = useRef<HTMLTextAreaElement>(null);
   const filePicker = useRef<HTMLInputElement>(null);
   const attachments = useChatAttachments(chatId, documentsStarted);
@@ -156,6 +158,9 @@ export function Composer({
           aria-describedby="chat-input-hint chat-input-counter"
           aria-invalid={tooLong || undefined}
           readOnly={attachments.uploading}
+          // the input works from the first paint (words typed before React runs are kept, above); Enter sends only
+          // once React runs: tests wait for this mark before pressing it
+          data-interactive={interactive || undefined}
           className="block max-h-[min(15rem,25dvh)] w-full resize-none bg-transparent px-4 pt-3.5 pb-1 text-[15px] leading-relaxed text-zinc-900 placeholder:text-zinc-400 focus:outline-none dark:text-zinc-100"
         />
         <div className="flex items-center gap-2 px-2.5 pt-1 pb-2.5">

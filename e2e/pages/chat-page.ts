@@ -12,6 +12,7 @@ export class ChatPage {
     await this.page.getByLabel('Password').fill(user.password);
     await this.page.getByRole('button', { name: 'Create account' }).click();
     await this.page.waitForURL(/\/chats\//);
+    await this.waitForInteractive();
   }
 
   get input(): Locator {
@@ -30,8 +31,17 @@ export class ChatPage {
     await this.page.getByTestId('model-picker').selectOption(modelId);
   }
 
+  /**
+   * The composer once React runs in the page: before, typed words are kept but Enter is the browser's own (a
+   * new line), as for a person pressing it during a fresh load.
+   */
+  async waitForInteractive() {
+    await expect(this.page.locator('[data-testid="chat-input"][data-interactive]')).toBeVisible();
+  }
+
   /** Types and sends with Enter; the send button turns into Stop while the answer streams. */
   async send(text: string) {
+    await this.waitForInteractive();
     await this.input.fill(text);
     await this.input.press('Enter');
   }
