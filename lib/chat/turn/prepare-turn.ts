@@ -19,7 +19,7 @@ import { createPhaseClock } from '@/lib/ops/phase-clock';
 import { checkVision, loadTurnFiles } from '@/lib/chat/files/turn-files';
 import { releaseLiveTurn } from './live-turn-lock';
 import { composeTurnPrompt, historyForPrompt } from './turn-prompt';
-import { claimChatForTurn, loadMessagesThrough, openTurnRows, type OpenTurn } from './turn-rows';
+import { claimChatForTurn, loadMessagesThrough, openTurnRows, type ChatForTurn, type OpenTurn } from './turn-rows';
 import type { PreparedTurn, TurnDeps, TurnMode } from './types';
 import type { ToolCallData } from './wire';
 import { cutAtWordBoundary } from '@/lib/text/cut-at-word';
@@ -79,6 +79,9 @@ export async function prepareTurn(deps: TurnDeps, req: TurnRequest): Promise<Pre
     // hit far back): the window that ends at it instead
     const inRecent = req.mode === 'edit' ? rows.some((m) => m.id === req.messageId) : hasQuestionFor(rows, req.messageId);
     if (req.mode !== 'answer' && !inRecent && req.messageId) rows = await loadMessagesThrough(deps.db, chat.id, req.messageId);
+    // Continue/Retry of an answer of a side-by-side round that is not the one on screen: its question's branch, then it
+    if ((req.mode === 'continue' || req.mode === 'retry') && req.messageId && !rows.some((m) => m.id === req.messageId))
+      rows = await withRoundAnswer(deps.db, chat.id, rows, req.messageId);
     const asNew = req.mode === 'answer' || req.mode === 'edit';
     const replaced = req.mode === 'edit' ? rows.find((m) => m.id === req.messageId && m.role === 'user') : undefined;
     const regenerated = req.mode === 'regenerate';
@@ -313,6 +316,21 @@ function findQuestionId(rows: ReadonlyArray<{ id: string; role: string }>, answe
   const index = rows.findIndex((m) => m.id === answerId);
   for (let i = index - 1; i >= 0; i--) if (rows[i]!.role === 'user') return rows[i]!.id;
   throw notFound('The question this answer belongs to is missing.');
+}
+
+/**
+ * The branch up to an answer's question, then that answer, when the answer is one of a side-by-side round
+ * not on screen (its question is): each answer of a round continues or retries on its own.
+ */
+async function withRoundAnswer(db: Db, chatId: string, rows: ChatForTurn['messages'], messageId: string): Promise<ChatForTurn['messages']> {
+  const answer = await db.message.findFirst({
+    where: { id: messageId, chatId, role: 'assistant', onBranch: false },
+    select: { id: true, role: true, kind: true, text: true, status: true, model: true, continuations: true, parentId: true, meta: true },
+  });
+  const question = answer?.parentId ? rows.findIndex((m) => m.id === answer.parentId) : -1;
+  if (!answer || question < 0 || !(answer.meta as { round?: string } | null)?.round) return rows;
+  const { parentId: _parent, meta: _meta, ...row } = answer;
+  return [...rows.slice(0, question + 1), row];
 }
 
 /** A new chat's title: its first message cut between words, without "…" (the list and the header truncate for the eye). */

@@ -143,6 +143,40 @@ describe.each(testDatabaseKinds())('one message answered by several models side 
     expect(single.outcome.status).toBe('complete');
   });
 
+  it('Stop naming one answer stops only it; that answer continues on its own later, off the branch on screen', async () => {
+    const { user, chatId } = await newUserChat(h);
+    const turn = await prepareTurn(deps, {
+      userId: user.id,
+      chatId,
+      mode: 'answer',
+      text: '[sim:delay=5] [sim:list 12]',
+      modelId: 'sim-swift',
+      compare: ['sim-sage'],
+      rateLimitPerMinute: 1000,
+    });
+    const side = turn.sides![0]!;
+    let stopped = false;
+    const outcomes = await runRound(deps, turn, (answer) => ({
+      text: () => {
+        if (answer === side && !stopped) {
+          stopped = true;
+          void deps.stopBus.requestStop(chatId, side.assistantMessageId);
+        }
+      },
+      event: () => undefined,
+    }));
+    expect(outcomes.map((o) => o.status)).toEqual(['complete', 'stopped']);
+    expect(await walletBooks(h.db.prisma, user.id)).toMatchObject({ reserved: 0n, balanced: true });
+
+    const continued = await runChatTurn(h, { userId: user.id, chatId, mode: 'continue', messageId: side.assistantMessageId });
+    expect(continued.outcome.status).toBe('complete');
+    const saved = await h.db.prisma.message.findUniqueOrThrow({ where: { id: side.assistantMessageId } });
+    expect(saved).toMatchObject({ status: 'complete', onBranch: false, chosen: false });
+    expect(saved.text).toContain('12.');
+    const view = await loadChatView(h.db.prisma, chatId, user.id);
+    expect(view.messages.map((m) => m.id)).toEqual([turn.userMessageId, turn.assistantMessageId]);
+  });
+
   it('refuses an unknown model, the same model twice, and more than four', async () => {
     const { user, chatId } = await newUserChat(h);
     const ask = (compare: string[]) =>
