@@ -1,7 +1,7 @@
 const wordSegmenter = new Intl.Segmenter(undefined, { granularity: 'word' });
 
 /** Punctuation that reads as unfinished at the end of a cut line (a comma, a colon, a dash, an opening bracket). */
-const DANGLING_PUNCTUATION = /[\s,;:([{«“‘"'\-–—/\\&]+$/u;
+const DANGLING_PUNCTUATION = /[\s,;:(\[{«“‘"'\-–—/\\&]+$/u;
 
 /**
  * A one-line text of at most `maxChars` characters, cut only between words
