@@ -12,6 +12,7 @@ import type { SentFile } from '@/lib/chat/turn/wire';
 import { SOURCE_FILE_ACCEPT } from '@/lib/documents/sources/upload-limits';
 import { AttachmentChips } from './attachments/attachment-chips';
 import { useChatAttachments } from './attachments/use-chat-attachments';
+import { CompareModels } from './compare-models';
 import { ModelPicker } from './model-picker';
 import type { Draft } from './use-chat-session';
 import { MAX_MESSAGE_CHARS } from '@/lib/chat/limits';
@@ -26,6 +27,9 @@ interface ComposerProps {
   models: ModelJson[];
   model: string;
   onModelChange: (id: string) => void;
+  /** more models that answer the next message side by side with `model` ("Compare") */
+  compare: string[];
+  onCompareChange: (compare: string[]) => void;
   /** an answer is being written: the send button is a Stop button */
   busy: boolean;
   /** sending is paused (the last answer is being saved) */
@@ -45,6 +49,8 @@ export function Composer({
   models,
   model,
   onModelChange,
+  compare,
+  onCompareChange,
   busy,
   holdSend,
   onSend,
@@ -158,7 +164,7 @@ export function Composer({
           readOnly={attachments.uploading}
           className="block max-h-[min(15rem,25dvh)] w-full resize-none bg-transparent px-4 pt-3.5 pb-1 text-[15px] leading-relaxed text-zinc-900 placeholder:text-zinc-400 focus:outline-none dark:text-zinc-100"
         />
-        <div className="flex items-center gap-2 px-2.5 pt-1 pb-2.5">
+        <div className="flex flex-wrap items-center gap-2 px-2.5 pt-1 pb-2.5">
           <input
             ref={filePicker}
             type="file"
@@ -187,6 +193,7 @@ export function Composer({
             <Paperclip className="size-4" aria-hidden />
           </Button>
           <ModelPicker models={models} value={model} onChange={onModelChange} disabled={busy} />
+          <CompareModels models={models} model={model} compare={compare} onChange={onCompareChange} disabled={busy} />
           <span id="chat-input-hint" className="sr-only">
             {t('hint')}
           </span>
