@@ -220,7 +220,7 @@ async function messageViews(db: Db, chatId: string, rows: MessageRow[], options:
     ...(options.asStaff ? { calls: callsByMessage.get(m.id) ?? [] } : {}),
   });
   return rows.map((m): ReturnType<typeof view> & { round?: Array<ReturnType<typeof view>> } => {
-    const round = roundOf(m);
+    const round = options.until ? null : roundOf(m);
     return round ? { ...view(m), round: rounds.filter((r) => roundOf(r) === round).map(view) } : view(m);
   });
 }

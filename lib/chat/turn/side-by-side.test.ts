@@ -71,6 +71,15 @@ describe.each(testDatabaseKinds())('one message answered by several models side 
     expect(view.messages.map((m) => m.id)).toEqual([turn.userMessageId, answers[0]!.assistantMessageId]);
     expect(view.messages[1]!.round?.map((m) => m.id)).toEqual(answers.map((a) => a.assistantMessageId));
     expect(view.messages[1]!.round?.[1]).toMatchObject({ model: 'sim-sage', status: 'complete', meta: { context: expect.anything() } });
+    // staff read every answer of the round, each with the model calls behind it
+    const transcript = await loadChatView(h.db.prisma, chatId, 'staff', { asStaff: true });
+    expect(transcript.messages[1]!.round?.map((m) => [m.model, m.calls?.length])).toEqual([
+      ['sim-swift', 1],
+      ['sim-sage', 1],
+    ]);
+    // a shared snapshot shows one conversation
+    const snapshot = await loadChatView(h.db.prisma, chatId, user.id, { until: new Date() });
+    expect(snapshot.messages[1]!.round).toBeUndefined();
   });
 
   it('the pick: the next turn is built on the picked answer only', async () => {
