@@ -76,7 +76,7 @@ interface SideBySideProps {
 }
 
 /**
- * The answers of one message side by side (docs/chat.md "Side by side"): columns from 768 px, and on a
+ * The answers of one message side by side (docs/architecture.md "Side by side"): columns from 768 px, and on a
  * phone cards side by side that the person swipes between (scroll snapping, one card and the edge of the
  * next in view). Each answer has its model's name, its own Stop while it streams, and once the round is
  * over its Continue or Retry, cost, "What the model saw", and "Continue with this answer".

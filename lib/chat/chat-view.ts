@@ -228,7 +228,7 @@ async function messageViews(db: Db, chatId: string, rows: MessageRow[], options:
 const roundOf = (m: MessageRow): string | null => (m.meta as MessageMeta | null)?.round ?? null;
 
 /**
- * The answers of the side-by-side rounds a page's answers were written in (docs/chat.md "Side by side"),
+ * The answers of the side-by-side rounds a page's answers were written in (docs/architecture.md "Side by side"),
  * those on screen included, oldest (first asked) first: read by their questions, one query.
  */
 async function roundAnswers(db: Db, chatId: string, rows: MessageRow[]): Promise<MessageRow[]> {

@@ -3,7 +3,7 @@
 /** A message, and a continuation's carried tail, stay under the provider-friendly size docs/architecture.md sets. */
 export const MAX_MESSAGE_CHARS = 6_000;
 
-/** How many models may answer one message side by side (docs/chat.md "Side by side"). */
+/** How many models may answer one message side by side (docs/architecture.md "Side by side"). */
 export const MAX_SIDE_BY_SIDE = 4;
 
 /** A chat's title until its first message names it. */

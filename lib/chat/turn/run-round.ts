@@ -4,7 +4,7 @@ import { runTurn } from './run-turn';
 import type { PreparedTurn, TurnDeps, TurnOutcome, TurnSink } from './types';
 
 /**
- * Runs a side-by-side round (docs/chat.md "Side by side"): the first answer and its `sides` at once,
+ * Runs a side-by-side round (docs/architecture.md "Side by side"): the first answer and its `sides` at once,
  * each its own turn (its own calls, continuations, Stop and billing `finally`), under the one chat lock
  * the round claimed, which is released once the last answer is saved. Resolves with every answer's
  * outcome, the first answer's first; `sinkFor` says where each answer's output goes.

@@ -55,7 +55,7 @@ export interface PreparedTurn {
   /** ms spent in each step before the model call (claim, checks, prompt, open), in order */
   phases: Array<[name: string, ms: number]>;
   /**
-   * One answer of a side-by-side round (docs/chat.md "Side by side"): the chat's lock is the round's
+   * One answer of a side-by-side round (docs/architecture.md "Side by side"): the chat's lock is the round's
    * (`lockId`, the first answer's turn id), which this answer beats and leaves for the round to release.
    */
   round?: { lockId: string };

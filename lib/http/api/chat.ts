@@ -128,7 +128,7 @@ export const chatMessageBody = z.object({
     .meta({ description: 'Files and images uploaded with POST /api/chats/{id}/files for this message.' }),
 });
 
-/** A new message, and the models that answer it side by side with `model` (docs/chat.md "Side by side"). */
+/** A new message, and the models that answer it side by side with `model` (docs/architecture.md "Side by side"). */
 export const sendMessageBody = chatMessageBody.extend({
   compare: z
     .array(z.string().max(200))
