@@ -45,7 +45,9 @@ export interface Draft {
   nonce: number;
 }
 
-const hasLiveAnswer = (view: ChatJson) => view.messages.some((m) => m.status === 'streaming');
+/** An answer is being written: one on screen, or another of its side-by-side round. */
+const hasLiveAnswer = (view: ChatJson) =>
+  view.messages.some((m) => m.status === 'streaming' || m.round?.some((answer) => answer.status === 'streaming'));
 
 /**
  * One conversation: useChat streams turns; the server's view (GET /api/chats/:id)
