@@ -181,31 +181,33 @@ export async function prepareTurn(deps: TurnDeps, req: TurnRequest): Promise<Pre
       now,
     };
     // the round's other answers: each its own prompt (each model's window), tools, turn and ledger entry
-    const sides = await Promise.all(
-      sideModels.map(async (sideModel, index) => {
-        const sideTurnId = randomUUID();
-        const sidePrompt = await promptFor(sideModel);
-        const sideTools = await buildChatTools(
-          { db: deps.db, chatId: chat.id, userId: req.userId, userMessageId, turnId: sideTurnId, webSearch: chat.webSearch },
-          deps.extraTools,
+    const sides = !sideModels.length
+      ? []
+      : await Promise.all(
+          sideModels.map(async (sideModel, index) => {
+            const sideTurnId = randomUUID();
+            const sidePrompt = await promptFor(sideModel);
+            const sideTools = await buildChatTools(
+              { db: deps.db, chatId: chat.id, userId: req.userId, userMessageId, turnId: sideTurnId, webSearch: chat.webSearch },
+              deps.extraTools,
+            );
+            const rows: OpenTurn = {
+              ...rowsToOpen,
+              turnId: sideTurnId,
+              entryId: randomUUID(),
+              assistantMessageId: randomUUID(),
+              question: null,
+              model: sideModel,
+              messages: sidePrompt.modelMessages,
+              toolsJson: await toolsAsSent(sideTools),
+              title: null,
+              context: sidePrompt.context,
+              fileIds: [],
+              side: index + 1,
+            };
+            return { rows, tools: sideTools };
+          }),
         );
-        const rows: OpenTurn = {
-          ...rowsToOpen,
-          turnId: sideTurnId,
-          entryId: randomUUID(),
-          assistantMessageId: randomUUID(),
-          question: null,
-          model: sideModel,
-          messages: sidePrompt.modelMessages,
-          toolsJson: await toolsAsSent(sideTools),
-          title: null,
-          context: sidePrompt.context,
-          fileIds: [],
-          side: index + 1,
-        };
-        return { rows, tools: sideTools };
-      }),
-    );
     // facts stated in the question are recorded with it, and a new branch takes the old one off screen, in
     // the same transaction: a refusal (credits) leaves the chat as it was
     const sideCalls: ReservedCall[] = [];

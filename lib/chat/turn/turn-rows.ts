@@ -191,9 +191,9 @@ export function openTurnRows(db: Db | Tx, o: OpenTurn): Promise<ReservedCall> {
                'user', ${o.question ?? ''}, ${messageSearchText(o.question ?? '')}, ${o.now}, ${o.now}
         FROM entry WHERE ${o.mode} = 'answer' AND ${o.question !== null}`,
       answer: Prisma.sql`
-        INSERT INTO message (id, "chatId", "parentId", role, text, status, model, "turnId", meta, chosen, "onBranch", "createdAt", "updatedAt")
+        INSERT INTO message (id, "chatId", "parentId", role, text, status, model, "turnId", meta, ${shown ? Prisma.empty : Prisma.sql`chosen, "onBranch", `}"createdAt", "updatedAt")
         SELECT ${o.assistantMessageId}, ${o.chatId}, ${o.userMessageId}, 'assistant', '', 'streaming', ${o.model.id}, ${o.turnId}, ${meta}::jsonb,
-               ${shown}, ${shown}, ${answerAt}, ${o.now}
+               ${shown ? Prisma.empty : Prisma.sql`false, false, `}${answerAt}, ${o.now}
         FROM entry WHERE ${o.mode} = 'answer'`,
       reopened: Prisma.sql`
         UPDATE message SET status = 'streaming', "turnId" = ${o.turnId}, model = ${o.model.id}, "updatedAt" = ${o.now},
@@ -208,7 +208,7 @@ export function openTurnRows(db: Db | Tx, o: OpenTurn): Promise<ReservedCall> {
           AND ${o.mode} = 'answer' AND EXISTS (SELECT 1 FROM entry)`,
       // a closed chat reopens when the person writes again
       chat_reopened: Prisma.sql`
-        UPDATE chat SET status = 'open', model = CASE WHEN ${shown} THEN ${o.model.id} ELSE model END, "lastMessageAt" = ${o.now}, "updatedAt" = ${o.now},
+        UPDATE chat SET status = 'open', model = ${shown ? o.model.id : Prisma.sql`model`}, "lastMessageAt" = ${o.now}, "updatedAt" = ${o.now},
                title = COALESCE(${o.title}::text, title)
         WHERE id = ${o.chatId} AND EXISTS (SELECT 1 FROM entry)`,
     },
@@ -277,11 +277,16 @@ export async function closeTurnRows(db: Db, c: CloseTurn): Promise<void> {
     entry AS (
       UPDATE ledger_entry SET "messageId" = ${c.assistantMessageId}, "updatedAt" = ${c.now} WHERE id = ${c.entryId}
     )
-    UPDATE chat SET "lastMessageAt" = ${c.now}, "updatedAt" = ${c.now},
-           "liveTurnStartedAt" = CASE WHEN ${c.releasesLock} AND "liveTurnId" = ${c.turnId} THEN NULL ELSE "liveTurnStartedAt" END,
-           "liveTurnBeatAt" = CASE WHEN ${c.releasesLock} AND "liveTurnId" = ${c.turnId} THEN NULL ELSE "liveTurnBeatAt" END,
-           "stopRequestedAt" = CASE WHEN ${c.releasesLock} AND "liveTurnId" = ${c.turnId} THEN NULL ELSE "stopRequestedAt" END,
-           "liveTurnId" = CASE WHEN ${c.releasesLock} AND "liveTurnId" = ${c.turnId} THEN NULL ELSE "liveTurnId" END
+    UPDATE chat SET "lastMessageAt" = ${c.now}, "updatedAt" = ${c.now}${c.releasesLock ? freeChatOf(c.turnId) : Prisma.empty}
     WHERE id = ${c.chatId}`,
   );
+}
+
+/** The chat's lock released when `turnId` holds it (a SET list's tail); a side-by-side round's answers leave it to the round. */
+function freeChatOf(turnId: string): Prisma.Sql {
+  return Prisma.sql`,
+           "liveTurnStartedAt" = CASE WHEN "liveTurnId" = ${turnId} THEN NULL ELSE "liveTurnStartedAt" END,
+           "liveTurnBeatAt" = CASE WHEN "liveTurnId" = ${turnId} THEN NULL ELSE "liveTurnBeatAt" END,
+           "stopRequestedAt" = CASE WHEN "liveTurnId" = ${turnId} THEN NULL ELSE "stopRequestedAt" END,
+           "liveTurnId" = CASE WHEN "liveTurnId" = ${turnId} THEN NULL ELSE "liveTurnId" END`;
 }
