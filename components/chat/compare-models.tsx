@@ -63,13 +63,15 @@ export function CompareModels({
         <Button
           variant="ghost"
           size="sm"
+          className="shrink-0"
           onClick={() => onChange([...compare, free[0]!.id])}
           disabled={disabled}
           title={t('compareHint')}
           data-testid="compare-add"
         >
           <Columns2 className="size-3.5" aria-hidden />
-          {compare.length ? t('addModel') : t('compare')}
+          {/* a phone's one line of controls keeps room for the model's name: the icon, named for screen readers */}
+          <span className="sr-only sm:not-sr-only">{compare.length ? t('addModel') : t('compare')}</span>
         </Button>
       )}
     </>

@@ -164,7 +164,7 @@ export function Composer({
           readOnly={attachments.uploading}
           className="block max-h-[min(15rem,25dvh)] w-full resize-none bg-transparent px-4 pt-3.5 pb-1 text-[15px] leading-relaxed text-zinc-900 placeholder:text-zinc-400 focus:outline-none dark:text-zinc-100"
         />
-        <div className="flex flex-wrap items-center gap-2 px-2.5 pt-1 pb-2.5">
+        <div className="flex items-center gap-2 px-2.5 pt-1 pb-2.5">
           <input
             ref={filePicker}
             type="file"
