@@ -40,4 +40,6 @@ export const e2ePorts = {
   mcpServer: base + 20,
   /** branches: a server whose model endpoint is a stand-in that records every request it receives */
   branchesServer: base + 21,
+  /** side-by-side: a server with two stand-in models on one recording endpoint */
+  sideBySideServer: base + 22,
 };

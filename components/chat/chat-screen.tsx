@@ -40,6 +40,8 @@ export function ChatScreen({
   const { view, messages, status, streaming, settling, remoteLive, failure } = session;
   const title = useShownChatTitle(view.id, view.title);
   const [model, setModel] = useState(() => (models.some((m) => m.id === view.model) ? view.model : models[0]!.id));
+  // "Compare": the models that answer the next message side by side with `model` (reset once it is sent)
+  const [compare, setCompare] = useState<string[]>([]);
   const [panelOpen, setPanelOpen] = usePanelOpen();
   const [example, setExample] = useState<Draft | null>(null);
 
@@ -139,6 +141,9 @@ export function ChatScreen({
                   onRegenerate={regenerate}
                   onEdit={edit}
                   onShowSibling={session.showSibling}
+                  sides={session.sides}
+                  settling={settling}
+                  onStopAnswer={(messageId) => void session.stopAnswer(messageId)}
                   highlighted={highlighted}
                   scrollRef={scroller.scrollRef}
                 />
@@ -162,12 +167,18 @@ export function ChatScreen({
               documentsStarted={documentsStarted}
               models={models}
               model={model}
-              onModelChange={setModel}
+              onModelChange={(id) => {
+                setModel(id);
+                setCompare((current) => current.filter((other) => other !== id));
+              }}
+              compare={compare}
+              onCompareChange={setCompare}
               busy={streaming || remoteLive}
               holdSend={settling}
               onSend={(text, files) => {
                 scroller.scrollToEnd();
-                session.send(text, model, files);
+                session.send(text, model, files, compare);
+                setCompare([]);
               }}
               onStop={() => void session.stopTurn()}
               draft={latestDraft(session.restoredDraft, example)}

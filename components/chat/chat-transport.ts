@@ -3,7 +3,8 @@ import type { ChatMessage } from '@/lib/chat/turn/wire';
 
 /** What a request asks of the turn routes: a new answer, or a Continue/Retry of a saved one. */
 export type TurnRequestBody =
-  | { action: 'answer'; model: string; files?: string[] }
+  /** `compare`: more models that answer the message side by side with `model` */
+  | { action: 'answer'; model: string; files?: string[]; compare?: string[] }
   | { action: 'continue' | 'retry'; messageId: string }
   /** reruns the last answer with this model */
   | { action: 'regenerate'; messageId: string; model: string }
@@ -42,7 +43,7 @@ export function createChatTransport(chatId: string, onAccepted: () => void = () 
         const body = request.action === 'regenerate' ? { model: request.model } : {};
         return { api: `${base}/messages/${encodeURIComponent(request.messageId)}/${request.action}`, body };
       }
-      return { body: { text: lastUserText(messages), model: request?.model, files: request?.files } };
+      return { body: { text: lastUserText(messages), model: request?.model, files: request?.files, compare: request?.compare } };
     },
   });
 }

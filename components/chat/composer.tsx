@@ -13,6 +13,7 @@ import type { SentFile } from '@/lib/chat/turn/wire';
 import { SOURCE_FILE_ACCEPT } from '@/lib/documents/sources/upload-limits';
 import { AttachmentChips } from './attachments/attachment-chips';
 import { useChatAttachments } from './attachments/use-chat-attachments';
+import { CompareModels } from './compare-models';
 import { ModelPicker } from './model-picker';
 import type { Draft } from './use-chat-session';
 import { MAX_MESSAGE_CHARS } from '@/lib/chat/limits';
@@ -27,6 +28,9 @@ interface ComposerProps {
   models: ModelJson[];
   model: string;
   onModelChange: (id: string) => void;
+  /** more models that answer the next message side by side with `model` ("Compare") */
+  compare: string[];
+  onCompareChange: (compare: string[]) => void;
   /** an answer is being written: the send button is a Stop button */
   busy: boolean;
   /** sending is paused (the last answer is being saved) */
@@ -46,6 +50,8 @@ export function Composer({
   models,
   model,
   onModelChange,
+  compare,
+  onCompareChange,
   busy,
   holdSend,
   onSend,
@@ -192,6 +198,7 @@ export function Composer({
             <Paperclip className="size-4" aria-hidden />
           </Button>
           <ModelPicker models={models} value={model} onChange={onModelChange} disabled={busy} />
+          <CompareModels models={models} model={model} compare={compare} onChange={onCompareChange} disabled={busy} />
           <span id="chat-input-hint" className="sr-only">
             {t('hint')}
           </span>

@@ -8,6 +8,7 @@ import { AssistantMessage } from './assistant-message';
 import type { ChatMessage } from '@/lib/chat/turn/wire';
 import { EventNotice } from './event-notice';
 import { MessageAnchor } from './message-anchor';
+import { roundAnswers, SideBySide } from './side-by-side';
 import { ThinkingDots } from './thinking-dots';
 import { useModelLabel } from './use-model-label';
 import { UserMessage } from './user-message';
@@ -36,6 +37,12 @@ interface MessageListProps {
   onEdit: (messageId: string, text: string) => void;
   /** show this version of a message instead of the one shown (‹ n / m ›) */
   onShowSibling: (messageId: string) => void;
+  /** the other answers of a side-by-side round, as they stream in this tab */
+  sides: ReadonlyMap<string, ChatMessage>;
+  /** a stream is being saved in this tab (after it ended) */
+  settling: boolean;
+  /** stop one answer of a side-by-side round */
+  onStopAnswer: (messageId: string) => void;
   /** the message the chat was opened at (a search hit far back): marked until the person moves on */
   highlighted?: string | null;
   /** the element the conversation scrolls in */
@@ -43,7 +50,7 @@ interface MessageListProps {
 }
 
 export function MessageList({
-  messages,
+  messages: all,
   records,
   models,
   pendingId,
@@ -56,6 +63,9 @@ export function MessageList({
   onRegenerate,
   onEdit,
   onShowSibling,
+  sides,
+  settling,
+  onStopAnswer,
   highlighted,
   scrollRef,
 }: MessageListProps) {
@@ -63,6 +73,19 @@ export function MessageList({
   const modelLabel = useModelLabel();
   const labelOf = (id: string | null | undefined) => (id ? modelLabel(models.find((m) => m.id === id)?.label ?? id) : null);
   const thinksFirst = (id: string | null | undefined) => models.find((m) => m.id === id)?.reasoning ?? false;
+  const liveById = useMemo(() => new Map(all.map((m) => [m.id, m])), [all]);
+  // the last message's side-by-side round shows as one block: its other answers (a Continue of one streams
+  // as a message of its own) are not shown again after it
+  const lastShownId = all.findLast((m) => m.role === 'assistant' && (records.get(m.id)?.round || m.metadata?.sides))?.id;
+  const messages = useMemo(() => {
+    const last = lastShownId ? liveById.get(lastShownId) : undefined;
+    const others = new Set([
+      ...(records.get(lastShownId ?? '')?.round ?? []).map((a) => a.id),
+      ...(last?.metadata?.sides ?? []).map((side) => side.messageId),
+    ]);
+    others.delete(lastShownId ?? '');
+    return others.size ? all.filter((m) => !others.has(m.id)) : all;
+  }, [all, lastShownId, liveById, records]);
   const lastAnswerId = messages.findLast((m) => m.role === 'user' || (m.role === 'assistant' && records.get(m.id)?.kind !== 'event'))?.id;
   const lookup = useCallback((id: string) => records.get(id), [records]);
 
@@ -118,6 +141,23 @@ export function MessageList({
     if (message.role === 'system' || record?.kind === 'event') return <EventNotice message={message} record={record} />;
     const pending = message.id === pendingId;
     const model = message.metadata?.model ?? record?.model;
+    const round = message.id === lastAnswerId ? roundAnswers(message, record, sides, liveById, pendingId, streaming) : null;
+    if (round)
+      return (
+        <SideBySide
+          answers={round}
+          shownId={message.id}
+          labelOf={labelOf}
+          thinksFirst={thinksFirst}
+          busy={streaming || settling}
+          actionsDisabled={actionsDisabled}
+          lookup={lookup}
+          onStop={onStopAnswer}
+          onPick={onShowSibling}
+          onContinue={onContinue}
+          onRetry={onRetry}
+        />
+      );
     return (
       <AssistantMessage
         message={message}

@@ -22,11 +22,16 @@ export function ModelPicker({
   value,
   onChange,
   disabled,
+  label,
+  testId = 'model-picker',
 }: {
   models: ModelJson[];
   value: string;
   onChange: (id: string) => void;
   disabled?: boolean;
+  /** what a screen reader calls it (default: "Model") */
+  label?: string;
+  testId?: string;
 }) {
   const t = useTranslations('chat.composer');
   const labelOf = useModelLabel();
@@ -34,9 +39,9 @@ export function ModelPicker({
   return (
     <div className="flex min-w-0 items-center gap-2">
       <label className="relative flex min-w-0 items-center">
-        <span className="sr-only">{t('model')}</span>
+        <span className="sr-only">{label ?? t('model')}</span>
         <select
-          data-testid="model-picker"
+          data-testid={testId}
           value={value}
           disabled={disabled}
           onChange={(event) => onChange(event.target.value)}
@@ -63,7 +68,7 @@ export function ModelPicker({
         </select>
         <ChevronDown className="pointer-events-none absolute right-2 size-3.5 text-zinc-500" aria-hidden />
       </label>
-      {selected?.simulated && (
+      {selected?.simulated && testId === 'model-picker' && (
         <Badge tone="indigo" title={t('offlineDemoHint')} data-testid="offline-demo-badge">
           {t('offlineDemo')}
         </Badge>

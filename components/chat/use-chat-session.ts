@@ -9,7 +9,8 @@ import { ApiError, fetchJson, parseApiError } from '@/components/api/fetch-json'
 import { useWallet } from '@/components/app-shell/wallet-provider';
 import { createChatTransport, type TurnRequestBody } from './chat-transport';
 import { moveToEnd, toUIMessages } from './chat-ui-message';
-import { streamedDataPartSchemas, turnMetadataSchema, type ChatMessage, type SentFile } from '@/lib/chat/turn/wire';
+import { applySidePart, findRoundRecord } from './side-answers';
+import { streamedDataPartSchemas, turnMetadataSchema, type ChatMessage, type SentFile, type TurnDataParts } from '@/lib/chat/turn/wire';
 import { keepEarlierMessages } from './chat-history';
 import { documentMayPost } from './document-event';
 import { useMessagePages } from './use-message-pages';
@@ -44,7 +45,9 @@ export interface Draft {
   nonce: number;
 }
 
-const hasLiveAnswer = (view: ChatJson) => view.messages.some((m) => m.status === 'streaming');
+/** An answer is being written: one on screen, or another of its side-by-side round. */
+const hasLiveAnswer = (view: ChatJson) =>
+  view.messages.some((m) => m.status === 'streaming' || m.round?.some((answer) => answer.status === 'streaming'));
 
 /**
  * One conversation: useChat streams turns; the server's view (GET /api/chats/:id)
@@ -83,6 +86,15 @@ export function useChatSession(initial: ChatJson) {
     [chatId],
   );
 
+  // the other answers of a side-by-side round as they stream (data-side parts), by message id; a frame per paint
+  const streamedSides = useRef(new Map<string, ChatMessage>());
+  const [sides, setSides] = useState<ReadonlyMap<string, ChatMessage>>(() => new Map());
+  const sidesPaint = useRef<number | null>(null);
+  const clearSides = useCallback(() => {
+    streamedSides.current = new Map();
+    setSides(streamedSides.current);
+  }, []);
+
   const { messages, setMessages, sendMessage, stop, status } = useChat<ChatMessage>({
     id: chatId,
     messages: toUIMessages(initial.messages),
@@ -91,6 +103,15 @@ export function useChatSession(initial: ChatJson) {
     dataPartSchemas: streamedDataPartSchemas,
     messageMetadataSchema: turnMetadataSchema,
     experimental_throttle: 50,
+    onData: (part) => {
+      if (part.type !== 'data-side') return;
+      const side = part.data as TurnDataParts['side'];
+      streamedSides.current.set(side.messageId, applySidePart(streamedSides.current.get(side.messageId), side));
+      sidesPaint.current ??= requestAnimationFrame(() => {
+        sidesPaint.current = null;
+        setSides(new Map(streamedSides.current));
+      });
+    },
     onError: (error) => {
       const lost = isConnectionLost(error);
       const failure = error instanceof ApiError ? error : lost ? connectionLost(false, error.message) : parseApiError(0, error.message);
@@ -129,6 +150,8 @@ export function useChatSession(initial: ChatJson) {
         const merged = keepEarlierMessages(viewRef.current, latest);
         setView(merged);
         setMessages(toUIMessages(merged.messages));
+        // the saved answers of a round replace what streamed of them
+        if (!hasLiveAnswer(latest)) clearSides();
       };
       setSettling(!showEachPoll);
       const deadline = Date.now() + maxMs;
@@ -169,7 +192,7 @@ export function useChatSession(initial: ChatJson) {
         }
       }
     },
-    [chatId, refreshWallet, router, setMessages, setView],
+    [chatId, clearSides, refreshWallet, router, setMessages, setView],
   );
 
   // An answer was being written (in another tab) when the page opened: follow it until it is saved.
@@ -187,15 +210,21 @@ export function useChatSession(initial: ChatJson) {
   }, []);
 
   const send = useCallback(
-    (text: string, model: string, files: SentFile[] = []) => {
+    (text: string, model: string, files: SentFile[] = [], compare: string[] = []) => {
       startRequest();
+      clearSides();
       const id = generateId(); // crypto.randomUUID needs a secure context; a LAN address over http is not one
       sent.current = { id, text, model };
-      const body: TurnRequestBody = { action: 'answer', model, ...(files.length ? { files: files.map((f) => f.id) } : {}) };
+      const body: TurnRequestBody = {
+        action: 'answer',
+        model,
+        ...(files.length ? { files: files.map((f) => f.id) } : {}),
+        ...(compare.length ? { compare } : {}),
+      };
       const metadata = files.length ? { files } : undefined;
       void sendMessage({ id, role: 'user', metadata, parts: [{ type: 'text', text }] }, { body });
     },
-    [sendMessage, startRequest],
+    [clearSides, sendMessage, startRequest],
   );
 
   const editMessage = useCallback(
@@ -220,18 +249,22 @@ export function useChatSession(initial: ChatJson) {
       sent.current = null;
       // a regenerate writes a new version of the answer in its place (the old one stays, one ‹ › away); a retry
       // starts the answer over; a continue appends to the text already there
+      // an answer of a side-by-side round that is not on screen streams into a message of its own
+      const offScreen = findRoundRecord(viewRef.current.messages, messageId);
       setMessages((current) =>
-        action === 'regenerate'
-          ? current.slice(
-              0,
-              Math.max(
+        offScreen && !current.some((m) => m.id === messageId)
+          ? [...current, ...toUIMessages([action === 'continue' ? offScreen : { ...offScreen, text: '' }])]
+          : action === 'regenerate'
+            ? current.slice(
                 0,
-                current.findIndex((m) => m.id === messageId),
+                Math.max(
+                  0,
+                  current.findIndex((m) => m.id === messageId),
+                ),
+              )
+            : moveToEnd(current, messageId, (m) =>
+                action === 'continue' ? m : { ...m, parts: m.parts.filter((p) => p.type === 'data-tool') },
               ),
-            )
-          : moveToEnd(current, messageId, (m) =>
-              action === 'continue' ? m : { ...m, parts: m.parts.filter((p) => p.type === 'data-tool') },
-            ),
       );
       const body: TurnRequestBody = action === 'regenerate' ? { action, messageId, model: model! } : { action, messageId };
       void sendMessage(undefined, { body });
@@ -252,6 +285,18 @@ export function useChatSession(initial: ChatJson) {
     [send, unsent],
   );
   const remoteLive = !streaming && !settling && hasLiveAnswer(view);
+
+  /** Stops one answer of a side-by-side round; the others go on. */
+  const stopAnswer = useCallback(
+    async (messageId: string) => {
+      try {
+        await fetchJson(`/api/chats/${chatId}/stop`, { method: 'POST', body: { messageId } });
+      } catch (error) {
+        setFailure(error instanceof ApiError ? error : new ApiError(0, 'network', String(error)));
+      }
+    },
+    [chatId],
+  );
 
   const stopTurn = useCallback(async () => {
     if (streaming) return stop();
@@ -336,6 +381,8 @@ export function useChatSession(initial: ChatJson) {
     editMessage,
     showSibling,
     stopTurn,
+    stopAnswer,
+    sides,
     reload,
     pages,
   };

@@ -76,3 +76,31 @@ export function StaffMessage({
     </article>
   );
 }
+
+/**
+ * An answer written side by side with others: every answer of its round, as staff read one answer, the
+ * one the conversation continues from marked.
+ */
+export function StaffRound({
+  message,
+  labelOf,
+  lookup,
+}: {
+  message: ChatMessageJson;
+  labelOf: (model: string | null) => string | null;
+  lookup: (id: string) => ChatMessageJson | undefined;
+}) {
+  const t = useTranslations('staff.transcript');
+  const answers = message.round ?? [];
+  return (
+    <section aria-label={t('round', { count: answers.length })} data-testid="staff-round" className="flex flex-col gap-2">
+      <p className="text-xs font-medium text-zinc-600 dark:text-zinc-400">{t('round', { count: answers.length })}</p>
+      {answers.map((answer) => (
+        <div key={answer.id} data-shown={answer.id === message.id} className="flex flex-col gap-1">
+          {answer.id === message.id && <p className="text-xs text-indigo-700 dark:text-indigo-300">{t('picked')}</p>}
+          <StaffMessage message={answer} modelLabel={labelOf(answer.model)} lookup={lookup} />
+        </div>
+      ))}
+    </section>
+  );
+}

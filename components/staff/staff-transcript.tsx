@@ -14,7 +14,7 @@ import { CostChart } from '@/components/insights/cost-chart';
 import { KeyFacts } from '@/components/insights/key-facts';
 import { Badge } from '@/components/ui/badge';
 import { CloseChatButton } from './close-chat-button';
-import { StaffMessage } from './staff-message';
+import { StaffMessage, StaffRound } from './staff-message';
 
 /** A read-only transcript: every answer's status, model, tokens and calls; slots with history. */
 export function StaffTranscript({
@@ -71,7 +71,11 @@ export function StaffTranscript({
             {chat.messages.length === 0 && <p className="text-sm text-zinc-500">{t('noMessages')}</p>}
             {chat.messages.map((message) => (
               <MessageAnchor key={message.id} id={message.id} highlighted={message.id === highlighted}>
-                <StaffMessage message={message} modelLabel={labelOf(message.model)} lookup={lookup} />
+                {message.round?.length ? (
+                  <StaffRound message={message} labelOf={labelOf} lookup={lookup} />
+                ) : (
+                  <StaffMessage message={message} modelLabel={labelOf(message.model)} lookup={lookup} />
+                )}
               </MessageAnchor>
             ))}
             <MoreMessages edge="later" pages={pages.later} scrollRef={scrollRef} />

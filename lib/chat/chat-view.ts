@@ -186,12 +186,14 @@ async function pageAround(db: Db, chatId: string, messageId: string, limit: numb
 }
 
 async function messageViews(db: Db, chatId: string, rows: MessageRow[], options: ChatViewOptions) {
+  // a shared snapshot shows one conversation, not the answers its owner could pick between
+  const rounds = options.until ? [] : await roundAnswers(db, chatId, rows);
   const [callsByMessage, siblings, files] = await Promise.all([
     options.asStaff
       ? modelCallsByMessage(
           db,
           chatId,
-          rows.map((m) => m.id),
+          [...rows, ...rounds].map((m) => m.id),
         )
       : new Map<string, StaffModelCall[]>(),
     siblingPositions(db, chatId, rows),
@@ -200,7 +202,7 @@ async function messageViews(db: Db, chatId: string, rows: MessageRow[], options:
       rows.filter((m) => m.role === 'user').map((m) => m.id),
     ),
   ]);
-  return rows.map((m) => ({
+  const view = (m: MessageRow) => ({
     id: m.id,
     // the columns are text; every writer stores one of these (docs/api.md)
     role: m.role as MessageRole,
@@ -219,7 +221,28 @@ async function messageViews(db: Db, chatId: string, rows: MessageRow[], options:
     // a shared snapshot shows one conversation, not the branches its owner can switch between
     ...(siblings.has(m.id) && !options.until ? { siblings: siblings.get(m.id) } : {}),
     ...(options.asStaff ? { calls: callsByMessage.get(m.id) ?? [] } : {}),
-  }));
+  });
+  return rows.map((m): ReturnType<typeof view> & { round?: Array<ReturnType<typeof view>> } => {
+    const round = options.until ? null : roundOf(m);
+    return round ? { ...view(m), round: rounds.filter((r) => roundOf(r) === round).map(view) } : view(m);
+  });
+}
+
+const roundOf = (m: MessageRow): string | null => (m.meta as MessageMeta | null)?.round ?? null;
+
+/**
+ * The answers of the side-by-side rounds a page's answers were written in (docs/architecture.md "Side by side"),
+ * those on screen included, oldest (first asked) first: read by their questions, one query.
+ */
+async function roundAnswers(db: Db, chatId: string, rows: MessageRow[]): Promise<MessageRow[]> {
+  const inRounds = rows.filter((m) => roundOf(m) && m.parentId);
+  if (inRounds.length === 0) return [];
+  const rounds = new Set(inRounds.map(roundOf));
+  const answers = await db.message.findMany({
+    where: { chatId, role: 'assistant', parentId: { in: inRounds.map((m) => m.parentId!) } },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+  });
+  return answers.filter((m) => rounds.has(roundOf(m)));
 }
 
 /** A model call under an answer, as staff see it. */

@@ -9,6 +9,8 @@ export interface MessageMeta {
   tools?: ToolCallData[];
   /** the numbered sources the answer cites, as its tools found them */
   citations?: Citation[];
+  /** the side-by-side round the answer was written in (its first answer's turn id): the round's answers share it */
+  round?: string;
   /** a system-posted event (document Started/Updated/Done) and its numbers */
   event?: string;
   [key: string]: unknown;

@@ -17,11 +17,14 @@ export interface ScriptedReply {
   usage?: { prompt: number; completion: number; reasoning?: number };
   /** after the pieces, keep the stream open until the client goes away (a stop) */
   hang?: boolean;
+  /** after the pieces, keep the stream open until this settles (the test says when the reply may end) */
+  holdUntil?: Promise<void>;
   /** tool calls after the text, each in one chunk with its index (finish_reason `tool_calls` unless `finish` says otherwise) */
   toolCalls?: Array<{ name: string; arguments: string }>;
 }
 
 export interface ScriptedRequest {
+  model?: string;
   messages: Array<{ role: string; content: unknown }>;
   max_tokens?: number;
 }
@@ -69,6 +72,7 @@ export async function startScriptedUpstream(script: (request: ScriptedRequest, i
       await new Promise<void>((resolve) => res.on('close', () => resolve()));
       return;
     }
+    if (reply.holdUntil) await reply.holdUntil;
     chunk([{ index: 0, delta: {}, finish_reason: reply.finish ?? (reply.toolCalls?.length ? 'tool_calls' : 'stop') }]);
     if (reply.usage) {
       const { prompt, completion, reasoning } = reply.usage;

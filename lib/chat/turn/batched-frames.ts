@@ -81,5 +81,7 @@ export function createFrameWriter(write: (bytes: Uint8Array) => void, textPartId
       frameTimer = writeTimer = null;
     },
     unwritten: () => (open ? '' : eventsText + text),
+    /** the browser is gone (close): nothing more reaches it */
+    closed: () => !open,
   };
 }

@@ -17,6 +17,8 @@ export async function finishTurn(deps: TurnDeps, turn: PreparedTurn, outcome: Tu
     turnId: turn.turnId,
     entryId: turn.entryId,
     chatId: turn.chatId,
+    // a side-by-side round's lock is released by the round, once its last answer is saved (run-round.ts)
+    releasesLock: !turn.round,
     assistantMessageId: turn.assistantMessageId,
     // a model may emit U+0000 too; PostgreSQL's text cannot hold it
     text: cleanText(outcome.text),
@@ -36,7 +38,7 @@ export async function finishTurn(deps: TurnDeps, turn: PreparedTurn, outcome: Tu
   } catch (error) {
     // the answer could not be saved; the chat must still be free for the next turn
     // (when the database is what failed, this may fail too: the sweep frees it once it is back)
-    await releaseLiveTurn(deps.db, turn.chatId, turn.turnId).catch(() => undefined);
+    if (!turn.round) await releaseLiveTurn(deps.db, turn.chatId, turn.turnId).catch(() => undefined);
     throw error;
   }
 }

@@ -64,15 +64,16 @@ export async function releaseLiveTurn(db: Db, chatId: string, turnId: string): P
  * The live turn's beat: its lock stays its own, and the answer's row holds the
  * text the person has been shown so far (`text` undefined: unchanged since the
  * last beat), so a process killed mid-answer loses at most the last second.
- * One statement, off the token path; a turn that lost its lock writes nothing.
+ * One statement, off the token path; a turn that lost its lock writes nothing. An answer of a
+ * side-by-side round beats the round's lock (`lockId`).
  */
 export async function beatLiveTurn(
   db: Db,
-  beat: { chatId: string; turnId: string; messageId: string; text: string | undefined; now: Date },
+  beat: { chatId: string; turnId: string; messageId: string; text: string | undefined; now: Date; lockId?: string },
 ): Promise<void> {
   await db.$executeRaw`
     WITH beat AS (
-      UPDATE chat SET "liveTurnBeatAt" = ${beat.now} WHERE id = ${beat.chatId} AND "liveTurnId" = ${beat.turnId} RETURNING id
+      UPDATE chat SET "liveTurnBeatAt" = ${beat.now} WHERE id = ${beat.chatId} AND "liveTurnId" = ${beat.lockId ?? beat.turnId} RETURNING id
     )
     UPDATE message SET "updatedAt" = ${beat.now}, text = COALESCE(${beat.text ?? null}::text, text)
     WHERE id = ${beat.messageId} AND status = 'streaming' AND "turnId" = ${beat.turnId} AND EXISTS (SELECT 1 FROM beat)`;

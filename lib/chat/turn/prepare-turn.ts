@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { ModelMessage } from 'ai';
-import type { Db } from '@/lib/db/client';
+import type { Db, Tx } from '@/lib/db/client';
+import type { ReservedCall } from '@/lib/billing/billed-call';
+import { InsufficientCreditsError } from '@/lib/billing/ledger';
+import type { ModelInfo } from '@/lib/llm/catalog';
 import { applyKeyFactUpdates } from '@/lib/chat/context/apply-key-fact-updates';
 import { extractKeyFacts } from '@/lib/chat/context/extract-key-facts';
 import { forgetKeyFactValues } from '@/lib/chat/context/forget-key-fact-values';
@@ -11,12 +14,12 @@ import { buildChatTools } from '@/lib/chat/tools/registry';
 import { toolsAsSent } from '@/lib/llm/provider-prompt';
 import { AppError, notFound } from '@/lib/errors';
 import { checkRateLimit, rateRules } from '@/lib/rate-limit/rate-limit';
-import { DEFAULT_CHAT_TITLE as DEFAULT_TITLE } from '@/lib/chat/limits';
+import { DEFAULT_CHAT_TITLE as DEFAULT_TITLE, MAX_SIDE_BY_SIDE } from '@/lib/chat/limits';
 import { createPhaseClock } from '@/lib/ops/phase-clock';
 import { checkVision, loadTurnFiles } from '@/lib/chat/files/turn-files';
 import { releaseLiveTurn } from './live-turn-lock';
 import { composeTurnPrompt, historyForPrompt } from './turn-prompt';
-import { claimChatForTurn, loadMessagesThrough, openTurnRows, type OpenTurn } from './turn-rows';
+import { claimChatForTurn, loadMessagesThrough, openTurnRows, type ChatForTurn, type OpenTurn } from './turn-rows';
 import type { PreparedTurn, TurnDeps, TurnMode } from './types';
 import type { ToolCallData } from './wire';
 import { cutAtWordBoundary } from '@/lib/text/cut-at-word';
@@ -36,6 +39,11 @@ export interface TurnRequest {
   /** files and images attached to the new message (uploaded to POST /api/chats/:id/files first) */
   fileIds?: string[];
   modelId?: string;
+  /**
+   * More models that answer the new message side by side with `modelId` (mode answer only): each answer
+   * is its own billed turn, written as a sibling of the first, which stays on screen until another is picked
+   */
+  compare?: string[];
   /** the assistant message to continue or retry; the person's message to replace (mode edit) */
   messageId?: string;
   rateLimitPerMinute: number;
@@ -71,6 +79,9 @@ export async function prepareTurn(deps: TurnDeps, req: TurnRequest): Promise<Pre
     // hit far back): the window that ends at it instead
     const inRecent = req.mode === 'edit' ? rows.some((m) => m.id === req.messageId) : hasQuestionFor(rows, req.messageId);
     if (req.mode !== 'answer' && !inRecent && req.messageId) rows = await loadMessagesThrough(deps.db, chat.id, req.messageId);
+    // Continue/Retry of an answer of a side-by-side round that is not the one on screen: its question's branch, then it
+    if ((req.mode === 'continue' || req.mode === 'retry') && req.messageId && !rows.some((m) => m.id === req.messageId))
+      rows = await withRoundAnswer(deps.db, chat.id, rows, req.messageId);
     const asNew = req.mode === 'answer' || req.mode === 'edit';
     const replaced = req.mode === 'edit' ? rows.find((m) => m.id === req.messageId && m.role === 'user') : undefined;
     const regenerated = req.mode === 'regenerate';
@@ -117,6 +128,8 @@ export async function prepareTurn(deps: TurnDeps, req: TurnRequest): Promise<Pre
       ? await loadTurnFiles(deps.db, { chatId: chat.id, userId: req.userId, fileIds: req.fileIds ?? [] })
       : await loadTurnFiles(deps.db, { chatId: chat.id, userId: req.userId, messageId: userMessageId });
     checkVision(model, deps.catalog, attached);
+    const sideModels = sideBySideModels(deps, model, req);
+    for (const sideModel of sideModels) checkVision(sideModel, deps.catalog, attached);
 
     phases.end('checks');
     const extracted = asNew ? extractKeyFacts(currentText) : [];
@@ -124,17 +137,19 @@ export async function prepareTurn(deps: TurnDeps, req: TurnRequest): Promise<Pre
     const leftIds = rows.slice(leftAt).map((m) => m.id);
     const keyFactsBefore = leftIds.length ? forgetKeyFactValues(chat.slots, new Set(leftIds)) : chat.slots;
     const keyFactsNow = applyKeyFactUpdates(keyFactsBefore, extracted, { messageId: userMessageId, at: now }).next;
-    const prompt = await composeTurnPrompt(deps.db, chat.id, {
-      model,
-      instructions: chat.instructions,
-      slots: keyFactsNow,
-      summary: summaryKept ? chat.summary : null,
-      summarizedThroughId: summaryKept ? chat.summaryThroughId : null,
-      history: historyForPrompt(before),
-      current: { id: userMessageId, role: 'user', text: currentText },
-      attached,
-      now,
-    });
+    const promptFor = (model: ModelInfo) =>
+      composeTurnPrompt(deps.db, chat.id, {
+        model,
+        instructions: chat.instructions,
+        slots: keyFactsNow,
+        summary: summaryKept ? chat.summary : null,
+        summarizedThroughId: summaryKept ? chat.summaryThroughId : null,
+        history: historyForPrompt(before),
+        current: { id: userMessageId, role: 'user', text: currentText },
+        attached,
+        now,
+      });
+    const prompt = await promptFor(model);
     const assistantMessageId = target && !regenerated ? target.id : randomUUID();
     // Retry of an answer that failed after its tools ran: resume from the failed round with their results
     const resumed = req.mode === 'retry' ? await resumableToolRounds(deps.db, target!.id) : undefined;
@@ -162,15 +177,46 @@ export async function prepareTurn(deps: TurnDeps, req: TurnRequest): Promise<Pre
       title: chat.title === DEFAULT_TITLE && asNew ? titleFrom(currentText) : null,
       context: prompt.context,
       fileIds: asNew ? [...attached.files, ...attached.images].map((file) => file.id) : [],
+      ...(sideModels.length ? { round: turnId } : {}),
       now,
     };
+    // the round's other answers: each its own prompt (each model's window), tools, turn and ledger entry
+    const sides = !sideModels.length
+      ? []
+      : await Promise.all(
+          sideModels.map(async (sideModel, index) => {
+            const sideTurnId = randomUUID();
+            const sidePrompt = await promptFor(sideModel);
+            const sideTools = await buildChatTools(
+              { db: deps.db, chatId: chat.id, userId: req.userId, userMessageId, turnId: sideTurnId, webSearch: chat.webSearch },
+              deps.extraTools,
+            );
+            const rows: OpenTurn = {
+              ...rowsToOpen,
+              turnId: sideTurnId,
+              entryId: randomUUID(),
+              assistantMessageId: randomUUID(),
+              question: null,
+              model: sideModel,
+              messages: sidePrompt.modelMessages,
+              toolsJson: await toolsAsSent(sideTools),
+              title: null,
+              context: sidePrompt.context,
+              fileIds: [],
+              side: index + 1,
+            };
+            return { rows, tools: sideTools };
+          }),
+        );
     // facts stated in the question are recorded with it, and a new branch takes the old one off screen, in
     // the same transaction: a refusal (credits) leaves the chat as it was
+    const sideCalls: ReservedCall[] = [];
     const firstCall =
-      extracted.length || leftFrom
+      extracted.length || leftFrom || sides.length
         ? await deps.db.$transaction(async (tx) => {
             if (leftFrom) await leaveBranchAt(tx, chat.id, leftFrom.id, now);
-            const opened = await openTurnRows(tx, rowsToOpen);
+            const opened = await openSideBySide(tx, rowsToOpen, sides.length);
+            for (const side of sides) sideCalls.push(await openSideBySide(tx, side.rows, sides.length, sideCalls.length + 1));
             if (extracted.length)
               await recordKeyFactValues(tx, chat.id, extracted, { messageId: userMessageId, at: now, kind: 'extracted' });
             return opened;
@@ -198,10 +244,68 @@ export async function prepareTurn(deps: TurnDeps, req: TurnRequest): Promise<Pre
       // summary refresh only once it would fold, counting this turn's question and answer
       needsSummary: prompt.unsummarizedDroppedIds.length + 2 >= DEFAULT_SUMMARY_FOLD_POLICY.minFoldMessages,
       phases: phases.all(),
+      ...(sides.length
+        ? {
+            round: { lockId: turnId },
+            sides: sides.map(({ rows, tools }, index) => ({
+              turnId: rows.turnId,
+              chatId: chat.id,
+              userId: req.userId,
+              userMessageId,
+              assistantMessageId: rows.assistantMessageId,
+              entryId: rows.entryId,
+              model: rows.model,
+              mode,
+              messages: rows.messages,
+              firstCall: sideCalls[index]!,
+              tools,
+              toolsJson: rows.toolsJson,
+              initialText: '',
+              initialContinuations: 0,
+              needsSummary: false,
+              phases: [],
+              round: { lockId: turnId },
+            })),
+          }
+        : {}),
     };
   } catch (error) {
     if (claim) await releaseLiveTurn(deps.db, req.chatId, turnId);
     throw error;
+  }
+}
+
+/** The models asked to answer side by side with `first`: known, each once, only for a new message. */
+function sideBySideModels(deps: TurnDeps, first: ModelInfo, req: TurnRequest): ModelInfo[] {
+  if (!req.compare?.length) return [];
+  if (req.mode !== 'answer') throw new AppError('validation_failed', 'Only a new message can be answered side by side.');
+  const models = req.compare.map((id) => {
+    const model = deps.catalog.find(id);
+    if (!model) throw new AppError('validation_failed', `Unknown model "${id}".`);
+    return model;
+  });
+  const ids = [first.id, ...models.map((m) => m.id)];
+  if (new Set(ids).size !== ids.length) throw new AppError('validation_failed', 'Each model can answer a message side by side only once.');
+  if (ids.length > MAX_SIDE_BY_SIDE) throw new AppError('validation_failed', `At most ${MAX_SIDE_BY_SIDE} models can answer side by side.`);
+  return models;
+}
+
+/**
+ * Opens one answer's rows and reservation (`index` in its round); in a round of `sides + 1` answers a
+ * wallet that cannot reserve this one refuses the whole round (the transaction writes nothing), naming
+ * how many answers it covers.
+ */
+async function openSideBySide(tx: Tx, rows: OpenTurn, sides: number, index = 0): Promise<ReservedCall> {
+  try {
+    return await openTurnRows(tx, rows);
+  } catch (error) {
+    if (!sides || !(error instanceof InsufficientCreditsError)) throw error;
+    const answers = sides + 1;
+    throw new AppError(
+      'insufficient_credits',
+      `Not enough credits for ${answers} answers side by side: your balance covers ${index} of them. Pick fewer models or add credits.`,
+      { answers, affordable: index },
+    );
   }
 }
 
@@ -214,6 +318,21 @@ function findQuestionId(rows: ReadonlyArray<{ id: string; role: string }>, answe
   const index = rows.findIndex((m) => m.id === answerId);
   for (let i = index - 1; i >= 0; i--) if (rows[i]!.role === 'user') return rows[i]!.id;
   throw notFound('The question this answer belongs to is missing.');
+}
+
+/**
+ * The branch up to an answer's question, then that answer, when the answer is one of a side-by-side round
+ * not on screen (its question is): each answer of a round continues or retries on its own.
+ */
+async function withRoundAnswer(db: Db, chatId: string, rows: ChatForTurn['messages'], messageId: string): Promise<ChatForTurn['messages']> {
+  const answer = await db.message.findFirst({
+    where: { id: messageId, chatId, role: 'assistant', onBranch: false },
+    select: { id: true, role: true, kind: true, text: true, status: true, model: true, continuations: true, parentId: true, meta: true },
+  });
+  const question = answer?.parentId ? rows.findIndex((m) => m.id === answer.parentId) : -1;
+  if (!answer || question < 0 || !(answer.meta as { round?: string } | null)?.round) return rows;
+  const { parentId: _parent, meta: _meta, ...row } = answer;
+  return [...rows.slice(0, question + 1), row];
 }
 
 /** A new chat's title: its first message cut between words, without "…" (the list and the header truncate for the eye). */

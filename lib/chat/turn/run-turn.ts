@@ -38,7 +38,10 @@ type Purpose = 'answer' | 'tool_round' | 'continuation';
 export async function runTurn(deps: TurnDeps, turn: PreparedTurn, sink: TurnSink, clientSignal?: AbortSignal): Promise<TurnOutcome> {
   const abort = new AbortController();
   const stopReason = () => String(abort.signal.reason ?? 'stopped');
-  const unregister = deps.stopBus.register({ chatId: turn.chatId, turnId: turn.turnId }, (reason) => abort.abort(reason));
+  const unregister = deps.stopBus.register(
+    { chatId: turn.chatId, turnId: turn.turnId, messageId: turn.assistantMessageId, lockId: turn.round?.lockId },
+    (reason) => abort.abort(reason),
+  );
   metrics().activeStreams.inc();
   const onClientGone = () => abort.abort('client_gone');
   clientSignal?.addEventListener('abort', onClientGone);
@@ -234,6 +237,7 @@ function startBeating(deps: TurnDeps, turn: PreparedTurn, received: () => string
         chatId: turn.chatId,
         turnId: turn.turnId,
         messageId: turn.assistantMessageId,
+        lockId: turn.round?.lockId,
         text: changed ? cleanText(text) : undefined,
         now: deps.now?.() ?? new Date(),
       });

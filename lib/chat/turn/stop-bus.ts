@@ -14,8 +14,14 @@ import { listenToChannel } from '@/lib/db/listen';
  */
 export interface StopBus {
   /** this process streams the chat's live turn; call the returned function once its answer is saved */
-  register(turn: { chatId: string; turnId: string }, abort: (reason: string) => void): () => void;
-  requestStop(chatId: string): Promise<void>;
+  /** `lockId`: the chat lock the turn runs under when it is not its own turn id (an answer of a side-by-side round) */
+  register(turn: { chatId: string; turnId: string; messageId?: string; lockId?: string }, abort: (reason: string) => void): () => void;
+  /**
+   * Stops the chat's live turn, or with `messageId` only the answer with that id (one answer of a
+   * side-by-side round; the others go on). An answer's Stop travels by NOTIFY only: the flag on the
+   * chat row would stop them all.
+   */
+  requestStop(chatId: string, messageId?: string): Promise<void>;
   /** aborts every turn this process streams and resolves once each has saved its answer */
   stopAll(reason: string): Promise<void>;
   close(): Promise<void>;
@@ -33,21 +39,28 @@ const CHANNEL = 'quire_stop';
 interface LiveTurn {
   chatId: string;
   turnId: string;
+  messageId?: string;
+  lockId?: string;
   abort: (reason: string) => void;
   saved: Promise<void>;
 }
 
 export function createStopBus(database: Pick<Database, 'kind' | 'databaseUrl' | 'prisma'>, options: StopBusOptions = {}): StopBus {
   const live = new Map<string, Set<LiveTurn>>();
-  const abortLocal = (chatId: string, turnId?: string) => {
-    for (const turn of live.get(chatId) ?? []) if (!turnId || turn.turnId === turnId) turn.abort('stopped');
+  const abortLocal = (chatId: string, lockId?: string, messageId?: string) => {
+    for (const turn of live.get(chatId) ?? [])
+      if ((!lockId || (turn.lockId ?? turn.turnId) === lockId) && (!messageId || turn.messageId === messageId)) turn.abort('stopped');
   };
   const shared = database.kind === 'postgres' && database.databaseUrl;
   const listener = shared
     ? listenToChannel(database.databaseUrl!, {
         channel: CHANNEL,
         name: 'stop_bus',
-        onMessage: (chatId) => abortLocal(chatId),
+        // "<chatId>" stops the chat's live turn, "<chatId> <messageId>" one answer of it
+        onMessage: (payload) => {
+          const [chatId, messageId] = payload.split(' ');
+          abortLocal(chatId!, undefined, messageId);
+        },
         // stops sent while this process was not listening are still flagged in the database
         onListening: () => void readFlagsLogged(),
         reconnectBaseMs: options.reconnectBaseMs,
@@ -73,11 +86,11 @@ export function createStopBus(database: Pick<Database, 'kind' | 'databaseUrl' | 
 
   let stoppingAll: string | null = null;
   return {
-    register({ chatId, turnId }, abort) {
+    register({ chatId, turnId, messageId, lockId }, abort) {
       if (stoppingAll) abort(stoppingAll); // a turn that starts while the process shuts down stops at once
       let markSaved = () => {};
       const saved = new Promise<void>((resolve) => (markSaved = resolve));
-      const turn: LiveTurn = { chatId, turnId, abort, saved };
+      const turn: LiveTurn = { chatId, turnId, messageId, lockId, abort, saved };
       const set = live.get(chatId) ?? new Set();
       set.add(turn);
       live.set(chatId, set);
@@ -87,9 +100,14 @@ export function createStopBus(database: Pick<Database, 'kind' | 'databaseUrl' | 
         markSaved();
       };
     },
-    async requestStop(chatId) {
-      abortLocal(chatId);
+    async requestStop(chatId, messageId) {
+      abortLocal(chatId, undefined, messageId);
       if (!shared) return; // one process: the local abort was the whole stop
+      if (messageId) {
+        await database.prisma.$executeRaw`
+          SELECT pg_notify(${CHANNEL}, id || ' ' || ${messageId}) FROM chat WHERE id = ${chatId} AND "liveTurnId" IS NOT NULL`;
+        return;
+      }
       // The flag and the NOTIFY in one statement on the regular pool: neither needs
       // this process's LISTEN connection, so a Stop works while it reconnects.
       await database.prisma.$executeRaw`

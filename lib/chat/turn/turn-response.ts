@@ -1,10 +1,12 @@
 import { UI_MESSAGE_STREAM_HEADERS, type InferUIMessageChunk } from 'ai';
 import { describeInternalFailure } from '@/lib/llm/upstream-failure';
 import { serverTiming } from '@/lib/ops/phase-clock';
-import { createFrameWriter } from './batched-frames';
+import { createFrameWriter, FRAME_MS } from './batched-frames';
+import { runRound } from './run-round';
 import { runTurn } from './run-turn';
 import type { PreparedTurn, TurnDeps, TurnOutcome, TurnSink } from './types';
-import type { ChatMessage } from './wire';
+import type { TurnDataParts } from './wire';
+import type { ChatMessage, TurnMetadata } from './wire';
 
 const TEXT_PART_ID = 'answer';
 
@@ -45,9 +47,12 @@ export function streamTurnResponse(
         event: (name, data, id) => frames.chunk({ type: `data-${name}`, id, data } as InferUIMessageChunk<ChatMessage>),
         unwritten: () => frames.unwritten(),
       };
-      frames.chunk({ type: 'start', messageId: turn.assistantMessageId, messageMetadata: { turnId: turn.turnId, model: turn.model.id } });
+      frames.chunk({ type: 'start', messageId: turn.assistantMessageId, messageMetadata: startMetadata(turn) });
       frames.chunk({ type: 'text-start', id: TEXT_PART_ID });
-      void runTurn(deps, turn, sink, clientGone.signal)
+      const running = turn.sides
+        ? runRound(deps, turn, (answer) => (answer === turn ? sink : sideSink(frames, answer)), clientGone.signal).then(([first]) => first!)
+        : runTurn(deps, turn, sink, clientGone.signal);
+      void running
         .then((outcome) => {
           frames.chunk({ type: 'text-end', id: TEXT_PART_ID });
           frames.chunk({ type: 'finish' });
@@ -71,4 +76,46 @@ export function streamTurnResponse(
   return new Response(body, {
     headers: { ...UI_MESSAGE_STREAM_HEADERS, 'x-turn-id': turn.turnId, 'server-timing': serverTiming(turn.phases) },
   });
+}
+
+function startMetadata(turn: PreparedTurn): TurnMetadata {
+  const metadata = { turnId: turn.turnId, model: turn.model.id };
+  if (!turn.sides) return metadata;
+  return {
+    ...metadata,
+    sides: turn.sides.map((side) => ({ messageId: side.assistantMessageId, turnId: side.turnId, model: side.model.id })),
+  };
+}
+
+/**
+ * Where one of a side-by-side round's other answers goes: transient `data-side` parts in the first
+ * answer's stream, each tagged with the answer's message id (the browser keeps them apart). Its text is
+ * coalesced per display tick, as the first answer's is; text still held when the browser left was never
+ * seen and is not saved as sent.
+ */
+function sideSink(frames: ReturnType<typeof createFrameWriter>, answer: PreparedTurn): TurnSink {
+  const messageId = answer.assistantMessageId;
+  let pending = '';
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const send = (data: TurnDataParts['side']) =>
+    frames.chunk({ type: 'data-side', data, transient: true } as InferUIMessageChunk<ChatMessage>);
+  const flush = () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    if (!pending || frames.closed()) return;
+    send({ messageId, text: pending });
+    pending = '';
+  };
+  return {
+    text(delta) {
+      pending += delta;
+      timer ??= setTimeout(flush, FRAME_MS);
+    },
+    event(name, data, id) {
+      flush();
+      if (name === 'side') return; // an answer's own parts only; a side answer has no sides
+      send({ messageId, part: { name, data, ...(id === undefined ? {} : { id }) } });
+    },
+    unwritten: () => (frames.closed() ? pending : ''),
+  };
 }

@@ -146,12 +146,20 @@ export interface OpenTurn {
   /** the first call's prompt and tools, which its reservation is priced on */
   messages: ModelMessage[];
   toolsJson: string;
+  /** the side-by-side round the answer belongs to (its lock's id), kept in its meta */
+  round?: string;
   /** a new title for a chat still called by its default one */
   title: string | null;
   /** what the model is sent for this answer, kept in the answer's meta for the context view */
   context: AnswerContext;
   /** files and images uploaded for the new question: from here they belong to it */
   fileIds: string[];
+  /**
+   * Another answer of a side-by-side round (question null): written beside the shown one, not chosen
+   * and off the branch on screen, `side` ms after it (the round's answers sort in the order asked for);
+   * the chat keeps the shown answer's model.
+   */
+  side?: number;
   now: Date;
 }
 
@@ -163,8 +171,9 @@ export interface OpenTurn {
  * does not cover it nothing is written and InsufficientCreditsError is thrown.
  */
 export function openTurnRows(db: Db | Tx, o: OpenTurn): Promise<ReservedCall> {
-  const answerAt = new Date(o.now.getTime() + 1); // the answer sorts after its question
-  const meta = JSON.stringify({ context: o.context });
+  const answerAt = new Date(o.now.getTime() + 1 + (o.side ?? 0)); // the answer sorts after its question
+  const meta = JSON.stringify({ context: o.context, ...(o.round ? { round: o.round } : {}) });
+  const shown = o.side === undefined;
   return openRowsWithReservedCall({
     db,
     userId: o.userId,
@@ -182,8 +191,9 @@ export function openTurnRows(db: Db | Tx, o: OpenTurn): Promise<ReservedCall> {
                'user', ${o.question ?? ''}, ${messageSearchText(o.question ?? '')}, ${o.now}, ${o.now}
         FROM entry WHERE ${o.mode} = 'answer' AND ${o.question !== null}`,
       answer: Prisma.sql`
-        INSERT INTO message (id, "chatId", "parentId", role, text, status, model, "turnId", meta, "createdAt", "updatedAt")
-        SELECT ${o.assistantMessageId}, ${o.chatId}, ${o.userMessageId}, 'assistant', '', 'streaming', ${o.model.id}, ${o.turnId}, ${meta}::jsonb, ${answerAt}, ${o.now}
+        INSERT INTO message (id, "chatId", "parentId", role, text, status, model, "turnId", meta, ${shown ? Prisma.empty : Prisma.sql`chosen, "onBranch", `}"createdAt", "updatedAt")
+        SELECT ${o.assistantMessageId}, ${o.chatId}, ${o.userMessageId}, 'assistant', '', 'streaming', ${o.model.id}, ${o.turnId}, ${meta}::jsonb,
+               ${shown ? Prisma.empty : Prisma.sql`false, false, `}${answerAt}, ${o.now}
         FROM entry WHERE ${o.mode} = 'answer'`,
       reopened: Prisma.sql`
         UPDATE message SET status = 'streaming', "turnId" = ${o.turnId}, model = ${o.model.id}, "updatedAt" = ${o.now},
@@ -198,7 +208,7 @@ export function openTurnRows(db: Db | Tx, o: OpenTurn): Promise<ReservedCall> {
           AND ${o.mode} = 'answer' AND EXISTS (SELECT 1 FROM entry)`,
       // a closed chat reopens when the person writes again
       chat_reopened: Prisma.sql`
-        UPDATE chat SET status = 'open', model = ${o.model.id}, "lastMessageAt" = ${o.now}, "updatedAt" = ${o.now},
+        UPDATE chat SET status = 'open', model = ${shown ? o.model.id : Prisma.sql`model`}, "lastMessageAt" = ${o.now}, "updatedAt" = ${o.now},
                title = COALESCE(${o.title}::text, title)
         WHERE id = ${o.chatId} AND EXISTS (SELECT 1 FROM entry)`,
     },
@@ -210,6 +220,8 @@ export interface CloseTurn {
   turnId: string;
   entryId: string;
   chatId: string;
+  /** false for an answer of a side-by-side round: the round frees the chat after its last answer */
+  releasesLock: boolean;
   assistantMessageId: string;
   text: string;
   status: string;
@@ -265,11 +277,16 @@ export async function closeTurnRows(db: Db, c: CloseTurn): Promise<void> {
     entry AS (
       UPDATE ledger_entry SET "messageId" = ${c.assistantMessageId}, "updatedAt" = ${c.now} WHERE id = ${c.entryId}
     )
-    UPDATE chat SET "lastMessageAt" = ${c.now}, "updatedAt" = ${c.now},
-           "liveTurnStartedAt" = CASE WHEN "liveTurnId" = ${c.turnId} THEN NULL ELSE "liveTurnStartedAt" END,
-           "liveTurnBeatAt" = CASE WHEN "liveTurnId" = ${c.turnId} THEN NULL ELSE "liveTurnBeatAt" END,
-           "stopRequestedAt" = CASE WHEN "liveTurnId" = ${c.turnId} THEN NULL ELSE "stopRequestedAt" END,
-           "liveTurnId" = CASE WHEN "liveTurnId" = ${c.turnId} THEN NULL ELSE "liveTurnId" END
+    UPDATE chat SET "lastMessageAt" = ${c.now}, "updatedAt" = ${c.now}${c.releasesLock ? freeChatOf(c.turnId) : Prisma.empty}
     WHERE id = ${c.chatId}`,
   );
+}
+
+/** The chat's lock released when `turnId` holds it (a SET list's tail); a side-by-side round's answers leave it to the round. */
+function freeChatOf(turnId: string): Prisma.Sql {
+  return Prisma.sql`,
+           "liveTurnStartedAt" = CASE WHEN "liveTurnId" = ${turnId} THEN NULL ELSE "liveTurnStartedAt" END,
+           "liveTurnBeatAt" = CASE WHEN "liveTurnId" = ${turnId} THEN NULL ELSE "liveTurnBeatAt" END,
+           "stopRequestedAt" = CASE WHEN "liveTurnId" = ${turnId} THEN NULL ELSE "stopRequestedAt" END,
+           "liveTurnId" = CASE WHEN "liveTurnId" = ${turnId} THEN NULL ELSE "liveTurnId" END`;
 }

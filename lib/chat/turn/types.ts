@@ -54,6 +54,13 @@ export interface PreparedTurn {
   needsSummary: boolean;
   /** ms spent in each step before the model call (claim, checks, prompt, open), in order */
   phases: Array<[name: string, ms: number]>;
+  /**
+   * One answer of a side-by-side round (docs/architecture.md "Side by side"): the chat's lock is the round's
+   * (`lockId`, the first answer's turn id), which this answer beats and leaves for the round to release.
+   */
+  round?: { lockId: string };
+  /** the first answer of a side-by-side round: the round's other answers, each its own billed turn */
+  sides?: PreparedTurn[];
 }
 
 /** Where the turn's visible output goes (the browser's stream, or a test's buffer); events are the wire's data parts (wire.ts). */

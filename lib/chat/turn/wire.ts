@@ -53,6 +53,17 @@ export const turnDataSchemas = {
     costMicros: z.number().int(),
     reason: z.string().nullable(),
   }),
+  /**
+   * One of a side-by-side round's other answers (transient: never a part of the first answer's message):
+   * a piece of its text, or one of its own parts above by name (`id` as there)
+   */
+  side: z.object({
+    messageId: z.string(),
+    text: z.string().optional(),
+    part: z
+      .object({ name: z.enum(['tool', 'citations', 'notice', 'error', 'turn']), id: z.string().optional(), data: z.unknown() })
+      .optional(),
+  }),
 };
 
 export type TurnDataParts = { [K in keyof typeof turnDataSchemas]: z.infer<(typeof turnDataSchemas)[K]> };
@@ -63,6 +74,8 @@ export type ToolCallData = TurnDataParts['tool'];
 export const turnMetadataSchema = z.object({
   turnId: z.string().optional(),
   model: z.string().optional(),
+  /** a side-by-side round: the other answers streamed with this one as `data-side` parts, in the order asked for */
+  sides: z.array(z.object({ messageId: z.string(), turnId: z.string(), model: z.string() })).optional(),
   /** a question's attached files and images (the chat's message list links each to its download) */
   files: z
     .array(z.object({ id: z.string(), name: z.string(), kind: z.enum(['file', 'image']), size: z.number(), url: z.string() }))

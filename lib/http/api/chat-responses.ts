@@ -112,11 +112,12 @@ const messageMeta = z.looseObject({
     .optional()
     .meta({ description: 'The numbered sources the answer cites ([1], [2]…): page title, address and the sentence quoted (web search).' }),
   event: z.string().optional().meta({ description: 'A system-posted document event: document_started, document_updated…' }),
+  round: z.string().optional().meta({ description: 'The side-by-side round the answer was written in (shared by its answers).' }),
 });
 
 export const staffModelCallResponse = modelCallResponse.extend({ turnId: z.string().nullable() });
 
-export const chatMessageResponse = z.strictObject({
+const messageFields = z.strictObject({
   id: z.string(),
   role,
   kind: z.string().meta({ description: 'text, or event for a system-posted document event' }),
@@ -152,6 +153,13 @@ export const chatMessageResponse = z.strictObject({
         'Present when the message has siblings (answers from Regenerate, questions from Edit & resend): the ‹ index / count › to page between branches.',
     }),
   calls: z.array(staffModelCallResponse).optional().meta({ description: 'Staff only: the model calls behind the answer.' }),
+});
+
+export const chatMessageResponse = messageFields.extend({
+  round: z.array(messageFields).optional().meta({
+    description:
+      'An answer written side by side with others (POST /api/chats/{id}/messages with `compare`): every answer of that round, this one included, in the order asked for, each with its own status, cost and context. The one on screen is the one the conversation continues from; POST …/messages/{messageId}/show picks another.',
+  }),
 });
 
 export const keyFactResponse = z.strictObject({

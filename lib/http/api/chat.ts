@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { chatInstructionsField } from './instructions';
 import { defineOperations } from '@/lib/http/openapi/api-operation';
 import { pageQuery } from '@/lib/http/paging';
-import { MAX_MESSAGE_CHARS } from '@/lib/chat/limits';
+import { MAX_MESSAGE_CHARS, MAX_SIDE_BY_SIDE } from '@/lib/chat/limits';
 import { MAX_IMPORT_BYTES, MAX_IMPORT_CHATS, MAX_IMPORT_MESSAGES_PER_CHAT } from '@/lib/chat/import/import-limits';
 import { SEARCH_QUERY_MAX } from '@/lib/chat/search-chats';
 import {
@@ -127,6 +127,26 @@ export const chatMessageBody = z.object({
     .max(MAX_FILES_PER_REQUEST + MAX_IMAGES_PER_MESSAGE)
     .optional()
     .meta({ description: 'Files and images uploaded with POST /api/chats/{id}/files for this message.' }),
+});
+
+/** A new message, and the models that answer it side by side with `model` (docs/architecture.md "Side by side"). */
+export const sendMessageBody = chatMessageBody.extend({
+  compare: z
+    .array(z.string().max(200))
+    .min(1)
+    .max(MAX_SIDE_BY_SIDE - 1)
+    .optional()
+    .meta({
+      description: `Up to ${MAX_SIDE_BY_SIDE - 1} more models that answer the message side by side with \`model\`, each its own billed answer; the first stays on screen until another is picked (POST .../messages/{messageId}/show).`,
+    }),
+});
+
+export const stopTurnBody = z.object({
+  messageId: z
+    .string()
+    .max(200)
+    .optional()
+    .meta({ description: 'Stop only this answer of a side-by-side round; without it the whole turn stops.' }),
 });
 
 export const keyFactValueBody = z.object({ value: z.string().trim().min(1, 'A fact cannot be empty.').max(200) });
@@ -308,8 +328,9 @@ export const chatOperations = defineOperations([
     tag: 'Chats',
     auth: 'session',
     summary: 'Send a message; the answer streams back.',
-    description: 'The turn streams as the AI SDK UI message stream (SSE) with header `x-turn-id`. Closing the connection stops the turn.',
-    body: chatMessageBody,
+    description:
+      'The turn streams as the AI SDK UI message stream (SSE) with header `x-turn-id`. Closing the connection stops the turn. With `compare`, the answers of the other models come in the same stream as transient `data-side` parts tagged with their message ids; the stream ends after the last answer. A wallet that cannot reserve every answer gets 402 before any call, naming how many it covers. One round counts as one request against the rate limits.',
+    body: sendMessageBody,
     produces: TURN_STREAM,
     responses: { 200: 'The turn, streamed.', ...turnRefusals },
   },
@@ -386,7 +407,8 @@ export const chatOperations = defineOperations([
     path: '/api/chats/{id}/stop',
     tag: 'Chats',
     auth: 'session',
-    summary: "Stop the chat's live turn, whichever process streams it.",
+    summary: "Stop the chat's live turn, whichever process streams it, or one answer of a side-by-side round.",
+    body: stopTurnBody,
     responses: { 200: '`{stopped, turnId}`.' },
     responseBodies: { 200: turnStoppedResponse },
   },

@@ -2,7 +2,7 @@ import { startTurnResponse } from '@/lib/chat/start-turn';
 import { listChatMessages } from '@/lib/chat/chat-view';
 import { parseQuery, readJson } from '@/lib/http/handler';
 import { pageRequest, pageResponse } from '@/lib/http/paging';
-import { chatMessageBody as body, chatMessagesQuery } from '@/lib/http/api/chat';
+import { sendMessageBody as body, chatMessagesQuery } from '@/lib/http/api/chat';
 import { userRoute } from '@/lib/http/session-route';
 
 /** Older messages of the chat, newest first, a page at a time (the chat itself comes with its newest page). */
@@ -12,6 +12,6 @@ export const GET = userRoute<{ id: string }>(async ({ request, app, user, params
 });
 
 export const POST = userRoute<{ id: string }>(async ({ request, app, rate, params: { id } }) => {
-  const { text, model, files } = await readJson(request, body);
-  return startTurnResponse(app.turnDeps, rate, request, { chatId: id, mode: 'answer', text, modelId: model, fileIds: files });
+  const { text, model, files, compare } = await readJson(request, body);
+  return startTurnResponse(app.turnDeps, rate, request, { chatId: id, mode: 'answer', text, modelId: model, fileIds: files, compare });
 });

@@ -1,0 +1,159 @@
+import { expect, test, type Page } from '@playwright/test';
+import { startScriptedUpstream, taskOf, type ScriptedUpstream } from '../tests/support/scripted-upstream';
+import { e2ePorts } from './ports';
+import { removeDataDir, startQuire, type QuireProcess } from './server-process';
+import { signUpInBrowser, uniqueEmail } from './support';
+
+// One message to two models at once: both answers stream side by side, each stops on its own, the person
+// picks the one the conversation continues from, and the next prompt (as the model endpoint receives it,
+// recorded by a stand-in speaking OpenAI's streaming wire) holds only that answer.
+test.describe('side by side', () => {
+  const port = e2ePorts.sideBySideServer;
+  const dataDir = `.data-e2e-side-by-side-${port}`;
+  let upstream: ScriptedUpstream;
+  let server: QuireProcess | undefined;
+  // the second model's first answer ends when the test says so: both answers stream until then
+  let releaseSecond = () => {};
+  let secondMayEnd = Promise.resolve();
+  const hold = () => {
+    secondMayEnd = new Promise<void>((resolve) => (releaseSecond = resolve));
+  };
+  const firstAnswers = new Map<string, number>();
+
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    removeDataDir(dataDir);
+    upstream = await startScriptedUpstream((request) => {
+      if (taskOf(request) !== 'chat') return { text: ['ok'], usage: { prompt: 10, completion: 1 } };
+      const model = request.model ?? '';
+      const n = (firstAnswers.get(model) ?? 0) + 1;
+      firstAnswers.set(model, n);
+      const usage = { prompt: 40, completion: 6 };
+      // Alpha's first answer streams until it is stopped; Beta's until the test lets it end
+      if (model === 'alpha' && n === 1) return { text: ['Alpha says ', 'mountains'], hang: true };
+      if (model === 'beta' && n === 1) return { text: ['Beta says ', 'rivers'], holdUntil: secondMayEnd, usage };
+      return { text: [`${model} answer ${n}`, ' is here.'], usage };
+    });
+    server = await startQuire(port, dataDir, {
+      LLM_BASE_URL: upstream.url,
+      LLM_API_KEY: 'stand-in-key',
+      LLM_MODELS: JSON.stringify([
+        { id: 'alpha', label: 'Alpha', inputPrice: 1, outputPrice: 2, contextWindow: 32_000 },
+        { id: 'beta', label: 'Beta', inputPrice: 1, outputPrice: 2, contextWindow: 32_000 },
+      ]),
+      SIGNUP: 'open',
+    });
+  });
+  test.afterAll(async () => {
+    releaseSecond();
+    if (server?.child.exitCode === null) {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+    await upstream?.close();
+    removeDataDir(dataDir);
+  });
+
+  const chatPrompts = () => upstream.requests.filter((r) => taskOf(r) === 'chat');
+
+  async function sendToBoth(page: Page, text: string) {
+    firstAnswers.clear();
+    hold();
+    await page.getByTestId('compare-add').click();
+    await expect(page.getByTestId('compare-picker')).toHaveValue('beta');
+    const input = page.getByTestId('chat-input');
+    await input.fill(text);
+    await input.press('Enter');
+  }
+
+  test('two models stream at once; stop one, pick the other, and the next prompt holds only the picked answer', async ({ browser }) => {
+    test.setTimeout(180_000);
+    const context = await browser.newContext({ baseURL: server!.url });
+    const page = await context.newPage();
+    await signUpInBrowser(page, uniqueEmail('side-by-side'));
+    await sendToBoth(page, 'Which is better for a weekend, mountains or rivers?');
+
+    const cards = page.getByTestId('side-answer');
+    await expect(cards).toHaveCount(2);
+    const [alpha, beta] = [cards.nth(0), cards.nth(1)];
+    await expect(alpha.getByTestId('side-model')).toHaveText('Alpha');
+    await expect(beta.getByTestId('side-model')).toHaveText('Beta');
+    // both are being written at the same moment, each in its own column
+    await expect(alpha).toContainText('Alpha says mountains');
+    await expect(beta).toContainText('Beta says rivers');
+    await expect(page.locator('[data-testid="side-answer"] [data-testid="message-assistant"][data-status="streaming"]')).toHaveCount(2);
+    const [alphaBox, betaBox] = [await alpha.boundingBox(), await beta.boundingBox()];
+    expect(betaBox!.x).toBeGreaterThan(alphaBox!.x + alphaBox!.width - 1);
+
+    // Stop on Alpha stops Alpha only
+    await alpha.getByTestId('stop-answer').click();
+    await expect(alpha.getByTestId('message-assistant')).toHaveAttribute('data-status', 'stopped');
+    await expect(beta.getByTestId('message-assistant')).toHaveAttribute('data-status', 'streaming');
+    releaseSecond();
+    await expect(beta.getByTestId('message-assistant')).toHaveAttribute('data-status', 'complete');
+    await expect(page.getByTestId('send-button')).toBeVisible();
+
+    // the first answer is on screen until another is picked; each has its cost and what the model saw
+    await expect(alpha.getByTestId('picked-answer')).toBeVisible();
+    await expect(alpha.getByTestId('continue-button')).toBeVisible();
+    for (const card of [alpha, beta]) {
+      await expect(card.getByRole('button', { name: /^Cost .*; show tokens$/ })).toBeVisible();
+      await expect(card.getByTestId('context-view')).toBeVisible();
+    }
+    await beta.getByTestId('pick-answer').click();
+    await expect(beta.getByTestId('picked-answer')).toBeVisible();
+    await expect(alpha.getByTestId('pick-answer')).toBeVisible();
+    // the choice is the server's: it stays after a reload
+    await page.reload();
+    await expect(page.locator('[data-testid="side-answer"][data-shown="true"]')).toContainText('Beta says rivers');
+
+    const before = chatPrompts().length;
+    const input = page.getByTestId('chat-input');
+    await input.fill('Why that one?');
+    await input.press('Enter');
+    await expect(page.getByTestId('message-assistant').last()).toContainText('alpha answer 2 is here.');
+    await expect(page.getByTestId('send-button')).toBeVisible();
+    const next = chatPrompts().slice(before);
+    expect(next).toHaveLength(1);
+    const prompt = JSON.stringify(next[0]!.messages);
+    expect(prompt).toContain('Beta says rivers');
+    expect(prompt).not.toContain('Alpha says');
+    expect(prompt).toContain('Why that one?');
+    // the round is now one answer with its versions, ‹ 2 / 2 › (Beta was asked second)
+    await expect(page.getByTestId('side-by-side')).toHaveCount(0);
+    await expect(page.getByTestId('branch-position')).toHaveText('2 / 2');
+    await context.close();
+  });
+
+  test('on a phone the two answers are cards the person swipes between', async ({ browser }) => {
+    test.setTimeout(180_000);
+    const context = await browser.newContext({
+      baseURL: server!.url,
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    const page = await context.newPage();
+    await signUpInBrowser(page, uniqueEmail('side-by-side-phone'));
+    await sendToBoth(page, 'Mountains or rivers?');
+    const strip = page.getByTestId('side-by-side');
+    const cards = page.getByTestId('side-answer');
+    await expect(cards).toHaveCount(2);
+    await expect(cards.nth(1)).toContainText('Beta says rivers');
+    expect(await strip.evaluate((el) => getComputedStyle(el).scrollSnapType)).toBe('x mandatory');
+    await expect(cards.nth(0)).toBeInViewport({ ratio: 0.9 });
+    await expect(cards.nth(1)).not.toBeInViewport({ ratio: 0.5 });
+    // a swipe to the left brings the second card in
+    const box = (await strip.boundingBox())!;
+    const y = box.y + Math.min(box.height / 2, 60);
+    await page.mouse.move(box.x + box.width - 20, y);
+    await strip.evaluate((el) => el.scrollBy({ left: el.clientWidth }));
+    await expect(cards.nth(1)).toBeInViewport({ ratio: 0.9 });
+    await expect(cards.nth(1).getByTestId('side-model')).toHaveText('Beta');
+    // the answers stop with the composer's Stop, both at once
+    await page.getByTestId('stop-button').click();
+    releaseSecond();
+    await expect(page.locator('[data-testid="side-answer"] [data-testid="message-assistant"][data-status="streaming"]')).toHaveCount(0);
+    await context.close();
+  });
+});
