@@ -1,10 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { MIGRATIONS_DIR } from './migrate';
+import { applyMigrations, MIGRATIONS_DIR } from './migrate';
 import { newPglite } from './new-pglite';
 import { pgliteAdapterFactory } from './pglite-adapter';
-import { applyMigrations } from './migrate';
 
 /**
  * A migrated embedded cluster as a dump (`dumpDataDir`), kept under node_modules/.cache, one per set of
@@ -25,17 +24,20 @@ function imageFile(): string {
 /** The dump for today's migrations when one was made (by the tests), else undefined: the server never makes one. */
 export function cachedPgliteImage(): Blob | undefined {
   try {
-    const file = imageFile();
-    return existsSync(file) ? new Blob([readFileSync(file)]) : undefined;
+    return readImage(imageFile());
   } catch {
     return undefined;
   }
 }
 
+function readImage(file: string): Blob | undefined {
+  return existsSync(file) ? new Blob([readFileSync(file)]) : undefined;
+}
+
 /** The dump for today's migrations, made first when there is none. */
 export async function migratedPgliteImage(): Promise<Blob> {
   const file = imageFile();
-  const cached = cachedPgliteImage();
+  const cached = readImage(file);
   if (cached) return cached;
   const pglite = newPglite();
   try {
