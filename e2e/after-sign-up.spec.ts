@@ -9,6 +9,17 @@ async function isBlank(png: Buffer): Promise<boolean> {
   return channels.slice(0, 3).every((channel) => channel.stdev < 1);
 }
 
+/** The most consecutive numbers in an ascending list: how many sampled frames in a row were blank. */
+function longestRun(indices: number[]): number {
+  let longest = 0;
+  let run = 0;
+  for (const [at, index] of indices.entries()) {
+    run = at > 0 && indices[at - 1] === index - 1 ? run + 1 : 1;
+    longest = Math.max(longest, run);
+  }
+  return longest;
+}
+
 /**
  * Signs up through the form and screenshots the page every ~100 ms from the click until `arrived` shows,
  * keeping each frame: what the person saw between "Create account" and the app.
@@ -45,14 +56,18 @@ for (const width of [1280, 390]) {
     for (const index of blank.slice(0, 3)) await testInfo.attach(`blank-frame-${index}`, { body: frames[index], contentType: 'image/png' });
     await testInfo.attach('first-frame', { body: frames[0], contentType: 'image/png' });
     await testInfo.attach('last-frame', { body: frames.at(-1)!, contentType: 'image/png' });
-    expect(blank, `${blank.length} of ${frames.length} frames after the click were blank`).toEqual([]);
+    // a page load may paint once before its content (one frame mid-stream); what people saw was a white page for
+    // one to two seconds, many frames in a row
+    expect(longestRun(blank), `${blank.length} of ${frames.length} frames after the click were blank: ${blank.join(', ')}`).toBeLessThan(2);
   });
 }
 
 test('sign-up with a return path lands on that page, never blank on the way', async ({ page }) => {
   const frames = await framesAfterSignUp(page, '/sign-up?next=/documents', page.getByRole('heading', { name: /new document/i }));
   await expect(page).toHaveURL(/\/documents$/);
-  for (const frame of frames) expect(await isBlank(frame)).toBe(false);
+  const blank: number[] = [];
+  for (const [index, frame] of frames.entries()) if (await isBlank(frame)) blank.push(index);
+  expect(longestRun(blank)).toBeLessThan(2);
 });
 
 test('words typed into the chat before the page has come to life are kept and sent', async ({ page }) => {
