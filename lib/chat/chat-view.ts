@@ -1,4 +1,5 @@
 import type { ImportSource } from '@/lib/chat/import/imported-chat';
+import { betterAnswers } from '@/lib/chat/compare/answer-preference';
 import type { Db } from '@/lib/db/client';
 import { keysetSql, keysetWhere, keysetWhereNewer, takeOneMore, toPage, type Keyset, type Page, type PageRequest } from '@/lib/db/keyset';
 import { Prisma } from '@/lib/generated/prisma/client';
@@ -188,7 +189,7 @@ async function pageAround(db: Db, chatId: string, messageId: string, limit: numb
 async function messageViews(db: Db, chatId: string, rows: MessageRow[], options: ChatViewOptions) {
   // a shared snapshot shows one conversation, not the answers its owner could pick between
   const rounds = options.until ? [] : await roundAnswers(db, chatId, rows);
-  const [callsByMessage, siblings, files] = await Promise.all([
+  const [callsByMessage, siblings, files, better] = await Promise.all([
     options.asStaff
       ? modelCallsByMessage(
           db,
@@ -201,6 +202,7 @@ async function messageViews(db: Db, chatId: string, rows: MessageRow[], options:
       db,
       rows.filter((m) => m.role === 'user').map((m) => m.id),
     ),
+    betterAnswers(db, [...new Set(rounds.map(roundOf).filter((round) => round !== null))]),
   ]);
   const view = (m: MessageRow) => ({
     id: m.id,
@@ -214,12 +216,15 @@ async function messageViews(db: Db, chatId: string, rows: MessageRow[], options:
     continuations: m.continuations,
     usage: { inputTokens: m.inputTokens, outputTokens: m.outputTokens, reasoningTokens: m.reasoningTokens, estimated: m.estimated },
     costMicros: Number(m.costMicros),
+    firstTokenMs: m.firstTokenMs,
     error: m.error,
     meta: options.contextOnOpen ? withContextHeadline(publicMeta(m.meta), chatId, m.id) : publicMeta(m.meta),
     createdAt: m.createdAt,
     ...(files.has(m.id) ? { files: files.get(m.id)! } : {}),
     // a shared snapshot shows one conversation, not the branches its owner can switch between
     ...(siblings.has(m.id) && !options.until ? { siblings: siblings.get(m.id) } : {}),
+    // a round's answers say which one the person marked better (a shared snapshot has no rounds)
+    ...(roundOf(m) && !options.until ? { better: better.get(roundOf(m)!) === m.id } : {}),
     ...(options.asStaff ? { calls: callsByMessage.get(m.id) ?? [] } : {}),
   });
   return rows.map((m): ReturnType<typeof view> & { round?: Array<ReturnType<typeof view>> } => {

@@ -10,6 +10,7 @@ import { POST as importChats } from '@/app/api/chats/import/route';
 import { POST as stopTurn } from '@/app/api/chats/[id]/stop/route';
 import { POST as regenerateAnswer } from '@/app/api/chats/[id]/messages/[messageId]/regenerate/route';
 import { POST as showMessage } from '@/app/api/chats/[id]/messages/[messageId]/show/route';
+import { DELETE as unmarkBetter, PUT as markBetter } from '@/app/api/chats/[id]/messages/[messageId]/better/route';
 import { GET as answerContext } from '@/app/api/chats/[id]/messages/[messageId]/context/route';
 import { GET as listChats, POST as createChat } from '@/app/api/chats/route';
 import { GET as ownCredits } from '@/app/api/credits/route';
@@ -45,6 +46,7 @@ import { DELETE as reactivate, POST as deactivate } from '@/app/api/staff/people
 import { GET as listPeople } from '@/app/api/staff/people/route';
 import { GET as listInvites, POST as createInvite } from '@/app/api/staff/invites/route';
 import { GET as auditLog } from '@/app/api/staff/audit/route';
+import { GET as arena } from '@/app/api/staff/arena/route';
 import { GET as staffLedger } from '@/app/api/staff/ledger/route';
 import { GET as transcript } from '@/app/api/staff/transcripts/[chatId]/route';
 import { GET as transcriptMessages } from '@/app/api/staff/transcripts/[chatId]/messages/route';
@@ -193,6 +195,19 @@ export async function tourTheApi(app: App): Promise<RecordedAnswer[]> {
     cookie,
     params: { ...chatParams, messageId: firstAnswer.id },
   });
+  // one question answered side by side by two models: the second answer is marked better, the mark taken off, marked again
+  const compared = await ask(createChat, 'POST', '/api/chats', { cookie, body: { title: 'Compared' } });
+  const pair = await postMessage(
+    jsonRequest(`/api/chats/${compared.id}/messages`, { cookie, body: { text: 'Name two rivers', model: 'sim-swift', compare: ['sim-sage'] } }),
+    { params: Promise.resolve({ id: compared.id }) },
+  );
+  if (!pair.ok) throw new Error(`the side-by-side turn answered ${pair.status}: ${await pair.text()}`);
+  await pair.text();
+  const sideAnswer = await app.db.message.findFirstOrThrow({ where: { chatId: compared.id, role: 'assistant', model: 'sim-sage' } });
+  const betterParams = { id: compared.id, messageId: sideAnswer.id };
+  await ask(markBetter, 'PUT', '/api/chats/{id}/messages/{messageId}/better', { cookie, params: betterParams });
+  await ask(unmarkBetter, 'DELETE', '/api/chats/{id}/messages/{messageId}/better', { cookie, params: betterParams });
+  await ask(markBetter, 'PUT', '/api/chats/{id}/messages/{messageId}/better', { cookie, params: betterParams });
   await ask(patchSlot, 'PATCH', '/api/chats/{id}/slots/{key}', {
     cookie,
     params: { ...chatParams, key: 'os' },
@@ -372,6 +387,8 @@ export async function tourTheApi(app: App): Promise<RecordedAnswer[]> {
   await ask(revokeInvite, 'DELETE', '/api/staff/invites/{id}', { cookie: staffCookie, params: { id: invite.id } });
   await ask(staffLedger, 'GET', '/api/staff/ledger', { cookie: staffCookie });
   await ask(transcripts, 'GET', '/api/staff/transcripts', { cookie: staffCookie });
+  const arenaNow = await ask(arena, 'GET', '/api/staff/arena', { cookie: staffCookie });
+  if (arenaNow.rounds !== 1) throw new Error(`the arena counted ${arenaNow.rounds} marked rounds, not the tour's one`);
   await ask(transcript, 'GET', '/api/staff/transcripts/{chatId}', { cookie: staffCookie, params: { chatId: chat.id } });
   await ask(transcriptMessages, 'GET', '/api/staff/transcripts/{chatId}/messages', { cookie: staffCookie, params: { chatId: chat.id } });
   // people: the member's account is deactivated and reactivated

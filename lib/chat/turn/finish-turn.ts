@@ -25,6 +25,7 @@ export async function finishTurn(deps: TurnDeps, turn: PreparedTurn, outcome: Tu
     status: outcome.status,
     finishReason: outcome.finishReason,
     continuations: outcome.continuations,
+    firstTokenMs: outcome.firstTokenMs ?? null,
     error: outcome.status === 'complete' ? null : (outcome.reason ?? null),
     tools: cleanJsonStrings(outcome.tools) as TurnOutcome['tools'],
     citations: cleanJsonStrings(outcome.citations) as TurnOutcome['citations'],

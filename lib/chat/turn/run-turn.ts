@@ -51,8 +51,11 @@ export async function runTurn(deps: TurnDeps, turn: PreparedTurn, sink: TurnSink
   const admission = deps.admission;
   const whenIdle = admission ? () => admission.idle(BOOKKEEPING_WAIT_MS) : undefined;
   let shown = turn.initialText; // exactly what the browser has been sent, plus what it had before
+  // an answer's time to its first word, compared between side-by-side answers; a Continue keeps the first one's
+  const startedAt = turn.mode === 'continue' ? null : performance.now();
   const emit = (delta: string) => {
     if (!delta) return;
+    if (startedAt !== null && outcome.firstTokenMs === undefined) outcome.firstTokenMs = Math.round(performance.now() - startedAt);
     shown += delta;
     sink.text(delta);
   };

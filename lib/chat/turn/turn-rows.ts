@@ -227,6 +227,8 @@ export interface CloseTurn {
   status: string;
   finishReason: string | null;
   continuations: number;
+  /** milliseconds to the answer's first word, kept from its first turn (a Continue measures none) */
+  firstTokenMs: number | null;
   error: string | null;
   tools: Array<{ name: string; input: unknown }>;
   citations: Citation[];
@@ -260,6 +262,7 @@ export async function closeTurnRows(db: Db, c: CloseTurn): Promise<void> {
     saved AS (
       UPDATE message m SET text = ${c.text}, "searchText" = ${messageSearchText(c.text)}, status = ${c.status}, "finishReason" = ${c.finishReason},
              continuations = ${c.continuations}, "turnId" = ${c.turnId}, error = ${c.error}, "updatedAt" = ${c.now},
+             "firstTokenMs" = COALESCE(m."firstTokenMs", ${c.firstTokenMs}::int),
              "inputTokens" = CASE WHEN ${adds} THEN m."inputTokens" ELSE 0 END + u.input,
              "outputTokens" = CASE WHEN ${adds} THEN m."outputTokens" ELSE 0 END + u.output,
              "reasoningTokens" = CASE WHEN ${adds} THEN m."reasoningTokens" ELSE 0 END + u.reasoning,

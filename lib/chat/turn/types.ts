@@ -80,6 +80,8 @@ export interface TurnOutcome {
   calls: number;
   costMicros: bigint;
   reason?: string;
+  /** milliseconds from the turn's first upstream request to the answer's first word (not measured for a Continue) */
+  firstTokenMs?: number;
   /** the tools the model called, shown under the answer after a reload too */
   tools: ToolCallData[];
   /** the numbered sources the tools found, which the answer cites and shows under it */

@@ -133,6 +133,11 @@ const messageFields = z.strictObject({
     estimated: z.boolean(),
   }),
   costMicros: z.number().int(),
+  firstTokenMs: z
+    .number()
+    .int()
+    .nullable()
+    .meta({ description: "An answer's time from its first model request to its first word, in ms (null: no word yet, or not measured)." }),
   error: z.string().nullable(),
   meta: messageMeta.nullable(),
   createdAt: z.iso.datetime(),
@@ -153,6 +158,10 @@ const messageFields = z.strictObject({
         'Present when the message has siblings (answers from Regenerate, questions from Edit & resend): the ‹ index / count › to page between branches.',
     }),
   calls: z.array(staffModelCallResponse).optional().meta({ description: 'Staff only: the model calls behind the answer.' }),
+  better: z.boolean().optional().meta({
+    description:
+      'An answer of a side-by-side round: whether the person marked it as the better one (PUT /api/chats/{id}/messages/{messageId}/better).',
+  }),
 });
 
 export const chatMessageResponse = messageFields.extend({

@@ -149,6 +149,11 @@ export const stopTurnBody = z.object({
     .meta({ description: 'Stop only this answer of a side-by-side round; without it the whole turn stops.' }),
 });
 
+export const betterAnswerResponse = z.strictObject({
+  round: z.string().meta({ description: 'The side-by-side round (the answers share it).' }),
+  better: z.string().nullable().meta({ description: 'The marked answer, or null once the mark is taken off.' }),
+});
+
 export const keyFactValueBody = z.object({ value: z.string().trim().min(1, 'A fact cannot be empty.').max(200) });
 
 const TURN_STREAM = 'text/event-stream';
@@ -388,6 +393,31 @@ export const chatOperations = defineOperations([
       409: 'An answer is being written, or the message is under a hidden branch.',
       429: 'Too many requests.',
     },
+  },
+  {
+    method: 'PUT',
+    path: '/api/chats/{id}/messages/{messageId}/better',
+    tag: 'Chats',
+    auth: 'session',
+    summary: 'Mark this side-by-side answer as the better one of its round (a mark on another answer of the round moves here).',
+    description:
+      "One mark per round. It changes nothing in the conversation (POST …/show picks the answer it continues from); staff see every model's marks summed in GET /api/staff/arena. 404 when the message is not an answer in this chat of yours; 409 when it was not written side by side, or is still being written.",
+    responseBodies: { 200: betterAnswerResponse },
+    responses: {
+      200: 'The answer is marked.',
+      404: 'No such answer in this chat.',
+      409: 'Not a side-by-side answer, or still being written.',
+      429: 'Too many requests.',
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/chats/{id}/messages/{messageId}/better',
+    tag: 'Chats',
+    auth: 'session',
+    summary: 'Take the "better" mark off this answer (a mark on another answer of its round stays).',
+    responseBodies: { 200: betterAnswerResponse },
+    responses: { 200: 'The round has no mark on this answer.', 404: 'No such answer in this chat.', 409: 'Not a side-by-side answer.', 429: 'Too many requests.' },
   },
   {
     method: 'POST',

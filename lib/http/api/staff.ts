@@ -3,6 +3,7 @@ import { defineOperations } from '@/lib/http/openapi/api-operation';
 import { pageQuery } from '@/lib/http/paging';
 import { INVITE_DAYS_MAX, type createInvite, type InviteView } from '@/lib/auth/invites';
 import type { listTranscripts } from '@/lib/chat/transcripts';
+import type { arenaSummary } from '@/lib/chat/compare/arena';
 import type { PersonView } from '@/lib/auth/deactivation';
 import { AUDIT_ACTIONS } from '@/lib/audit/audit-log';
 import { AUDIT_EXPORT_MAX_ROWS, type listAudit } from '@/lib/audit/audit-list';
@@ -56,6 +57,31 @@ export const transcriptsQuery = pageQuery.extend({
   user: z.string().max(200).optional(),
   from: z.coerce.date().optional(),
   to: z.coerce.date().optional(),
+});
+
+/** GET /api/staff/arena: the period whose marks are counted. */
+export const arenaQuery = z.object({
+  from: z.coerce.date().optional().meta({ description: 'Marks made at or after this time (ISO 8601).' }),
+  to: z.coerce.date().optional().meta({ description: 'Marks made before this time (ISO 8601).' }),
+});
+
+export const arenaResponse = z.strictObject({
+  rounds: z.number().int().meta({ description: 'Side-by-side rounds whose better answer was marked in the period.' }),
+  models: z
+    .array(
+      z.strictObject({
+        model: z.string(),
+        rounds: z.number().int().meta({ description: 'Marked rounds it answered in.' }),
+        wins: z.number().int().meta({ description: 'Of those, how often its answer was marked better.' }),
+        averageCostMicros: z.number().meta({ description: 'Mean cost of its answers in those rounds (micro-USD).' }),
+        averageOutputTokens: z.number(),
+        medianFirstTokenMs: z.number().nullable().meta({ description: 'Median time to its first word (null: none measured).' }),
+      }),
+    )
+    .meta({ description: 'Highest share of wins first.' }),
+  pairings: z
+    .array(z.strictObject({ winner: z.string(), loser: z.string(), count: z.number().int() }))
+    .meta({ description: 'How often one model was marked better than another when both answered, most often first.' }),
 });
 
 /** The audit log's filters, shared by the list and its CSV export. */
@@ -128,6 +154,7 @@ export type StaffResponseChecks = AllTrue<
     DescribesJsonOf<typeof inviteResponse, ResultOf<typeof createInvite>['invite']>,
     DescribesJsonOf<typeof transcriptRowResponse, ResultOf<typeof listTranscripts>['items'][number]>,
     DescribesJsonOf<typeof auditEventResponse, ResultOf<typeof listAudit>['items'][number]>,
+    DescribesJsonOf<typeof arenaResponse, ResultOf<typeof arenaSummary>>,
   ]
 >;
 
@@ -251,6 +278,18 @@ export const staffOperations = defineOperations([
     paged: true,
     responses: { 200: 'The messages.' },
     responseBodies: { 200: z.array(chatMessageResponse) },
+  },
+  {
+    method: 'GET',
+    path: '/api/staff/arena',
+    tag: 'Staff',
+    auth: 'staff',
+    summary: "The deployment's own model comparison: how often each model's answer was marked better in side-by-side rounds.",
+    description:
+      'Counts the rounds whose better answer a person marked (PUT /api/chats/{id}/messages/{messageId}/better) in the period, all time by default: per model its rounds, wins, mean cost and output tokens and median time to the first word, and who beat whom.',
+    query: arenaQuery,
+    responses: { 200: 'The summary.' },
+    responseBodies: { 200: arenaResponse },
   },
   {
     method: 'GET',
