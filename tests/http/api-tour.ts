@@ -198,7 +198,10 @@ export async function tourTheApi(app: App): Promise<RecordedAnswer[]> {
   // one question answered side by side by two models: the second answer is marked better, the mark taken off, marked again
   const compared = await ask(createChat, 'POST', '/api/chats', { cookie, body: { title: 'Compared' } });
   const pair = await postMessage(
-    jsonRequest(`/api/chats/${compared.id}/messages`, { cookie, body: { text: 'Name two rivers', model: 'sim-swift', compare: ['sim-sage'] } }),
+    jsonRequest(`/api/chats/${compared.id}/messages`, {
+      cookie,
+      body: { text: 'Name two rivers', model: 'sim-swift', compare: ['sim-sage'] },
+    }),
     { params: Promise.resolve({ id: compared.id }) },
   );
   if (!pair.ok) throw new Error(`the side-by-side turn answered ${pair.status}: ${await pair.text()}`);

@@ -11,8 +11,7 @@ import { AppError, notFound } from '@/lib/errors';
 /** Marks `messageId` as the better answer of its side-by-side round; returns the round. */
 export async function markBetterAnswer(db: Db, chatId: string, userId: string, messageId: string, now = new Date()): Promise<string> {
   const answer = await roundAnswerOf(db, chatId, userId, messageId);
-  if (answer.status === 'streaming')
-    throw new AppError('turn_in_progress', 'That answer is still being written. Mark it once it is done.');
+  if (answer.status === 'streaming') throw new AppError('turn_in_progress', 'That answer is still being written. Mark it once it is done.');
   await db.answerPreference.upsert({
     where: { round: answer.round },
     create: { round: answer.round, chatId, messageId, createdAt: now, updatedAt: now },

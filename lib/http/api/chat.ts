@@ -417,7 +417,12 @@ export const chatOperations = defineOperations([
     auth: 'session',
     summary: 'Take the "better" mark off this answer (a mark on another answer of its round stays).',
     responseBodies: { 200: betterAnswerResponse },
-    responses: { 200: 'The round has no mark on this answer.', 404: 'No such answer in this chat.', 409: 'Not a side-by-side answer.', 429: 'Too many requests.' },
+    responses: {
+      200: 'The round has no mark on this answer.',
+      404: 'No such answer in this chat.',
+      409: 'Not a side-by-side answer.',
+      429: 'Too many requests.',
+    },
   },
   {
     method: 'POST',
