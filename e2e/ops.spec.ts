@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { readUiStream } from '../tests/support/ui-stream';
-import { ApiClient, removeDataDir, startQuire, type QuireProcess } from './server-process';
+import { ApiClient, passwordLinkToken, removeDataDir, startQuire, type QuireProcess } from './server-process';
 import { uniqueEmail } from './support';
 import { e2ePorts } from './ports';
 
@@ -209,13 +209,3 @@ test('the owner changes a member role and revokes them; the revoked member gets 
   expect(JSON.stringify((await member.json('GET', '/api/documents')).body)).not.toContain(id);
   expect((await owner.send('DELETE', `/api/documents/${id}/members/${memberId}`)).status).toBe(404);
 });
-
-/** The token of the password link the server logged for `email` (one JSON line, event password_link). */
-function passwordLinkToken(log: string, email: string): string | null {
-  for (const line of log.split('\n')) {
-    if (!line.includes('"password_link"')) continue;
-    const entry = JSON.parse(line) as { to: string; url: string };
-    if (entry.to === email) return new URL(entry.url).searchParams.get('token');
-  }
-  return null;
-}

@@ -113,3 +113,13 @@ export async function waitAsTold(seconds: number): Promise<void> {
   test.info().setTimeout(test.info().timeout + ms);
   await new Promise((resolve) => setTimeout(resolve, ms));
 }
+
+/** The token of the password link the server logged for `email` (one JSON line, event password_link). */
+export function passwordLinkToken(log: string, email: string): string | null {
+  for (const line of log.split('\n')) {
+    if (!line.includes('"password_link"')) continue;
+    const entry = JSON.parse(line) as { to: string; url: string };
+    if (entry.to === email) return new URL(entry.url).searchParams.get('token');
+  }
+  return null;
+}

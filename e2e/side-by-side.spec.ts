@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startScriptedUpstream, taskOf, type ScriptedUpstream } from '../tests/support/scripted-upstream';
 import { e2ePorts } from './ports';
-import { removeDataDir, startQuire, type QuireProcess } from './server-process';
+import { passwordLinkToken, removeDataDir, startQuire, type QuireProcess } from './server-process';
 import { signUpInBrowser, uniqueEmail } from './support';
 
 // One message to two models at once: both answers stream side by side, each stops on its own, the person
@@ -19,6 +19,7 @@ test.describe('side by side', () => {
     secondMayEnd = new Promise<void>((resolve) => (releaseSecond = resolve));
   };
   const firstAnswers = new Map<string, number>();
+  const staffEmail = uniqueEmail('arena-staff');
 
   test.beforeAll(async () => {
     test.setTimeout(180_000);
@@ -42,6 +43,7 @@ test.describe('side by side', () => {
         { id: 'beta', label: 'Beta', inputPrice: 1, outputPrice: 2, contextWindow: 32_000 },
       ]),
       SIGNUP: 'open',
+      STAFF_EMAILS: staffEmail,
     });
   });
   test.afterAll(async () => {
@@ -97,7 +99,7 @@ test.describe('side by side', () => {
     await expect(alpha.getByTestId('picked-answer')).toBeVisible();
     await expect(alpha.getByTestId('continue-button')).toBeVisible();
     for (const card of [alpha, beta]) {
-      await expect(card.getByRole('button', { name: /^Cost .*; show tokens$/ })).toBeVisible();
+      await expect(card.getByTestId('figure-cost')).toHaveText(/\$\d/);
       await expect(card.getByTestId('context-view')).toBeVisible();
     }
     await beta.getByTestId('pick-answer').click();
@@ -122,6 +124,65 @@ test.describe('side by side', () => {
     // the round is now one answer with its versions, ‹ 2 / 2 › (Beta was asked second)
     await expect(page.getByTestId('side-by-side')).toHaveCount(0);
     await expect(page.getByTestId('branch-position')).toHaveText('2 / 2');
+    await context.close();
+  });
+
+  test('each answer shows its time to the first word, cost and tokens; the person marks the better one, and staff see it in Model comparison', async ({
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    const context = await browser.newContext({ baseURL: server!.url });
+    const page = await context.newPage();
+    await signUpInBrowser(page, uniqueEmail('side-by-side-better'));
+    await sendToBoth(page, 'Mountains or rivers for a first hike?');
+    const cards = page.getByTestId('side-answer');
+    const [alpha, beta] = [cards.nth(0), cards.nth(1)];
+    await expect(alpha).toContainText('Alpha says mountains');
+    // nothing to compare or mark while the answers are being written
+    await expect(page.getByTestId('better-answer')).toHaveCount(0);
+    await alpha.getByTestId('stop-answer').click();
+    releaseSecond();
+    await expect(beta.getByTestId('message-assistant')).toHaveAttribute('data-status', 'complete');
+
+    for (const card of [alpha, beta]) {
+      await expect(card.getByTestId('figure-first-word')).toHaveText(/^\d+\.\d\s?s/);
+      await expect(card.getByTestId('figure-cost')).toHaveText(/\$\d/);
+    }
+    // Beta's answer used the 6 output tokens the provider reported
+    await expect(beta.getByTestId('figure-tokens')).toHaveText('6');
+
+    await beta.getByTestId('better-answer').click();
+    await expect(beta.getByTestId('better-answer')).toHaveAttribute('aria-pressed', 'true');
+    await expect(alpha.getByTestId('better-answer')).toHaveAttribute('aria-pressed', 'false');
+    // the mark moves: one per round
+    await alpha.getByTestId('better-answer').click();
+    await expect(alpha.getByTestId('better-answer')).toHaveAttribute('aria-pressed', 'true');
+    await expect(beta.getByTestId('better-answer')).toHaveAttribute('aria-pressed', 'false');
+    // marking is not picking: the conversation still continues from the answer on screen
+    await expect(alpha.getByTestId('picked-answer')).toBeVisible();
+    await page.reload();
+    await expect(page.getByTestId('side-answer').nth(0).getByTestId('better-answer')).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByTestId('side-answer').nth(1).getByTestId('better-answer')).toHaveAttribute('aria-pressed', 'false');
+
+    // staff read the team's record: Alpha marked better than Beta in the one marked round
+    const staff = await browser.newContext({ baseURL: server!.url });
+    const staffPage = await staff.newPage();
+    await signUpInBrowser(staffPage, staffEmail, 'Staff Person');
+    await expect.poll(() => passwordLinkToken(server!.output(), staffEmail), { timeout: 15_000 }).toBeTruthy();
+    await staffPage.goto(`/set-password?token=${passwordLinkToken(server!.output(), staffEmail)}`);
+    await staffPage.getByLabel('New password').fill('arena-staff-password');
+    await staffPage.getByLabel('Repeat it').fill('arena-staff-password');
+    await staffPage.getByRole('button', { name: /set password/i }).click();
+    await expect(staffPage).not.toHaveURL(/set-password/);
+    await staffPage.getByRole('link', { name: 'Model comparison' }).click();
+    await expect(staffPage.getByRole('heading', { name: 'Model comparison', level: 1 })).toBeVisible();
+    await expect(staffPage.getByTestId('arena-rounds')).toHaveText('1 marked round');
+    const alphaRow = staffPage.locator('tr[data-model="alpha"]');
+    await expect(alphaRow.getByTestId('arena-wins')).toHaveText('1');
+    await expect(alphaRow.getByTestId('arena-share')).toHaveText('100%');
+    await expect(staffPage.locator('tr[data-model="beta"]').getByTestId('arena-wins')).toHaveText('0');
+    await expect(staffPage.getByRole('table', { name: /marked better than another/ })).toContainText('Alpha');
+    await staff.close();
     await context.close();
   });
 

@@ -1,6 +1,6 @@
 'use client';
 
-import { FileText, MessageSquareText, Receipt, ScrollText, Settings, ShieldCheck, UserPlus, Users, Wallet } from 'lucide-react';
+import { FileText, MessageSquareText, Receipt, Scale, ScrollText, Settings, ShieldCheck, UserPlus, Users, Wallet } from 'lucide-react';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useTranslations } from 'next-intl';
@@ -65,6 +65,9 @@ export function Sidebar({ user, chats }: { user: SessionUser; chats: FetchedPage
               </NavLink>
               <NavLink href="/staff/people" icon={Users}>
                 {t('staffPeople')}
+              </NavLink>
+              <NavLink href="/staff/arena" icon={Scale}>
+                {t('staffArena')}
               </NavLink>
               <NavLink href="/staff/audit" icon={ScrollText}>
                 {t('staffAudit')}

@@ -13,6 +13,8 @@ interface AnswerFooterProps {
   status: MessageStatus;
   modelLabel: string | null;
   record: ChatMessageJson | undefined;
+  /** false where the answer's cost is shown elsewhere (side by side) */
+  costShown?: boolean;
   actionsDisabled: boolean;
   onContinue: () => void;
   onRetry: () => void;
@@ -21,7 +23,16 @@ interface AnswerFooterProps {
 }
 
 /** Model, status, continuations, cost, and the one action the status allows. */
-export function AnswerFooter({ status, modelLabel, record, actionsDisabled, onContinue, onRetry, children }: AnswerFooterProps) {
+export function AnswerFooter({
+  status,
+  modelLabel,
+  record,
+  costShown = true,
+  actionsDisabled,
+  onContinue,
+  onRetry,
+  children,
+}: AnswerFooterProps) {
   const t = useTranslations('chat');
   const settled = status !== 'streaming' && !!record && record.status !== 'streaming';
   return (
@@ -29,7 +40,7 @@ export function AnswerFooter({ status, modelLabel, record, actionsDisabled, onCo
       {modelLabel && <span className="font-medium text-zinc-600 dark:text-zinc-300">{modelLabel}</span>}
       <StatusBadge status={status} />
       {settled && record.continuations > 0 && <span title={t('continuedHint')}>{t('continued', { count: record.continuations })}</span>}
-      {settled && (record.costMicros > 0 || record.usage.inputTokens > 0) && (
+      {settled && costShown && (record.costMicros > 0 || record.usage.inputTokens > 0) && (
         <CostLabel costMicros={record.costMicros} usage={record.usage} />
       )}
       {settled && (status === 'stopped' || status === 'truncated') && (

@@ -37,6 +37,8 @@ interface AssistantMessageProps {
   onRegenerate?: (messageId: string) => void;
   /** show another version of this answer (‹ n / m ›, from Regenerate) */
   onShowSibling?: (messageId: string) => void;
+  /** the footer shows the answer's cost (side by side, the figures above the answer show it instead) */
+  costShown?: boolean;
 }
 
 /**
@@ -58,6 +60,7 @@ export const AssistantMessage = memo(function AssistantMessage({
   regenerateWith,
   onRegenerate,
   onShowSibling,
+  costShown = true,
 }: AssistantMessageProps) {
   const t = useTranslations('chat');
   const tActions = useTranslations('chat.actions');
@@ -115,6 +118,7 @@ export const AssistantMessage = memo(function AssistantMessage({
           status={status}
           modelLabel={modelLabel}
           record={record}
+          costShown={costShown}
           actionsDisabled={actionsDisabled}
           onContinue={() => onContinue(message.id)}
           onRetry={() => onRetry(message.id)}

@@ -141,6 +141,7 @@ export function ChatScreen({
                   onRegenerate={regenerate}
                   onEdit={edit}
                   onShowSibling={session.showSibling}
+                  onMarkBetter={session.markBetter}
                   sides={session.sides}
                   settling={settling}
                   onStopAnswer={(messageId) => void session.stopAnswer(messageId)}

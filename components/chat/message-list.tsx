@@ -37,6 +37,8 @@ interface MessageListProps {
   onEdit: (messageId: string, text: string) => void;
   /** show this version of a message instead of the one shown (‹ n / m ›) */
   onShowSibling: (messageId: string) => void;
+  /** mark a side-by-side answer as the better one of its round, or take the mark off */
+  onMarkBetter: (messageId: string, better: boolean) => Promise<void>;
   /** the other answers of a side-by-side round, as they stream in this tab */
   sides: ReadonlyMap<string, ChatMessage>;
   /** a stream is being saved in this tab (after it ended) */
@@ -63,6 +65,7 @@ export function MessageList({
   onRegenerate,
   onEdit,
   onShowSibling,
+  onMarkBetter,
   sides,
   settling,
   onStopAnswer,
@@ -154,6 +157,7 @@ export function MessageList({
           lookup={lookup}
           onStop={onStopAnswer}
           onPick={onShowSibling}
+          onMarkBetter={onMarkBetter}
           onContinue={onContinue}
           onRetry={onRetry}
         />

@@ -33,3 +33,47 @@ export function findRoundRecord(records: ChatMessageJson[], messageId: string): 
   }
   return undefined;
 }
+
+/**
+ * The view's messages with the "better" mark of `messageId`'s round set (`better`) or taken off: at most one
+ * answer of a round holds it, on the message on screen and in every `round` list that names it.
+ */
+export function withBetterMark(messages: ChatMessageJson[], messageId: string, better: boolean): ChatMessageJson[] {
+  const mark = <Answer extends { id: string; better?: boolean }>(answers: Answer[]) =>
+    answers.map((answer) => ({ ...answer, better: answer.id === messageId ? better : better ? false : answer.better }));
+  return messages.map((message) => {
+    if (!message.round?.some((answer) => answer.id === messageId)) return message;
+    const round = mark(message.round);
+    return { ...message, better: round.find((answer) => answer.id === message.id)?.better ?? message.better, round };
+  });
+}
+
+/** What one settled answer of a round used: the figures compared between the columns. */
+export interface AnswerFigures {
+  id: string;
+  outputTokens: number;
+  costMicros: number;
+  firstTokenMs: number | null;
+  estimated: boolean;
+}
+
+export const figuresOf = (record: ChatMessageJson): AnswerFigures => ({
+  id: record.id,
+  outputTokens: record.usage.outputTokens,
+  costMicros: record.costMicros,
+  firstTokenMs: record.firstTokenMs,
+  estimated: record.usage.estimated,
+});
+
+/**
+ * The round's quickest to its first word and its cheapest answer, once every answer is saved: only a clear
+ * best is named (a tie, or one answer alone with a figure, names none).
+ */
+export function roundBests(figures: AnswerFigures[]): { fastest: string | null; cheapest: string | null } {
+  const best = (value: (f: AnswerFigures) => number | null) => {
+    const known = figures.filter((f) => value(f) !== null).sort((a, b) => value(a)! - value(b)!);
+    if (known.length < 2 || value(known[0]!) === value(known[1]!)) return null;
+    return known[0]!.id;
+  };
+  return { fastest: best((f) => f.firstTokenMs), cheapest: best((f) => (f.costMicros > 0 ? f.costMicros : null)) };
+}

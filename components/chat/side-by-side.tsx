@@ -6,6 +6,9 @@ import type { ChatMessageJson } from '@/components/api/api-types';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import type { ChatMessage, MessageStatus } from '@/lib/chat/turn/wire';
+import { useState } from 'react';
+import { BetterToggle, ComparisonFigures } from './answer-comparison';
+import { figuresOf, roundBests } from './side-answers';
 import { AssistantMessage } from './assistant-message';
 import { dataParts, toUIMessages } from './chat-ui-message';
 
@@ -71,6 +74,7 @@ interface SideBySideProps {
   lookup: (id: string) => ChatMessageJson | undefined;
   onStop: (messageId: string) => void;
   onPick: (messageId: string) => void;
+  onMarkBetter: (messageId: string, better: boolean) => Promise<void>;
   onContinue: (messageId: string) => void;
   onRetry: (messageId: string) => void;
 }
@@ -79,7 +83,9 @@ interface SideBySideProps {
  * The answers of one message side by side (docs/architecture.md "Side by side"): columns from 768 px, and on a
  * phone cards side by side that the person swipes between (scroll snapping, one card and the edge of the
  * next in view). Each answer has its model's name, its own Stop while it streams, and once the round is
- * over its Continue or Retry, cost, "What the model saw", and "Continue with this answer".
+ * over its time to the first word, cost and output tokens (the round's quickest and cheapest named), its
+ * Continue or Retry, "What the model saw", "Continue with this answer", and a "Better" mark for the person's
+ * judgement (one per round; staff see the marks summed per model).
  */
 export function SideBySide({
   answers,
@@ -91,10 +97,22 @@ export function SideBySide({
   lookup,
   onStop,
   onPick,
+  onMarkBetter,
   onContinue,
   onRetry,
 }: SideBySideProps) {
   const t = useTranslations('chat.sideBySide');
+  const [marking, setMarking] = useState(false);
+  // the figures are compared once every answer is saved: a running one has none to compare yet
+  const saved = answers.every(
+    (answer) => answer.record && answer.record.status !== 'streaming' && roundAnswerStatus(answer) !== 'streaming',
+  );
+  const figures = saved && !busy ? answers.map((answer) => figuresOf(answer.record!)) : null;
+  const bests = figures ? roundBests(figures) : { fastest: null, cheapest: null };
+  const toggleBetter = (messageId: string, better: boolean) => {
+    setMarking(true);
+    void onMarkBetter(messageId, better).finally(() => setMarking(false));
+  };
   return (
     <section
       aria-label={t('label', { count: answers.length })}
@@ -156,6 +174,9 @@ export function SideBySide({
                   </Button>
                 ))}
             </div>
+            {figures && (
+              <ComparisonFigures figures={figures[index]!} fastest={bests.fastest === answer.id} cheapest={bests.cheapest === answer.id} />
+            )}
             <AssistantMessage
               message={answer.message}
               record={answer.record}
@@ -167,7 +188,18 @@ export function SideBySide({
               lookup={lookup}
               onContinue={onContinue}
               onRetry={onRetry}
+              costShown={!figures}
             />
+            {figures && (
+              <div className="mt-2 flex justify-end">
+                <BetterToggle
+                  marked={!!answer.record?.better}
+                  model={label ?? ''}
+                  disabled={marking || actionsDisabled}
+                  onToggle={() => toggleBetter(answer.id, !answer.record?.better)}
+                />
+              </div>
+            )}
           </section>
         );
       })}

@@ -9,7 +9,7 @@ import { ApiError, fetchJson, parseApiError } from '@/components/api/fetch-json'
 import { useWallet } from '@/components/app-shell/wallet-provider';
 import { createChatTransport, type TurnRequestBody } from './chat-transport';
 import { moveToEnd, toUIMessages } from './chat-ui-message';
-import { applySidePart, findRoundRecord } from './side-answers';
+import { applySidePart, findRoundRecord, withBetterMark } from './side-answers';
 import { streamedDataPartSchemas, turnMetadataSchema, type ChatMessage, type SentFile, type TurnDataParts } from '@/lib/chat/turn/wire';
 import { keepEarlierMessages } from './chat-history';
 import { documentMayPost } from './document-event';
@@ -358,6 +358,19 @@ export function useChatSession(initial: ChatJson) {
     },
     [chatId, settle, startRequest],
   );
+  /** Marks a side-by-side answer as the better one of its round, or takes the mark off; the view follows the server. */
+  const markBetter = useCallback(
+    async (messageId: string, better: boolean) => {
+      try {
+        await fetchJson(`/api/chats/${chatId}/messages/${encodeURIComponent(messageId)}/better`, { method: better ? 'PUT' : 'DELETE' });
+      } catch (error) {
+        setFailure(error instanceof ApiError ? error : connectionLost(false, String(error)));
+        return;
+      }
+      setView({ ...viewRef.current, messages: withBetterMark(viewRef.current.messages, messageId, better) });
+    },
+    [chatId, setView],
+  );
   const continueAnswer = useCallback((messageId: string) => resume(messageId, 'continue'), [resume]);
   const retryAnswer = useCallback((messageId: string) => resume(messageId, 'retry'), [resume]);
   const regenerateAnswer = useCallback((messageId: string, model: string) => resume(messageId, 'regenerate', model), [resume]);
@@ -380,6 +393,7 @@ export function useChatSession(initial: ChatJson) {
     regenerateAnswer,
     editMessage,
     showSibling,
+    markBetter,
     stopTurn,
     stopAnswer,
     sides,

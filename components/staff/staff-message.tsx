@@ -79,7 +79,7 @@ export function StaffMessage({
 
 /**
  * An answer written side by side with others: every answer of its round, as staff read one answer, the
- * one the conversation continues from marked.
+ * one the conversation continues from marked, and the one the person marked better.
  */
 export function StaffRound({
   message,
@@ -97,7 +97,12 @@ export function StaffRound({
       <p className="text-xs font-medium text-zinc-600 dark:text-zinc-400">{t('round', { count: answers.length })}</p>
       {answers.map((answer) => (
         <div key={answer.id} data-shown={answer.id === message.id} className="flex flex-col gap-1">
-          {answer.id === message.id && <p className="text-xs text-indigo-700 dark:text-indigo-300">{t('picked')}</p>}
+          {(answer.id === message.id || answer.better) && (
+            <p className="flex gap-3 text-xs text-indigo-700 dark:text-indigo-300">
+              {answer.id === message.id && <span>{t('picked')}</span>}
+              {answer.better && <span data-testid="staff-better">{t('markedBetter')}</span>}
+            </p>
+          )}
           <StaffMessage message={answer} modelLabel={labelOf(answer.model)} lookup={lookup} />
         </div>
       ))}

@@ -3,7 +3,7 @@ import { AppError, notFound } from '@/lib/errors';
 import { Prisma } from '@/lib/generated/prisma/client';
 
 /*
- * A chat's messages form a tree (docs/chat.md "Branches"; migration "message_tree"): each message has a
+ * A chat's messages form a tree (docs/features.md "Branches"; migration "message_tree"): each message has a
  * parent (the one it follows), and among siblings one is `chosen`. The branch on screen runs from the
  * chosen first message down through chosen children; its messages carry `onBranch`, so every reader of a
  * chat's history (pages, recall, summaries, export, search, the next turn's prompt) keeps its one query and

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessageJson } from '@/components/api/api-types';
-import { applySidePart, findRoundRecord } from '@/components/chat/side-answers';
+import { applySidePart, findRoundRecord, roundBests, withBetterMark } from '@/components/chat/side-answers';
 import { messageText } from '@/components/chat/chat-ui-message';
 
 describe('the other answers of a side-by-side round, as they stream', () => {
@@ -31,5 +31,34 @@ describe('the other answers of a side-by-side round, as they stream', () => {
     expect(findRoundRecord(records, 'b')).toBe(beta);
     expect(findRoundRecord(records, 'a')).toBeUndefined();
     expect(findRoundRecord(records, 'x')).toBeUndefined();
+  });
+});
+
+describe('comparing the answers of a round', () => {
+  const figures = (id: string, firstTokenMs: number | null, costMicros: number) => ({
+    id,
+    outputTokens: 10,
+    costMicros,
+    firstTokenMs,
+    estimated: false,
+  });
+
+  it('names the quickest to its first word and the cheapest, only when one is clearly best', () => {
+    expect(roundBests([figures('a', 900, 300), figures('b', 400, 500), figures('c', 1200, 200)])).toEqual({ fastest: 'b', cheapest: 'c' });
+    // a tie names none; an answer without a figure (stopped before its first word, or free) is not compared
+    expect(roundBests([figures('a', 400, 300), figures('b', 400, 300)])).toEqual({ fastest: null, cheapest: null });
+    expect(roundBests([figures('a', null, 0), figures('b', 700, 300)])).toEqual({ fastest: null, cheapest: null });
+  });
+
+  it('moves the better mark within its round only, on the message shown and in its round list', () => {
+    const answer = (id: string, better: boolean) => ({ id, better }) as unknown as ChatMessageJson;
+    const shown = { ...answer('a', true), round: [answer('a', true), answer('b', false)] } as ChatMessageJson;
+    const other = { ...answer('x', true), round: [answer('x', true), answer('y', false)] } as ChatMessageJson;
+    const [moved, untouched] = withBetterMark([shown, other], 'b', true);
+    expect(moved!.better).toBe(false);
+    expect(moved!.round!.map((m) => m.better)).toEqual([false, true]);
+    expect(untouched).toBe(other);
+    const [cleared] = withBetterMark([moved!], 'b', false);
+    expect(cleared!.round!.map((m) => m.better)).toEqual([false, false]);
   });
 });

@@ -2,7 +2,7 @@ import type { Db } from '@/lib/db/client';
 import { AppError, notFound } from '@/lib/errors';
 
 /*
- * Comparing side-by-side answers (docs/chat.md "Comparing answers"): the person may mark one answer of a
+ * Comparing side-by-side answers (docs/features.md "Comparing the answers"): the person may mark one answer of a
  * round as the better one. One mark per round (its id is the round's, the answers' meta.round); marking
  * another answer moves it, clearing removes it. The database checks that the marked message is an answer
  * of that round in that chat (trigger "answer_preference_matches").

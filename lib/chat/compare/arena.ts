@@ -33,15 +33,15 @@ export interface ArenaSummary {
 const MAX_ROWS = 200;
 
 /**
- * The deployment's own arena (docs/staff.md "Model comparison"): for the side-by-side rounds whose better
- * answer was marked in [from, to), each model's wins and rounds with what its answers cost and how soon
+ * The deployment's own arena (docs/features.md "Model comparison"): for the side-by-side rounds whose better
+ * answer was marked from `from` to `to` (both included), each model's wins and rounds with what its answers cost and how soon
  * they began, and who beat whom. Reads the marks by their time index and each round's answers by their
  * question (the marked answer's siblings), so the cost follows the marks, not the message table.
  */
 export async function arenaSummary(db: Db, period: { from?: Date; to?: Date }): Promise<ArenaSummary> {
   const within = Prisma.sql`
     ${period.from ? Prisma.sql`p."updatedAt" >= ${period.from}` : Prisma.sql`TRUE`}
-    AND ${period.to ? Prisma.sql`p."updatedAt" < ${period.to}` : Prisma.sql`TRUE`}`;
+    AND ${period.to ? Prisma.sql`p."updatedAt" <= ${period.to}` : Prisma.sql`TRUE`}`;
   const answers = Prisma.sql`
     answer_preference p
     JOIN message w ON w.id = p."messageId"

@@ -62,7 +62,7 @@ export const transcriptsQuery = pageQuery.extend({
 /** GET /api/staff/arena: the period whose marks are counted. */
 export const arenaQuery = z.object({
   from: z.coerce.date().optional().meta({ description: 'Marks made at or after this time (ISO 8601).' }),
-  to: z.coerce.date().optional().meta({ description: 'Marks made before this time (ISO 8601).' }),
+  to: z.coerce.date().optional().meta({ description: 'Marks made at or before this time (ISO 8601).' }),
 });
 
 export const arenaResponse = z.strictObject({
