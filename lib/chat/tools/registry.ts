@@ -14,6 +14,8 @@ export interface ChatToolContext {
   turnId?: string;
   /** the chat lets the model search the public web (the deployment's PUBLIC_SOURCES must allow it too) */
   webSearch?: boolean;
+  /** sources the answer already cites (a Retry resumes after tool rounds that found some): new ones are numbered after them */
+  citedBefore?: number;
 }
 
 /** Tools for one turn; a factory may wait for them (an MCP server connects on the first turn that needs it). */

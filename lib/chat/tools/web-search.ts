@@ -52,7 +52,7 @@ export function webSearchTools(deps: WebSearchDeps): ChatToolFactory {
   return (ctx): ToolSet => {
     if (!publicSearchAllowed(deps.publicSources, ctx.webSearch ?? false, deps.search)) return {};
     const search = deps.search;
-    let numbered = 0;
+    let numbered = ctx.citedBefore ?? 0;
     return {
       [WEB_SEARCH_TOOL]: tool({
         description:

@@ -11,6 +11,7 @@ import { DEFAULT_SUMMARY_FOLD_POLICY } from '@/lib/chat/context/summary-fold';
 import { recordKeyFactValues } from '@/lib/chat/key-facts-store';
 import { leaveBranchAt } from '@/lib/chat/branches';
 import { buildChatTools } from '@/lib/chat/tools/registry';
+import { citationsOf } from './tool-citations';
 import { toolsAsSent } from '@/lib/llm/provider-prompt';
 import { AppError, notFound } from '@/lib/errors';
 import { checkRateLimit, rateRules } from '@/lib/rate-limit/rate-limit';
@@ -155,7 +156,15 @@ export async function prepareTurn(deps: TurnDeps, req: TurnRequest): Promise<Pre
     const resumed = req.mode === 'retry' ? await resumableToolRounds(deps.db, target!.id) : undefined;
     const promptMessages = resumed ? [...prompt.modelMessages, ...resumed.toolRounds] : prompt.modelMessages;
     const tools = await buildChatTools(
-      { db: deps.db, chatId: chat.id, userId: req.userId, userMessageId, turnId, webSearch: chat.webSearch },
+      {
+        db: deps.db,
+        chatId: chat.id,
+        userId: req.userId,
+        userMessageId,
+        turnId,
+        webSearch: chat.webSearch,
+        citedBefore: resumed ? citationsOf(resumed.toolRounds).length : 0,
+      },
       deps.extraTools,
     );
     const toolsJson = await toolsAsSent(tools);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { webSearchTools } from '@/lib/chat/tools/web-search';
 import { createModelProvider } from '@/lib/llm/provider';
 import { newUserChat, openChatHarness, runChatTurn, type ChatHarness } from '@/tests/support/chat-harness';
 import { type ScriptedReply, startScriptedUpstream, type ScriptedUpstream } from '@/tests/support/scripted-upstream';
@@ -47,5 +48,41 @@ describe('Retry after a failed tool round', () => {
     const saved = await h.db.prisma.message.findUniqueOrThrow({ where: { id: failed.turn.assistantMessageId } });
     expect((saved.meta as { tools?: unknown[]; toolRounds?: unknown }).tools).toHaveLength(1);
     expect((saved.meta as { toolRounds?: unknown }).toolRounds).toBeUndefined();
+  });
+
+  it('a search after the Retry numbers its sources after those the answer already cites', async () => {
+    const { user, chatId } = await newUserChat(h);
+    const search = {
+      name: 'stand-in',
+      search: async (query: string) => [1, 2].map((i) => ({ title: query, url: `https://example.org/${query.split(' ').at(-1)}/${i}` })),
+    };
+    const reader = {
+      read: async (url: string) => ({ url, title: url, unit: 'paragraph' as const, paragraphs: [`The page at ${url} says ships came.`] }),
+    };
+    h.deps.extraTools = [webSearchTools({ db: h.db.prisma, publicSources: true, search, reader })];
+    try {
+      replies.push(
+        { text: ['Looking. '], toolCalls: [{ name: 'web_search', arguments: JSON.stringify({ query: 'lisbon port cargo' }) }] },
+        // the round after the search: the provider fails
+        { status: 500 },
+        // the Retry: the model searches once more, then answers citing both searches
+        { toolCalls: [{ name: 'web_search', arguments: JSON.stringify({ query: 'lisbon port ships' }) }] },
+        { text: ['Cargo grew [1], and so did ships [3].'] },
+      );
+      const failed = await runChatTurn(h, { userId: user.id, chatId, mode: 'answer', text: 'How is the port of Lisbon doing?' });
+      expect(failed.outcome.status).toBe('error');
+      expect(failed.outcome.citations.map((c) => c.n)).toEqual([1, 2]);
+      const retried = await runChatTurn(h, { userId: user.id, chatId, mode: 'retry', messageId: failed.turn.assistantMessageId });
+      expect(retried.outcome.status, retried.outcome.reason).toBe('complete');
+      // [3] is the second search's first page, not a second [1]
+      expect(retried.outcome.citations.map((c) => [c.n, c.url])).toEqual([
+        [1, 'https://example.org/cargo/1'],
+        [2, 'https://example.org/cargo/2'],
+        [3, 'https://example.org/ships/1'],
+        [4, 'https://example.org/ships/2'],
+      ]);
+    } finally {
+      h.deps.extraTools = [];
+    }
   });
 });
