@@ -2,6 +2,7 @@
 
 import { ThumbsUp } from 'lucide-react';
 import { useLocale, useTranslations } from 'next-intl';
+import { formatWait } from '@/components/format/duration';
 import { formatUsd } from '@/components/format/money';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
@@ -12,27 +13,22 @@ export function ComparisonFigures({ figures, fastest, cheapest }: { figures: Ans
   const t = useTranslations('chat.compare');
   const locale = useLocale();
   const cost = formatUsd(figures.costMicros, locale);
-  const seconds =
-    figures.firstTokenMs === null
-      ? '—'
-      : new Intl.NumberFormat(locale, { style: 'unit', unit: 'second', maximumFractionDigits: 1, minimumFractionDigits: 1 }).format(
-          figures.firstTokenMs / 1000,
-        );
+  const wait = figures.firstTokenMs === null ? '—' : formatWait(figures.firstTokenMs, locale);
   const best = 'rounded bg-emerald-50 px-1 font-medium text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200';
   return (
     <dl className="mb-2 grid grid-cols-3 gap-2 text-xs text-zinc-600 dark:text-zinc-300" data-testid="answer-figures">
       <div className="min-w-0">
         <dt className="text-zinc-500 dark:text-zinc-400">{t('firstWord')}</dt>
-        <dd className="tabular-nums" data-testid="figure-first-word">
-          {seconds}
-          {fastest && <span className={cn('ms-1', best)}>{t('fastest')}</span>}
+        <dd className="flex flex-wrap items-baseline gap-x-1 tabular-nums" data-testid="figure-first-word">
+          {wait}
+          {fastest && <span className={best}>{t('fastest')}</span>}
         </dd>
       </div>
       <div className="min-w-0">
         <dt className="text-zinc-500 dark:text-zinc-400">{t('cost')}</dt>
-        <dd className="tabular-nums" data-testid="figure-cost">
+        <dd className="flex flex-wrap items-baseline gap-x-1 tabular-nums" data-testid="figure-cost">
           {figures.estimated ? `≈ ${cost}` : cost}
-          {cheapest && <span className={cn('ms-1', best)}>{t('cheapest')}</span>}
+          {cheapest && <span className={best}>{t('cheapest')}</span>}
         </dd>
       </div>
       <div className="min-w-0">

@@ -8,3 +8,16 @@ export function formatDuration(seconds: number, locale: string): string {
   const rest = minutes % 60;
   return rest === 0 ? unit(Math.floor(minutes / 60), 'hour') : `${unit(Math.floor(minutes / 60), 'hour')} ${unit(rest, 'minute')}`;
 }
+
+/** A wait measured in milliseconds, as a person compares them: "350 ms" under a second, else "1.4 s" (locale units). */
+export function formatWait(ms: number, locale: string): string {
+  if (ms < 1000)
+    return new Intl.NumberFormat(locale, { style: 'unit', unit: 'millisecond', unitDisplay: 'short', maximumFractionDigits: 0 }).format(ms);
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit: 'second',
+    unitDisplay: 'short',
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  }).format(ms / 1000);
+}

@@ -1,4 +1,5 @@
 import { getFormatter, getLocale, getTranslations } from 'next-intl/server';
+import { formatWait } from '@/components/format/duration';
 import { formatUsd } from '@/components/format/money';
 import { DataTable } from '@/components/ui/data-table';
 import type { ArenaModel, ArenaPairing, ArenaSummary } from '@/lib/chat/compare/arena';
@@ -12,8 +13,7 @@ export async function ArenaSummaryTables({ summary, labelOf }: { summary: ArenaS
   const format = await getFormatter();
   const locale = await getLocale();
   const share = (m: ArenaModel) => format.number(m.rounds ? m.wins / m.rounds : 0, { style: 'percent', maximumFractionDigits: 0 });
-  const seconds = (ms: number | null) =>
-    ms === null ? '—' : format.number(ms / 1000, { style: 'unit', unit: 'second', minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const wait = (ms: number | null) => (ms === null ? '—' : formatWait(ms, locale));
   return (
     <div className="flex flex-col gap-6">
       <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="arena-rounds">
@@ -31,7 +31,7 @@ export async function ArenaSummaryTables({ summary, labelOf }: { summary: ArenaS
           { key: 'share', header: t('share'), align: 'right', testId: 'arena-share', cell: share },
           { key: 'wins', header: t('wins'), align: 'right', testId: 'arena-wins', cell: (m) => format.number(m.wins) },
           { key: 'rounds', header: t('compared'), align: 'right', testId: 'arena-compared', cell: (m) => format.number(m.rounds) },
-          { key: 'first', header: t('firstWord'), align: 'right', cell: (m) => seconds(m.medianFirstTokenMs) },
+          { key: 'first', header: t('firstWord'), align: 'right', cell: (m) => wait(m.medianFirstTokenMs) },
           { key: 'cost', header: t('cost'), align: 'right', cell: (m) => formatUsd(Math.round(m.averageCostMicros), locale) },
           { key: 'tokens', header: t('tokens'), align: 'right', cell: (m) => format.number(Math.round(m.averageOutputTokens)) },
         ]}
