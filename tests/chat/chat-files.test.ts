@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnswerContext } from '@/lib/chat/context/answer-context';
 import { MAX_IMAGE_BYTES } from '@/lib/chat/files/file-limits';
 import { uploadChatFiles } from '@/lib/documents/intake/chat-files';
+import { chatMessageBody, sendMessageBody } from '@/lib/http/api/chat';
 import { MAX_SOURCE_FILE_BYTES } from '@/lib/documents/sources/upload-limits';
 import { newUserChat, openChatHarness, runChatTurn, type ChatHarness } from '@/tests/support/chat-harness';
 import { pdfWithPages } from '@/tests/support/office-fixtures';
@@ -136,6 +137,27 @@ describe.each(testDatabaseKinds())('files and images in the chat (%s)', (kind) =
     // the simulator (OpenAI's wire format) says what arrived as an image_url part
     expect(run.streamed).toMatch(/I can see 1 image\(s\): image\/jpeg/);
   }, 60_000);
+
+  it('an image sent without words is the question: the prompt holds the image alone, and the chat is named after it', async () => {
+    const { user, chatId } = await newUserChat(h, { model: 'sim-swift' });
+    const [image] = await upload(user.id, chatId, [{ name: 'kettle.jpg', type: 'image/jpeg', bytes: await photo() }]);
+    const run = await runChatTurn(h, { userId: user.id, chatId, mode: 'answer', text: '', modelId: 'sim-swift', fileIds: [image!.id] });
+    expect(run.outcome.status).toBe('complete');
+    // no empty text part: some providers (Anthropic's Messages API) refuse one
+    const content = run.turn.messages.at(-1)!.content as Array<{ type: string }>;
+    expect(content.map((part) => part.type)).toEqual(['image']);
+    expect(run.streamed).toMatch(/I can see 1 image\(s\)/);
+    expect((await h.db.prisma.chat.findUniqueOrThrow({ where: { id: chatId } })).title).toBe('kettle.jpg');
+    const question = await h.db.prisma.message.findUniqueOrThrow({ where: { id: run.turn.userMessageId }, include: { files: true } });
+    expect(question.text).toBe('');
+    expect(question.files.map((f) => f.name)).toEqual(['kettle.jpg']);
+  }, 60_000);
+
+  it('a message with neither words nor files is refused as empty', () => {
+    expect(sendMessageBody.safeParse({ text: '   ' }).error?.issues[0]).toMatchObject({ message: 'The message is empty.', path: ['text'] });
+    expect(chatMessageBody.safeParse({}).success).toBe(false);
+    expect(sendMessageBody.safeParse({ text: '', files: [crypto.randomUUID()] }).success).toBe(true);
+  });
 
   it('refuses hostile uploads with the limit they broke, memory bounded', async () => {
     const { user, chatId } = await newUserChat(h);

@@ -183,7 +183,11 @@ export async function prepareTurn(deps: TurnDeps, req: TurnRequest): Promise<Pre
       purpose: mode === 'continue' ? 'continuation' : 'answer',
       messages: promptMessages,
       toolsJson,
-      title: chat.title === DEFAULT_TITLE && asNew ? titleFrom(currentText) : null,
+      // a photo sent on its own names the chat after itself
+      title:
+        chat.title === DEFAULT_TITLE && asNew
+          ? titleFrom(currentText || [...attached.images, ...attached.files].map((file) => file.name).join(', '))
+          : null,
       context: prompt.context,
       fileIds: asNew ? [...attached.files, ...attached.images].map((file) => file.id) : [],
       ...(sideModels.length ? { round: turnId } : {}),

@@ -70,7 +70,8 @@ export function buildTurnPrompt(
         ? {
             role: 'user',
             content: [
-              { type: 'text', text: m.content },
+              // an image sent without words is the whole question (some providers refuse an empty text part)
+              ...(m.content ? [{ type: 'text' as const, text: m.content }] : []),
               ...images.map((image) => ({
                 type: 'image' as const,
                 image: Buffer.from(image.bytes).toString('base64'),

@@ -115,12 +115,13 @@ export const chatFileAttachedResponse = z.strictObject({
   size: z.number().int(),
 });
 
-export const chatMessageBody = z.object({
+const messageBodyFields = z.object({
   text: z
     .string()
     .trim()
-    .min(1, 'The message is empty.')
-    .max(MAX_MESSAGE_CHARS, `A message can be at most ${MAX_MESSAGE_CHARS} characters.`),
+    .max(MAX_MESSAGE_CHARS, `A message can be at most ${MAX_MESSAGE_CHARS} characters.`)
+    .default('')
+    .meta({ description: 'The message; it may be empty when `files` holds at least one file or image.' }),
   model: z.string().max(200).optional(),
   files: z
     .array(z.uuid())
@@ -129,17 +130,25 @@ export const chatMessageBody = z.object({
     .meta({ description: 'Files and images uploaded with POST /api/chats/{id}/files for this message.' }),
 });
 
+/** Text, or at least one file or image: a photo sent on its own is a question too. */
+const notEmpty = (body: { text: string; files?: string[] }) => body.text.length > 0 || (body.files?.length ?? 0) > 0;
+const EMPTY = { message: 'The message is empty.', path: ['text'] };
+
+export const chatMessageBody = messageBodyFields.refine(notEmpty, EMPTY);
+
 /** A new message, and the models that answer it side by side with `model` (docs/architecture.md "Side by side"). */
-export const sendMessageBody = chatMessageBody.extend({
-  compare: z
-    .array(z.string().max(200))
-    .min(1)
-    .max(MAX_SIDE_BY_SIDE - 1)
-    .optional()
-    .meta({
-      description: `Up to ${MAX_SIDE_BY_SIDE - 1} more models that answer the message side by side with \`model\`, each its own billed answer; the first stays on screen until another is picked (POST .../messages/{messageId}/show).`,
-    }),
-});
+export const sendMessageBody = messageBodyFields
+  .extend({
+    compare: z
+      .array(z.string().max(200))
+      .min(1)
+      .max(MAX_SIDE_BY_SIDE - 1)
+      .optional()
+      .meta({
+        description: `Up to ${MAX_SIDE_BY_SIDE - 1} more models that answer the message side by side with \`model\`, each its own billed answer; the first stays on screen until another is picked (POST .../messages/{messageId}/show).`,
+      }),
+  })
+  .refine(notEmpty, EMPTY);
 
 export const stopTurnBody = z.object({
   messageId: z
