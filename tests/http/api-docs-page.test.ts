@@ -33,7 +33,7 @@ describe('the /docs/api page', () => {
 
   it('shows a body field with its limits and the response codes', () => {
     const entry = entryText('postApiChatsByIdMessages');
-    expect(entry).toContain('text string yes 1–6,000 characters');
+    expect(entry).toContain('text string yes at most 6,000 characters');
     expect(entry).toMatch(/409 A turn is already live/);
     expect(entry).toMatch(/401 No valid session cookie/);
   });

@@ -128,9 +128,10 @@ describe('the OpenAPI document', () => {
     expect(checked).toBeGreaterThanOrEqual(19);
   });
 
-  it('describes the message body the chat route validates: text of 1 to 6,000 characters, model optional', () => {
+  it('describes the message body the chat route validates: text of up to 6,000 characters (empty only beside files), model optional', () => {
     const schema = doc.paths['/api/chats/{id}/messages'].post.requestBody!.content['application/json']!.schema as Record<string, any>;
-    expect(schema.properties.text).toMatchObject({ type: 'string', minLength: 1, maxLength: 6000 });
+    expect(schema.properties.text).toMatchObject({ type: 'string', maxLength: 6000 });
+    expect(schema.properties.text.description).toMatch(/empty .* when `files` holds/);
     expect(schema.required).toEqual(['text']);
   });
 

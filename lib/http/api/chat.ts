@@ -120,8 +120,7 @@ const messageBodyFields = z.object({
     .string()
     .trim()
     .max(MAX_MESSAGE_CHARS, `A message can be at most ${MAX_MESSAGE_CHARS} characters.`)
-    .default('')
-    .meta({ description: 'The message; it may be empty when `files` holds at least one file or image.' }),
+    .meta({ description: 'The message; it may be empty ("") when `files` holds at least one file or image, never otherwise.' }),
   model: z.string().max(200).optional(),
   files: z
     .array(z.uuid())
