@@ -18,7 +18,7 @@ import { runCanvasBenchmark } from './canvas-bench';
 import { runRewriteServerBenchmark } from './canvas-server-bench';
 import { runDocumentsBenchmark } from './documents-bench';
 import { runScaleBenchmark } from './scale-bench';
-import { runStreamBenchmark } from './stream-bench';
+import { runSideBySideBenchmark, runStreamBenchmark } from './stream-bench';
 
 const benchmarks: Record<string, () => Promise<unknown>> = {
   context: async () => {
@@ -30,6 +30,7 @@ const benchmarks: Record<string, () => Promise<unknown>> = {
   billing: () => runBillingBenchmark(),
   chat: () => runChatBenchmark(),
   stream: () => runStreamBenchmark(),
+  'side-by-side': () => runSideBySideBenchmark(),
   documents: () => runDocumentsBenchmark(),
   rewrite: () => runRewriteServerBenchmark(),
   canvas: () => runCanvasBenchmark(args),

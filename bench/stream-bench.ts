@@ -26,6 +26,10 @@ const LOOP_PROBE = path.resolve('bench/peers/loop-probe.mjs');
  */
 const BURST_ROUNDS = 6;
 const BENCH_MODEL = { id: 'bench', label: 'Bench', contextWindow: 128_000, maxOutputTokens: 4096, inputPrice: 1, outputPrice: 2 };
+/** the second model of a side-by-side pair: the same upstream and script, another answer */
+const BENCH_MODEL_B = { ...BENCH_MODEL, id: 'bench-b', label: 'Bench B' };
+/** A side-by-side pair costs at most this many times one answer's server CPU (issue: side by side). */
+const PAIR_CPU_TARGET = 2.2;
 
 type Send = (signal?: AbortSignal) => Promise<Response>;
 
@@ -34,6 +38,8 @@ export interface Peer {
   child: ChildProcess;
   /** `n` ready senders, one per concurrent answer (Quire: one fresh chat each) */
   senders(n: number): Promise<Send[]>;
+  /** `n` ready senders of a message answered side by side by two models (Quire: one fresh chat each) */
+  pairSenders?(n: number): Promise<Send[]>;
   /** a `data:` payload carrying answer text */
   isText(payload: string): boolean;
   loopFile: string;
@@ -163,7 +169,7 @@ export async function startQuire(name: string, dir: string, port: number, upstre
         DATABASE_URL: pg.url,
         DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'quire-bench-')),
         LLM_BASE_URL: upstream.url,
-        LLM_MODELS: JSON.stringify([BENCH_MODEL]),
+        LLM_MODELS: JSON.stringify([BENCH_MODEL, BENCH_MODEL_B]),
         RATE_LIMIT_PER_MINUTE: '1000000',
         STARTING_CREDITS: '1000000000000',
         SIGNUP: 'open',
@@ -184,30 +190,31 @@ export async function startQuire(name: string, dir: string, port: number, upstre
       .map((c) => c.split(';')[0])
       .join('; ');
     if (!signUp.ok || !cookie) throw new Error(`sign-up on ${name} failed: ${signUp.status} ${await signUp.text()}`);
-    const body = JSON.stringify({ text: GREETING });
+    const senders = (n: number, body: string) =>
+      Promise.all(
+        Array.from({ length: n }, async (): Promise<Send> => {
+          const res = await fetch(`${url}/api/chats`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', cookie },
+            body: '{}',
+          });
+          const { id } = (await res.json()) as { id: string };
+          return (signal) =>
+            fetch(`${url}/api/chats/${id}/messages`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', cookie },
+              body,
+              signal,
+            });
+        }),
+      );
     return {
       name,
       child,
       loopFile,
       isText: (p) => p.includes('"text-delta"'),
-      senders: (n) =>
-        Promise.all(
-          Array.from({ length: n }, async (): Promise<Send> => {
-            const res = await fetch(`${url}/api/chats`, {
-              method: 'POST',
-              headers: { 'content-type': 'application/json', cookie },
-              body: '{}',
-            });
-            const { id } = (await res.json()) as { id: string };
-            return (signal) =>
-              fetch(`${url}/api/chats/${id}/messages`, {
-                method: 'POST',
-                headers: { 'content-type': 'application/json', cookie },
-                body,
-                signal,
-              });
-          }),
-        ),
+      senders: (n) => senders(n, JSON.stringify({ text: GREETING })),
+      pairSenders: (n) => senders(n, JSON.stringify({ text: GREETING, model: BENCH_MODEL.id, compare: [BENCH_MODEL_B.id] })),
       close: async () => {
         await stop(child);
         await pg.drop();
@@ -300,6 +307,135 @@ export async function cpuPerChunk(
   };
 }
 
+/** Reads a whole answer (a side-by-side round's other answer included): every character of text it carried. */
+async function readAllText(send: Send): Promise<number> {
+  const res = await send();
+  if (!res.ok) throw new Error(`send failed: ${res.status} ${await res.text()}`);
+  const decoder = new TextDecoder();
+  let buffer = '';
+  let chars = 0;
+  const reader = res.body!.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(value, { stream: true });
+    const events = buffer.split('\n\n');
+    buffer = events.pop()!;
+    for (const event of events) {
+      if (!event.startsWith('data: {')) continue;
+      const chunk = JSON.parse(event.slice(6)) as { type: string; delta?: string; data?: { text?: string } };
+      if (chunk.type === 'text-delta') chars += chunk.delta!.length;
+      else if (chunk.type === 'data-side') chars += chunk.data?.text?.length ?? 0;
+    }
+  }
+  return chars;
+}
+
+export interface PairCpu {
+  /** server CPU of `concurrent` answers at once, each alone in its chat, ms (median over the rounds) */
+  singleMs: number;
+  /** server CPU of `concurrent` side-by-side pairs at once (two answers each, of the same length), ms */
+  pairMs: number;
+  /** pair ÷ single, the median over the rounds (each round measures both, back to back) */
+  ratio: number;
+  rounds: Array<{ singleMs: number; pairMs: number; idleMsPerS: number }>;
+  textIntact: boolean;
+}
+
+/**
+ * What a side-by-side pair costs the server against one answer: `concurrent` fresh chats each sent one
+ * message answered by one model, and as many answered by two at once (every answer the same script), back
+ * to back in each round, in alternating order; the process's CPU (all threads) from the sends until the
+ * last answer's bookkeeping is done, less what the same process burns idle over as long (measured before
+ * each round), so the quiet time counts for neither. One round first warms both paths up, unrecorded.
+ */
+export async function sideBySideCpu(
+  peer: Peer,
+  upstream: Upstream,
+  { concurrent = 4, rounds = 8, script = { chunks: 1000, chunkChars: 4, delayMs: 1 } } = {},
+): Promise<PairCpu> {
+  const pairSenders = peer.pairSenders;
+  if (!pairSenders) throw new Error(`${peer.name} does not answer side by side`);
+  const pid = peer.child.pid!;
+  await upstream.script(script);
+  const answerChars = script.chunks * script.chunkChars;
+  const measured: PairCpu['rounds'] = [];
+  let textIntact = true;
+  for (let r = -1; r < rounds; r++) {
+    await sleep(300);
+    const idleFrom = threadCpuNs(pid);
+    const idleAt = performance.now();
+    await sleep(1000);
+    const idlePerMs = (threadCpuNs(pid) - idleFrom) / 1e6 / (performance.now() - idleAt);
+    const round = { singleMs: 0, pairMs: 0, idleMsPerS: idlePerMs * 1000 };
+    for (const pairs of r % 2 ? [true, false] : [false, true]) {
+      const senders = await (pairs ? pairSenders(concurrent) : peer.senders(concurrent));
+      await sleep(300); // the chats' creation is done; the server is idle
+      const before = threadCpuNs(pid);
+      const startedAt = performance.now();
+      const chars = await Promise.all(senders.map(readAllText));
+      await sleep(400); // each answer's last settlement and save (a burst's bookkeeping waits up to 250 ms)
+      const ms = (threadCpuNs(pid) - before) / 1e6 - idlePerMs * (performance.now() - startedAt);
+      if (pairs) round.pairMs = ms;
+      else round.singleMs = ms;
+      textIntact &&= chars.every((n) => n === (pairs ? 2 : 1) * answerChars);
+    }
+    if (r >= 0) measured.push(round);
+  }
+  return {
+    singleMs: median(measured.map((m) => m.singleMs)),
+    pairMs: median(measured.map((m) => m.pairMs)),
+    ratio: median(measured.map((m) => m.pairMs / m.singleMs)),
+    rounds: measured,
+    textIntact,
+  };
+}
+
+const pairRows = <K extends string>(cell: (f: (v: PairCpu) => number | string) => Record<K, number | string>) => [
+  { measure: 'side by side: server CPU, 4 single answers at once, ms (median)', ...cell((v) => round(v.singleMs, 1)) },
+  { measure: 'side by side: server CPU, 4 pairs at once, ms (median)', ...cell((v) => round(v.pairMs, 1)) },
+  {
+    measure: 'side by side: server CPU of a pair ÷ one answer (median of the rounds)',
+    ...cell((v) => `${round(v.ratio, 2)}×`),
+    target: `≤ ${PAIR_CPU_TARGET}×`,
+  },
+  { measure: 'side by side: text shown == upstream text', ...cell((v) => (v.textIntact ? 'yes' : 'NO')) },
+];
+
+/**
+ * `npm run bench -- side-by-side`: only the side-by-side measure of the streaming benchmark, on Quire as in
+ * this working tree (the streaming benchmark measures it at the baseline too): each round's figures, and
+ * the ratio against its target.
+ */
+export async function runSideBySideBenchmark() {
+  const progress = (line: string) => console.error(`[side-by-side] ${line}`);
+  if (!existsSync('.next/BUILD_ID')) {
+    const build = spawnSync(process.execPath, ['node_modules/next/dist/bin/next', 'build'], { stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('next build failed');
+  }
+  const upstream = await Upstream.start();
+  let quire: Peer | undefined;
+  try {
+    quire = await startQuire('Quire now', process.cwd(), PORTS.quire, upstream);
+    await upstream.script({ chunks: 20, chunkChars: 4, delayMs: 0 });
+    for (const s of [...(await quire.senders(3)), ...(await quire.pairSenders!(3))]) await readAllText(s);
+    progress('server CPU: 4 answers at once against 4 side-by-side pairs at once, 1,000 chunks of 4 characters each, 8 rounds');
+    const measured = await sideBySideCpu(quire, upstream);
+    // bench/run.ts prints both tables
+    const table = pairRows((f) => ({ 'Quire now': f(measured) }));
+    const rounds = measured.rounds.map((r) => ({
+      singleMs: round(r.singleMs, 1),
+      pairMs: round(r.pairMs, 1),
+      ratio: round(r.pairMs / r.singleMs, 2),
+      idleMsPerS: round(r.idleMsPerS, 1),
+    }));
+    return { table, rounds };
+  } finally {
+    await (quire?.close?.() ?? stop(quire?.child));
+    await stop(upstream.child);
+  }
+}
+
 export async function runStreamBenchmark(argv: string[] = process.argv.slice(2)) {
   const progress = (line: string) => console.error(`[stream] ${line}`);
   const commit = baselineCommit(argv);
@@ -334,6 +470,17 @@ export async function runStreamBenchmark(argv: string[] = process.argv.slice(2))
         intact.set(peer, (intact.get(peer) ?? true) && m.textIntact);
         chunkLoop.set(peer, Math.max(chunkLoop.get(peer) ?? 0, m.loopMaxMs));
       }
+    }
+
+    progress('side by side: server CPU of 4 pairs against 4 single answers of the same length (8 rounds)');
+    const pairCpu = new Map<Peer, PairCpu>();
+    for (const peer of peers) {
+      if (!peer.pairSenders) continue;
+      // a baseline from before side by side refuses `compare`: its cells stay empty
+      await sideBySideCpu(peer, upstream).then(
+        (measured) => pairCpu.set(peer, measured),
+        (error: unknown) => progress(`${peer.name}: no side-by-side figures (${error})`),
+      );
     }
 
     progress('added time to first token, one at a time (30 each)');
@@ -457,6 +604,7 @@ export async function runStreamBenchmark(argv: string[] = process.argv.slice(2))
       { measure: 'server CPU per upstream chunk, ms', ...cell(perChunk, (v) => round(median(v), 4)), target: '≤ 2× proxy, ≤ ½ template' },
       { measure: 'text shown == upstream text', ...cell(intact, (v) => (v ? 'yes' : 'NO')) },
       { measure: 'event loop max while streaming, ms', ...cell(chunkLoop, (v) => round(v, 1)) },
+      ...pairRows((f) => cell(pairCpu, f)),
       { measure: 'server CPU Send → upstream request, ms (median)', ...cell(sendCpu, (v) => round(median(v), 2)), target: '≤ 3' },
       { measure: 'wall time Send → upstream request, ms (median)', ...cell(sendWall, (v) => round(median(v), 1)) },
       {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { startScriptedUpstream, taskOf, type ScriptedUpstream } from '../tests/support/scripted-upstream';
+import { lastMessageText, startScriptedUpstream, taskOf, type ScriptedUpstream } from '../tests/support/scripted-upstream';
 import { e2ePorts } from './ports';
 import { passwordLinkToken, removeDataDir, startQuire, type QuireProcess } from './server-process';
 import { signUpInBrowser, uniqueEmail } from './support';
@@ -27,6 +27,8 @@ test.describe('side by side', () => {
     upstream = await startScriptedUpstream((request) => {
       if (taskOf(request) !== 'chat') return { text: ['ok'], usage: { prompt: 10, completion: 1 } };
       const model = request.model ?? '';
+      // an answer that holds its reservation until it is stopped (spends the wallet from another chat)
+      if (lastMessageText(request).includes('[hold]')) return { text: ['Holding'], hang: true };
       const n = (firstAnswers.get(model) ?? 0) + 1;
       firstAnswers.set(model, n);
       const usage = { prompt: 40, completion: 6 };
@@ -41,7 +43,11 @@ test.describe('side by side', () => {
       LLM_MODELS: JSON.stringify([
         { id: 'alpha', label: 'Alpha', inputPrice: 1, outputPrice: 2, contextWindow: 32_000 },
         { id: 'beta', label: 'Beta', inputPrice: 1, outputPrice: 2, contextWindow: 32_000 },
+        // an answer of either reserves at least $3 (2,400 output tokens at $1,250 a million): a new person's $5 pays for one
+        { id: 'gamma', label: 'Gamma', inputPrice: 1, outputPrice: 1250, contextWindow: 32_000, maxOutputTokens: 2400 },
+        { id: 'delta', label: 'Delta', inputPrice: 1, outputPrice: 1250, contextWindow: 32_000, maxOutputTokens: 2400 },
       ]),
+      STARTING_CREDITS: '5000000',
       SIGNUP: 'open',
       STAFF_EMAILS: staffEmail,
     });
@@ -215,6 +221,133 @@ test.describe('side by side', () => {
     await page.getByTestId('stop-button').click();
     releaseSecond();
     await expect(page.locator('[data-testid="side-answer"] [data-testid="message-assistant"][data-status="streaming"]')).toHaveCount(0);
+    await context.close();
+  });
+
+  /** Gamma answers first and Delta beside it: the pair reserves at least $6, the wallet holds $5. */
+  async function pickGammaAndDelta(page: Page) {
+    await page.getByTestId('model-picker').selectOption('gamma');
+    await page.getByTestId('compare-add').click();
+    await page.getByTestId('compare-picker').selectOption('delta');
+  }
+
+  /** Every message the page sends in the chat it shows, from here on. */
+  function sendRequests(page: Page): string[] {
+    const chatId = /\/chats\/([^/?#]+)/.exec(page.url())?.[1];
+    expect(chatId).toBeTruthy();
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === `/api/chats/${chatId}/messages`) sent.push(request.url());
+    });
+    return sent;
+  }
+
+  test('credits for one answer of two: the composer says so before sending, sends nothing, and drops the model it cannot pay for', async ({
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    const context = await browser.newContext({ baseURL: server!.url });
+    const page = await context.newPage();
+    await signUpInBrowser(page, uniqueEmail('side-by-side-credits'));
+    const sent = sendRequests(page);
+    const promptsBefore = chatPrompts().length;
+    await pickGammaAndDelta(page);
+    const input = page.getByTestId('chat-input');
+    await input.fill('Plan a weekend by the sea');
+
+    const warning = page.getByTestId('compare-credits');
+    await expect(warning).toHaveText(/Your credits cover 1 of 2 answers: remove a model or add credits\./);
+    await expect(page.getByTestId('send-button')).toBeDisabled();
+    // Enter does not send either: nothing leaves the browser, no model is asked
+    await input.press('Enter');
+    await expect(input).toHaveValue('Plan a weekend by the sea');
+    await expect(warning).toBeVisible();
+    expect(sent).toEqual([]);
+    expect(chatPrompts().length).toBe(promptsBefore);
+
+    // dropping the model it cannot pay for keeps the text; the one answer it covers then goes
+    await warning.getByRole('button', { name: 'Remove Delta' }).click();
+    await expect(warning).toHaveCount(0);
+    await expect(page.getByTestId('compare-picker')).toHaveCount(0);
+    await expect(input).toHaveValue('Plan a weekend by the sea');
+    await page.getByTestId('send-button').click();
+    await expect(page.getByTestId('message-assistant').last()).toContainText('gamma answer 1 is here.');
+    expect(sent).toHaveLength(1);
+    await context.close();
+  });
+
+  test('on a phone the warning fits the screen beside the composer', async ({ browser }) => {
+    test.setTimeout(180_000);
+    const context = await browser.newContext({
+      baseURL: server!.url,
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    const page = await context.newPage();
+    await signUpInBrowser(page, uniqueEmail('side-by-side-credits-phone'));
+    const sent = sendRequests(page);
+    await pickGammaAndDelta(page);
+    await page.getByTestId('chat-input').fill('Plan a weekend by the sea');
+    const warning = page.getByTestId('compare-credits');
+    await expect(warning).toContainText('Your credits cover 1 of 2 answers');
+    await expect(warning).toBeInViewport({ ratio: 1 });
+    await expect(warning.getByRole('button', { name: 'Remove Delta' })).toBeInViewport({ ratio: 1 });
+    await expect(page.getByTestId('send-button')).toBeInViewport({ ratio: 1 });
+    await expect(page.getByTestId('send-button')).toBeDisabled();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.getByTestId('chat-input').press('Enter');
+    expect(sent).toEqual([]);
+    await context.close();
+  });
+
+  test('the balance spent elsewhere since the page read it: the 402 says so, and the message and its models come back', async ({
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    const context = await browser.newContext({ baseURL: server!.url });
+    const page = await context.newPage();
+    await signUpInBrowser(page, uniqueEmail('side-by-side-credits-moved'));
+    // until the send leaves, the page goes on believing the $5 it read (its next look at the wallet is seconds away)
+    const sent = sendRequests(page);
+    await page.route('**/api/wallet', (route) =>
+      sent.length ? route.continue() : route.fulfill({ json: { balanceMicros: 5_000_000, reservedMicros: 0 } }),
+    );
+    // another chat's Gamma answer holds $3 of it while it is being written
+    const other = await page.request.post('/api/chats', { data: {} });
+    expect(other.ok()).toBe(true);
+    const otherId = ((await other.json()) as { id: string }).id;
+    await page.evaluate(
+      (url) =>
+        void fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ text: '[hold] spend', model: 'gamma' }),
+        }),
+      `/api/chats/${otherId}/messages`,
+    );
+    await expect.poll(() => upstream.requests.some((r) => lastMessageText(r).includes('[hold]'))).toBe(true);
+
+    // Alpha and Gamma fit in the $5 the page believes: it sends, and the server, which reserves on the real wallet, refuses
+    await page.getByTestId('compare-add').click();
+    await page.getByTestId('compare-picker').selectOption('gamma');
+    const input = page.getByTestId('chat-input');
+    await input.fill('Plan a weekend in the hills');
+    await expect(page.getByTestId('compare-credits')).toHaveCount(0);
+    await input.press('Enter');
+    const failure = page.getByTestId('turn-failure');
+    await expect(failure).toHaveAttribute('data-code', 'insufficient_credits');
+    await expect(failure).toContainText('Not enough credits');
+    await expect(failure).toContainText('your balance covers 1 of them');
+    // nothing is lost: the text and the models are back, and the composer now weighs them against the real balance
+    await expect(input).toHaveValue('Plan a weekend in the hills');
+    await expect(page.getByTestId('compare-picker')).toHaveValue('gamma');
+    await expect(page.getByTestId('compare-credits')).toContainText('Your credits cover 1 of 2 answers');
+    await expect(page.getByTestId('send-button')).toBeDisabled();
+    expect(sent).toHaveLength(1);
+
+    const stopped = await page.request.post(`/api/chats/${otherId}/stop`, { data: {} });
+    expect(stopped.ok()).toBe(true);
     await context.close();
   });
 });

@@ -3,7 +3,7 @@
 import { PanelRight, PanelRightClose } from 'lucide-react';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { ChatJson, ModelJson } from '@/components/api/api-types';
 import { InsightsPanel } from '@/components/insights/insights-panel';
 import { usePanelOpen } from '@/components/insights/use-panel-open';
@@ -42,6 +42,11 @@ export function ChatScreen({
   const [model, setModel] = useState(() => (models.some((m) => m.id === view.model) ? view.model : models[0]!.id));
   // "Compare": the models that answer the next message side by side with `model` (reset once it is sent)
   const [compare, setCompare] = useState<string[]>([]);
+  // a refused message comes back with the models it was also sent to (the composer then says what the wallet covers)
+  const { restoredDraft } = session;
+  useEffect(() => {
+    if (restoredDraft?.compare) setCompare(restoredDraft.compare);
+  }, [restoredDraft]);
   const [panelOpen, setPanelOpen] = usePanelOpen();
   const [example, setExample] = useState<Draft | null>(null);
 

@@ -8,6 +8,8 @@ import { formatCount } from '@/components/format/money';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { useInteractive } from '@/components/ui/use-interactive';
+import { useWallet } from '@/components/app-shell/wallet-provider';
+import { answersCovered } from '@/lib/billing/pricing';
 import { IMAGE_ACCEPT } from '@/lib/chat/files/file-limits';
 import type { SentFile } from '@/lib/chat/turn/wire';
 import { SOURCE_FILE_ACCEPT } from '@/lib/documents/sources/upload-limits';
@@ -15,6 +17,7 @@ import { AttachmentChips } from './attachments/attachment-chips';
 import { useChatAttachments } from './attachments/use-chat-attachments';
 import { CompareModels } from './compare-models';
 import { ModelPicker } from './model-picker';
+import { useModelLabel } from './use-model-label';
 import type { Draft } from './use-chat-session';
 import { MAX_MESSAGE_CHARS } from '@/lib/chat/limits';
 
@@ -71,8 +74,26 @@ export function Composer({
   const current = models.find((m) => m.id === model);
   const visionNeeded = attachments.items.some((a) => a.image && a.state !== 'failed') && current?.vision === false;
   const visionModel = visionNeeded ? models.find((m) => m.vision) : undefined;
+  // side by side, every answer is reserved before any is asked for: say before sending when the balance cannot
+  // reserve them all (the least each reserves, GET /api/models), not after a refusal
+  const { wallet } = useWallet();
+  const asked = [model, ...compare];
+  const covered = compare.length
+    ? answersCovered(
+        wallet.balanceMicros,
+        asked.map((id) => models.find((m) => m.id === id)?.leastReserveMicros ?? 0),
+      )
+    : asked.length;
+  const uncovered = covered < asked.length;
   const canSend =
-    !busy && !holdSend && !attachments.uploading && !attachments.blocked && !visionNeeded && text.trim().length > 0 && !tooLong;
+    !busy &&
+    !holdSend &&
+    !attachments.uploading &&
+    !attachments.blocked &&
+    !visionNeeded &&
+    !uncovered &&
+    text.trim().length > 0 &&
+    !tooLong;
 
   // Words typed into the server-rendered input before React took over the page (a fresh load, right after
   // sign-up, on a slow phone) are in the element but not in state: the next render would wipe them. Adopt
@@ -254,6 +275,15 @@ export function Composer({
           )}
         </p>
       )}
+      {uncovered && (
+        <CreditsShort
+          models={models}
+          asked={asked}
+          covered={covered}
+          onDrop={() => onCompareChange(compare.slice(0, covered - 1))}
+          disabled={busy}
+        />
+      )}
       {attachments.error && (
         <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-300" data-testid="attachment-error">
           {attachments.error}
@@ -261,5 +291,41 @@ export function Composer({
       )}
       <p className="mt-2 hidden text-center text-[11px] text-zinc-500 sm:block dark:text-zinc-400">{t('footnote')}</p>
     </form>
+  );
+}
+
+/** The wallet cannot reserve every answer asked for: how many it covers, and the models to drop for it to cover them. */
+function CreditsShort({
+  models,
+  asked,
+  covered,
+  onDrop,
+  disabled,
+}: {
+  models: ModelJson[];
+  asked: string[];
+  covered: number;
+  onDrop: () => void;
+  disabled: boolean;
+}) {
+  const t = useTranslations('chat.sideBySide');
+  const locale = useLocale();
+  const labelOf = useModelLabel();
+  const dropped = asked.slice(covered).map((id) => labelOf(models.find((m) => m.id === id)?.label ?? id));
+  return (
+    <p
+      role="status"
+      className="mt-2 flex flex-wrap items-center gap-2 text-sm text-amber-800 dark:text-amber-200"
+      data-testid="compare-credits"
+      data-covered={covered}
+    >
+      {t('creditsCover', { covered, count: asked.length })}
+      {/* the first answer is the composer's own model: with none covered, dropping the others does not help */}
+      {covered > 0 && (
+        <Button size="sm" variant="secondary" onClick={onDrop} disabled={disabled} data-testid="compare-drop-uncovered">
+          {t('dropUncovered', { models: new Intl.ListFormat(locale, { type: 'conjunction' }).format(dropped) })}
+        </Button>
+      )}
+    </p>
   );
 }

@@ -43,6 +43,8 @@ export interface Draft {
   text: string;
   /** a new object each time, so the composer takes it even when the text repeats */
   nonce: number;
+  /** the models a refused message was also sent to side by side ("Compare"), picked again with it */
+  compare?: string[];
 }
 
 /** An answer is being written: one on screen, or another of its side-by-side round. */
@@ -68,9 +70,9 @@ export function useChatSession(initial: ChatJson) {
   const [restoredDraft, setRestoredDraft] = useState<Draft | null>(null);
   const [settling, setSettling] = useState(false);
   // the person's message in flight: put back in the input if the server refuses it
-  const sent = useRef<{ id: string; text: string; model?: string; replacing?: boolean } | null>(null);
+  const sent = useRef<{ id: string; text: string; model?: string; compare?: string[]; replacing?: boolean } | null>(null);
   // a message that could not reach the server, to send again with "Retry"
-  const [unsent, setUnsent] = useState<{ text: string; model: string } | null>(null);
+  const [unsent, setUnsent] = useState<{ text: string; model: string; compare?: string[] } | null>(null);
   // the server took the request (200, set by the transport as the answer's stream begins): a connection
   // lost after that loses nothing on the server (the answer is saved as far as it got), so the chat
   // reconnects and shows it instead of putting the message back in the box
@@ -125,9 +127,12 @@ export function useChatSession(initial: ChatJson) {
       const refused = sent.current;
       if (!refused) return;
       if (lost) neverArrived.current = true;
-      if (lost && refused.model && !refused.replacing) setUnsent({ text: refused.text, model: refused.model });
+      if (lost && refused.model && !refused.replacing) setUnsent({ text: refused.text, model: refused.model, compare: refused.compare });
       setMessages((current) => current.filter((m) => m.id !== refused.id));
-      setRestoredDraft({ text: refused.text, nonce: Date.now() });
+      setRestoredDraft({ text: refused.text, nonce: Date.now(), compare: refused.compare });
+      // the balance moved since the page last read it (a side-by-side round it cannot reserve): read it again, so
+      // the composer weighs the models handed back against what is there now
+      if (failure.code === 'insufficient_credits') refreshWallet();
       // a refused edit changed nothing on the server: show the turns it would have replaced again
       if (refused.replacing) void settle('own');
     },
@@ -214,7 +219,7 @@ export function useChatSession(initial: ChatJson) {
       startRequest();
       clearSides();
       const id = generateId(); // crypto.randomUUID needs a secure context; a LAN address over http is not one
-      sent.current = { id, text, model };
+      sent.current = { id, text, model, ...(compare.length ? { compare } : {}) };
       const body: TurnRequestBody = {
         action: 'answer',
         model,
@@ -279,7 +284,7 @@ export function useChatSession(initial: ChatJson) {
       unsent
         ? () => {
             setRestoredDraft({ text: '', nonce: Date.now() }); // the box held it meanwhile; it is being sent now
-            send(unsent.text, unsent.model);
+            send(unsent.text, unsent.model, [], unsent.compare);
           }
         : null,
     [send, unsent],

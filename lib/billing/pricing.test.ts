@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { costMicros, formatUsd, maxCallCostMicros } from './pricing';
+import { answersCovered, costMicros, formatUsd, leastAnswerReserveMicros, maxCallCostMicros } from './pricing';
 
 describe('pricing', () => {
   it('a token costs its price in micro-USD, rounded up to a whole micro-USD per call', () => {
@@ -21,5 +21,20 @@ describe('pricing', () => {
     expect(formatUsd(5_000_000n)).toBe('$5.00');
     expect(formatUsd(1234)).toBe('$0.0012');
     expect(formatUsd(0)).toBe('$0');
+  });
+
+  it('the least an answer reserves is its output ceiling at the output price: every prompt only adds to it', () => {
+    const model = { inputPrice: 1, outputPrice: 4, maxOutputTokens: 2400 };
+    expect(leastAnswerReserveMicros(model)).toBe(9600n);
+    expect(maxCallCostMicros(model, 1, model.maxOutputTokens)).toBeGreaterThan(leastAnswerReserveMicros(model));
+  });
+
+  it('a balance covers the answers of a round in the order asked, until one does not fit', () => {
+    expect(answersCovered(10_000, [4_000, 4_000, 4_000])).toBe(2);
+    expect(answersCovered(8_000, [4_000, 4_000])).toBe(2);
+    // the second does not fit, so the round stops there even though the third would
+    expect(answersCovered(5_000, [4_000, 2_000, 500])).toBe(1);
+    expect(answersCovered(3_000, [4_000, 1_000])).toBe(0);
+    expect(answersCovered(0, [0, 0])).toBe(2);
   });
 });

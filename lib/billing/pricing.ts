@@ -30,6 +30,34 @@ export function maxCallCostMicros(
   return costMicros(model, { inputTokens, outputTokens: maxOutputTokens });
 }
 
+/**
+ * The least one answer of `model` reserves: its whole output ceiling at the output price (maxCallCostMicros
+ * with a prompt of nothing; every real prompt adds its tokens at the input price). GET /api/models gives it
+ * with each model, so the composer can tell before a side-by-side send that the wallet cannot reserve every
+ * answer; the server reserves on the real prompt, and its 402 stays the last word.
+ */
+export function leastAnswerReserveMicros(model: Pick<ModelInfo, 'inputPrice' | 'outputPrice' | 'maxOutputTokens'>): bigint {
+  return maxCallCostMicros(model, 0, model.maxOutputTokens);
+}
+
+/** The catalog as the browser reads it (GET /api/models, the chat page): each model with its `leastReserveMicros`. */
+export function withLeastReserve<M extends ModelInfo>(models: readonly M[]): Array<M & { leastReserveMicros: number }> {
+  return models.map((model) => ({ ...model, leastReserveMicros: Number(leastAnswerReserveMicros(model)) }));
+}
+
+/**
+ * How many answers of a side-by-side round a balance reserves: each in the order asked, until one does not
+ * fit, which refuses the round (lib/chat/turn/prepare-turn.ts names that count in its 402 as `affordable`).
+ */
+export function answersCovered(balanceMicros: number, reserves: readonly number[]): number {
+  let left = balanceMicros;
+  for (const [index, reserve] of reserves.entries()) {
+    if (reserve > left) return index;
+    left -= reserve;
+  }
+  return reserves.length;
+}
+
 export function formatUsd(micros: bigint | number): string {
   const usd = Number(micros) / 1_000_000;
   if (usd === 0) return '$0';

@@ -23,4 +23,22 @@ describe('token counts read as people write them', () => {
     expect(createTranslator({ locale: 'en', messages: en, namespace: 'chat.cost' })('input', { count: 3600 })).toBe('Input: 3,600 tokens');
     expect(createTranslator({ locale: 'zh', messages: zh, namespace: 'chat.cost' })('input', { count: 3600 })).toBe('输入：3,600 个 token');
   });
+
+  it('how many side-by-side answers the credits cover, in every locale: "1 из 3 ответов", "ни на один из 2 ответов"', () => {
+    const ruT = createTranslator({ locale: 'ru', messages: ru, namespace: 'chat.sideBySide' });
+    expect(ruT('creditsCover', { covered: 1, count: 3 })).toBe(
+      'Средств хватит только на 1 из 3 ответов: уберите модель или пополните баланс.',
+    );
+    expect(ruT('creditsCover', { covered: 2, count: 4 })).toBe(
+      'Средств хватит только на 2 из 4 ответов: уберите модель или пополните баланс.',
+    );
+    expect(ruT('creditsCover', { covered: 0, count: 2 })).toBe(
+      'Средств не хватит ни на один из 2 ответов: пополните баланс, чтобы отправить.',
+    );
+    const enT = createTranslator({ locale: 'en', messages: en, namespace: 'chat.sideBySide' });
+    expect(enT('creditsCover', { covered: 1, count: 3 })).toBe('Your credits cover 1 of 3 answers: remove a model or add credits.');
+    expect(enT('creditsCover', { covered: 0, count: 2 })).toBe('Your credits cover none of the 2 answers: add credits to send.');
+    const zhT = createTranslator({ locale: 'zh', messages: zh, namespace: 'chat.sideBySide' });
+    expect(zhT('creditsCover', { covered: 1, count: 3 })).toBe('余额只够支付 3 个回答中的 1 个：请移除模型或充值。');
+  });
 });

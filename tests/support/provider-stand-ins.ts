@@ -248,6 +248,8 @@ export interface ProviderStandIns {
   baseUrl(setup: StandInName): string;
   /** requests each setup refused, with the reason, in order */
   refusals: Array<{ setup: StandInName; status: number }>;
+  /** requests each setup accepted and answered, with the model they named, in order */
+  answered: Array<{ setup: StandInName; model: string }>;
   close(): Promise<void>;
 }
 
@@ -258,6 +260,7 @@ function simulatorModel(model: unknown): string {
 
 export async function startProviderStandIns(simulatorUrl: string): Promise<ProviderStandIns> {
   const refusals: ProviderStandIns['refusals'] = [];
+  const answered: ProviderStandIns['answered'] = [];
   const server: Server = createServer({ keepAliveTimeout: 60_000 }, (req, res) => {
     handle(req, res).catch((error: unknown) => {
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
@@ -282,6 +285,7 @@ export async function startProviderStandIns(simulatorUrl: string): Promise<Provi
       res.writeHead(refused.status, { 'content-type': 'application/json' }).end(JSON.stringify(refused.error));
       return;
     }
+    answered.push({ setup: name, model: String(body.model) });
     await relay(setup, body, res);
   }
 
@@ -403,6 +407,7 @@ export async function startProviderStandIns(simulatorUrl: string): Promise<Provi
   return {
     baseUrl: (setup) => `http://127.0.0.1:${port}/${setup}/v1`,
     refusals,
+    answered,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -1,5 +1,6 @@
+import { withLeastReserve } from '@/lib/billing/pricing';
 import { userRoute } from '@/lib/http/session-route';
 
 export const GET = userRoute(async ({ app }) => {
-  return Response.json(app.catalog.models);
+  return Response.json(withLeastReserve(app.catalog.models));
 });

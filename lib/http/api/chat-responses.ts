@@ -8,6 +8,7 @@ import type { ImportResult } from '@/lib/chat/import/import-chats';
 import { IMPORT_SOURCES } from '@/lib/chat/import/import-sources';
 import { citationSchema, MESSAGE_ROLES, MESSAGE_STATUSES, turnDataSchemas } from '@/lib/chat/turn/wire';
 import type { ModelInfo } from '@/lib/llm/catalog';
+import type { withLeastReserve } from '@/lib/billing/pricing';
 import { modelCallResponse } from './billing';
 import type { AllTrue, DescribesJsonOf, ResultOf } from './json-shape';
 
@@ -250,6 +251,10 @@ export const modelResponse = z.strictObject({
   vision: z.boolean().meta({ description: 'The model reads images attached to a message.' }),
   simulated: z.boolean(),
   provider: z.string().optional(),
+  leastReserveMicros: z.number().int().meta({
+    description:
+      'The least one answer of this model reserves from the wallet (micro-USD): its output ceiling at the output price; the prompt adds its tokens at the input price.',
+  }),
 });
 
 export type ChatResponseChecks = AllTrue<
@@ -262,7 +267,7 @@ export type ChatResponseChecks = AllTrue<
     DescribesJsonOf<typeof staffModelCallResponse, StaffModelCall>,
     DescribesJsonOf<typeof chatViewResponse, ReturnType<typeof withMessagePages<ChatView>>>,
     DescribesJsonOf<typeof chatMessageResponse, ChatMessageView>,
-    DescribesJsonOf<typeof modelResponse, ModelInfo>,
+    DescribesJsonOf<typeof modelResponse, ReturnType<typeof withLeastReserve<ModelInfo>>[number]>,
     DescribesJsonOf<typeof chatImportResponse, ImportResult>,
   ]
 >;

@@ -6,6 +6,7 @@ import { loadAroundOr404 } from '@/components/server/load-or-404';
 import { requirePageUser } from '@/components/server/page-session';
 import { loadChatView } from '@/lib/chat/chat-view';
 import { withMessagePages } from '@/lib/http/paging';
+import { withLeastReserve } from '@/lib/billing/pricing';
 
 interface ChatPageProps {
   params: Promise<{ id: string }>;
@@ -31,5 +32,12 @@ export async function generateMetadata({ params, searchParams }: ChatPageProps):
 export default async function ChatPage({ params, searchParams }: ChatPageProps) {
   const { app, chat, around } = await loadOwnChat((await params).id, (await searchParams).message);
   // a new key per message opened at: following a second search hit in the same chat opens there afresh
-  return <ChatScreen key={`${chat.id}:${around ?? ''}`} initialChat={toJson(chat)} models={app.catalog.models} openedAt={around} />;
+  return (
+    <ChatScreen
+      key={`${chat.id}:${around ?? ''}`}
+      initialChat={toJson(chat)}
+      models={withLeastReserve(app.catalog.models)}
+      openedAt={around}
+    />
+  );
 }

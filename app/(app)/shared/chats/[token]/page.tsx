@@ -6,6 +6,7 @@ import { loadOr404 } from '@/components/server/load-or-404';
 import { requirePageUser } from '@/components/server/page-session';
 import { openSharedChat } from '@/lib/chat/share-chat';
 import { withMessagePages } from '@/lib/http/paging';
+import { withLeastReserve } from '@/lib/billing/pricing';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('chat.shared'))('pageTitle') };
@@ -20,7 +21,7 @@ export default async function SharedChatPage({ params }: { params: Promise<{ tok
   return (
     <SharedChat
       chat={toJson(withMessagePages(chat, `/api/shared/chats/${encodeURIComponent(token)}/messages`))}
-      models={app.catalog.models}
+      models={withLeastReserve(app.catalog.models)}
     />
   );
 }

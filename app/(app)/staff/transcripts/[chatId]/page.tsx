@@ -9,6 +9,7 @@ import { StaffTranscript } from '@/components/staff/staff-transcript';
 import { openTranscript } from '@/lib/chat/transcripts';
 import { auditActor } from '@/lib/http/session-route';
 import { withMessagePages } from '@/lib/http/paging';
+import { withLeastReserve } from '@/lib/billing/pricing';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('staff.transcript'))('title') };
@@ -32,7 +33,7 @@ export default async function StaffTranscriptPage({ params, searchParams }: Staf
     <StaffTranscript
       key={typeof message === 'string' ? message : ''}
       chat={toJson(withMessagePages(chat, `/api/staff/transcripts/${chatId}/messages`))}
-      models={app.catalog.models}
+      models={withLeastReserve(app.catalog.models)}
       openedAt={typeof message === 'string' ? message : undefined}
     />
   );
