@@ -94,3 +94,30 @@ test('an image pasted for a vision model reaches the upstream as an image part; 
   await expect(page.getByTestId('message-user').last().getByTestId('message-file').locator('img')).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('image-sent-1280.png') });
 });
+
+test('a photo sent without words is the question: Send takes it, the model sees the image, and the chat is named after it', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const chat = new ChatPage(page);
+  await chat.signUp({ email: uniqueEmail('photo-alone'), password: 'correct-horse-battery', name: 'Photo Person' });
+  await chat.pickModel('sim-swift');
+  await expect(page.getByTestId('send-button')).toBeDisabled();
+  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#336699' } })
+    .png()
+    .toBuffer();
+  await page.getByTestId('attach-input').setInputFiles({ name: 'kettle.png', mimeType: 'image/png', buffer: png });
+  await expect(page.getByTestId('attachment-chip')).toContainText('kettle.png');
+  // nothing typed: the photo is the whole question
+  await expect(page.getByTestId('send-button')).toBeEnabled();
+  await page.getByTestId('send-button').click();
+  await expect(chat.answers).toHaveCount(1);
+  expect(await chat.waitForSettled()).toBe('complete');
+  await expect(chat.lastAnswer()).toContainText(/I can see 1 image\(s\): image\/png/);
+  const question = page.getByTestId('message-user').last();
+  await expect(question.getByTestId('message-file').locator('img')).toBeVisible();
+  await expect(question.getByTestId('user-text')).toHaveCount(0);
+  await expect(page.locator('#chat-title')).toHaveText('kettle.png');
+  await page.reload();
+  await expect(page.getByTestId('message-user').last().getByTestId('message-file').locator('img')).toBeVisible();
+});

@@ -92,7 +92,8 @@ export function Composer({
     !attachments.blocked &&
     !visionNeeded &&
     !uncovered &&
-    text.trim().length > 0 &&
+    // a photo or a file may go on its own, as the whole question
+    (text.trim().length > 0 || attachments.items.some((a) => a.state === 'ready' || a.state === 'attached')) &&
     !tooLong;
 
   // Words typed into the server-rendered input before React took over the page (a fresh load, right after
@@ -132,7 +133,7 @@ export function Composer({
     const message = text.trim();
     // the files first: the message names them, and its answer may start a document that takes them
     const files = await attachments.uploadPending();
-    if (!files) return;
+    if (!files || (!message && files.length === 0)) return;
     onSend(message, files);
     attachments.markSent(files);
     setText('');

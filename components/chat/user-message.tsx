@@ -101,7 +101,10 @@ export const UserMessage = memo(function UserMessage({
       ) : (
         // a photo sent without words shows as itself, without an empty bubble above it
         text && (
-          <div className="max-w-[85%] rounded-2xl rounded-br-md bg-zinc-100 px-4 py-2.5 text-[15px] leading-relaxed whitespace-pre-wrap text-zinc-900 [overflow-wrap:anywhere] dark:bg-zinc-800 dark:text-zinc-100">
+          <div
+            data-testid="user-text"
+            className="max-w-[85%] rounded-2xl rounded-br-md bg-zinc-100 px-4 py-2.5 text-[15px] leading-relaxed whitespace-pre-wrap text-zinc-900 [overflow-wrap:anywhere] dark:bg-zinc-800 dark:text-zinc-100"
+          >
             {text}
           </div>
         )
