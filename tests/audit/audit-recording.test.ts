@@ -223,9 +223,12 @@ describe.each(testDatabaseKinds())('audit recording (%s)', (kind) => {
       return handleAuthRequest(app, request);
     };
     const statuses: number[] = [];
-    for (let i = 0; i < SIGN_IN_ATTEMPTS_PER_ACCOUNT_AND_ADDRESS + 3; i++) statuses.push((await attempt()).status);
-    // a burst straddling a minute boundary is two bursts: at most one row per minute it spans
-    expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
+    const refused = () => statuses.filter((s) => s === 429).length;
+    // attempts until three are refused: the limit counts per minute, so a burst that straddles a minute boundary
+    // (slow attempts on a busy machine) spreads over two windows and needs more of them; twice the burst fills one
+    for (let i = 0; i < 2 * (SIGN_IN_ATTEMPTS_PER_ACCOUNT_AND_ADDRESS + 3) && refused() < 3; i++) statuses.push((await attempt()).status);
+    expect(refused()).toBeGreaterThan(0);
+    // at most one row per minute the attempts spanned
     const rows = await db.prisma.auditEvent.findMany({ where: { action: 'sign_in_limited', targetLabel: target } });
     expect(rows.length).toBeGreaterThanOrEqual(1);
     expect(rows.length).toBeLessThanOrEqual(2);
