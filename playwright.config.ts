@@ -25,7 +25,9 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${port}`,
     launchOptions: { executablePath: chromiumExecutable(), args: CHROMIUM_ARGS },
-    trace: 'retain-on-failure',
+    // a trace records DOM snapshots and screencast frames of every test, passing or not: on two cores that is minutes of
+    // the suite, and a CI log cannot show one anyway. PW_TRACE=retain-on-failure records them to debug a failure.
+    trace: (process.env.PW_TRACE as 'off' | 'retain-on-failure' | 'on' | undefined) ?? 'off',
     locale: 'en-US',
   },
   // Workers take spec files in project order, then file order. The two longest specs (each several minutes on one
