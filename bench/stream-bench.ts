@@ -245,32 +245,39 @@ export interface Reading {
   serverTiming: string | null;
 }
 
+/** The `data:` payloads of a server-sent event stream as they arrive; leaving the loop early cancels the stream. */
+async function* ssePayloads(res: Response): AsyncGenerator<string> {
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      buffer += decoder.decode(value, { stream: true });
+      const events = buffer.split('\n\n');
+      buffer = events.pop()!;
+      for (const event of events) if (event.startsWith('data: ')) yield event.slice(6);
+    }
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+}
+
 /** Sends and reads the answer; resolves at its end with the time of its first text and the text itself. */
 export async function read(send: Send, isText: (p: string) => boolean, opts: { stopAtFirst?: AbortController } = {}): Promise<Reading> {
   const start = performance.now();
   const res = await send(opts.stopAtFirst?.signal);
   if (!res.ok) throw new Error(`send failed: ${res.status} ${await res.text()}`);
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
   let ttftMs = NaN;
   let text = '';
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    buffer += decoder.decode(value, { stream: true });
-    const events = buffer.split('\n\n');
-    buffer = events.pop()!;
-    for (const event of events) {
-      const payload = event.startsWith('data: ') ? event.slice(6) : '';
-      if (!isText(payload)) continue;
-      if (Number.isNaN(ttftMs)) ttftMs = performance.now() - start;
-      const parsed = JSON.parse(payload) as { delta?: string; choices?: Array<{ delta?: { content?: string } }> };
-      text += parsed.delta ?? parsed.choices?.[0]?.delta?.content ?? '';
-    }
-    if (opts.stopAtFirst && !Number.isNaN(ttftMs)) {
+  for await (const payload of ssePayloads(res)) {
+    if (!isText(payload)) continue;
+    if (Number.isNaN(ttftMs)) ttftMs = performance.now() - start;
+    const parsed = JSON.parse(payload) as { delta?: string; choices?: Array<{ delta?: { content?: string } }> };
+    text += parsed.delta ?? parsed.choices?.[0]?.delta?.content ?? '';
+    if (opts.stopAtFirst) {
       opts.stopAtFirst.abort();
-      await reader.cancel().catch(() => undefined);
       break;
     }
   }
@@ -311,22 +318,12 @@ export async function cpuPerChunk(
 async function readAllText(send: Send): Promise<number> {
   const res = await send();
   if (!res.ok) throw new Error(`send failed: ${res.status} ${await res.text()}`);
-  const decoder = new TextDecoder();
-  let buffer = '';
   let chars = 0;
-  const reader = res.body!.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    buffer += decoder.decode(value, { stream: true });
-    const events = buffer.split('\n\n');
-    buffer = events.pop()!;
-    for (const event of events) {
-      if (!event.startsWith('data: {')) continue;
-      const chunk = JSON.parse(event.slice(6)) as { type: string; delta?: string; data?: { text?: string } };
-      if (chunk.type === 'text-delta') chars += chunk.delta!.length;
-      else if (chunk.type === 'data-side') chars += chunk.data?.text?.length ?? 0;
-    }
+  for await (const payload of ssePayloads(res)) {
+    if (!payload.startsWith('{')) continue;
+    const chunk = JSON.parse(payload) as { type: string; delta?: string; data?: { text?: string } };
+    if (chunk.type === 'text-delta') chars += chunk.delta!.length;
+    else if (chunk.type === 'data-side') chars += chunk.data?.text?.length ?? 0;
   }
   return chars;
 }

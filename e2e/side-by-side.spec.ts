@@ -62,6 +62,9 @@ test.describe('side by side', () => {
     removeDataDir(dataDir);
   });
 
+  /** A phone's browser on the spec's server: 390 px, touch. */
+  const onPhone = () => ({ baseURL: server!.url, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
   const chatPrompts = () => upstream.requests.filter((r) => taskOf(r) === 'chat');
 
   async function sendToBoth(page: Page, text: string) {
@@ -194,12 +197,7 @@ test.describe('side by side', () => {
 
   test('on a phone the two answers are cards the person swipes between', async ({ browser }) => {
     test.setTimeout(180_000);
-    const context = await browser.newContext({
-      baseURL: server!.url,
-      viewport: { width: 390, height: 844 },
-      hasTouch: true,
-      isMobile: true,
-    });
+    const context = await browser.newContext(onPhone());
     const page = await context.newPage();
     await signUpInBrowser(page, uniqueEmail('side-by-side-phone'));
     await sendToBoth(page, 'Mountains or rivers?');
@@ -278,12 +276,7 @@ test.describe('side by side', () => {
 
   test('on a phone the warning fits the screen beside the composer', async ({ browser }) => {
     test.setTimeout(180_000);
-    const context = await browser.newContext({
-      baseURL: server!.url,
-      viewport: { width: 390, height: 844 },
-      hasTouch: true,
-      isMobile: true,
-    });
+    const context = await browser.newContext(onPhone());
     const page = await context.newPage();
     await signUpInBrowser(page, uniqueEmail('side-by-side-credits-phone'));
     const sent = sendRequests(page);
