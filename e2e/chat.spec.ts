@@ -35,11 +35,12 @@ test('stop: the answer is saved as far as it was shown, marked stopped, and staf
   const saved = page.getByTestId('message-assistant').last();
   await expect(saved).toHaveAttribute('data-status', 'stopped');
   await expect(saved.getByTestId('status-stopped')).toBeVisible();
-  const savedText = (await saved.innerText()).trim();
-  // what the person saw is a prefix of what was saved (the server may have sent a little more)
+  // what the person saw is a prefix of what was saved (the server may have sent a little more). The page may
+  // open while the answer is still being saved (its last beat's text), then shows the saved text: the text is
+  // drawn a render after the status (a deferred value), so wait for it rather than read it once.
   const firstLine = shown.split('\n').find((l) => l.includes('Item 2'))!;
-  expect(savedText).toContain(firstLine.trim());
-  expect(savedText).not.toContain('Item 80');
+  await expect(saved).toContainText(firstLine.trim());
+  await expect(saved).not.toContainText('Item 80');
 
   // a normal user is refused on the staff pages: HTTP 403, with the friendly page inside the app
   for (const path of ['/staff', '/staff/ledger', `/staff/transcripts/${chatId}`]) {
