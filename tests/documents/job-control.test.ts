@@ -15,19 +15,10 @@ import {
   driveJobsToRest,
   SAMPLE_SOURCE,
   testPipelineDeps,
+  waitFor,
 } from '@/tests/support/documents-harness';
 
 const source = () => [parsePastedText('Warehouse notes', SAMPLE_SOURCE)];
-
-async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe('document job control (PGlite, in-process worker)', () => {
   let db: TestDatabase;

@@ -7,18 +7,8 @@ import { requestCancel, resumeJob } from '@/lib/documents/pipeline/job-control';
 import { startDocumentWorker } from '@/lib/documents/pipeline/worker/document-worker';
 import { parsePastedText } from '@/lib/documents/sources/parse-source-file';
 import { startSimulatorServer, type SimulatorServer } from '@/lib/llm/simulator';
-import { answerAll, createTestUser, driveJobsToRest, SAMPLE_SOURCE, testPipelineDeps } from '@/tests/support/documents-harness';
+import { answerAll, createTestUser, driveJobsToRest, SAMPLE_SOURCE, testPipelineDeps, waitFor } from '@/tests/support/documents-harness';
 import { openTestDatabase, type TestDatabase } from '@/tests/support/test-database';
-
-async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe('renaming, deleting, cancelling and resuming a document (PGlite, in-process worker)', () => {
   let db: TestDatabase;

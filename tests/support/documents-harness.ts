@@ -121,3 +121,14 @@ export async function writePromptTokensOf40Sections(
     ).inputTokens;
   return { second: await promptOf(2), twentieth: await promptOf(20), fortieth: await promptOf(40) };
 }
+
+/** What `probe` returns once it returns something: a background worker's progress, looked at every 20 ms. */
+export async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > until) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
