@@ -159,6 +159,9 @@ test.describe('side by side', () => {
     }
     // Beta's answer used the 6 output tokens the provider reported
     await expect(beta.getByTestId('figure-tokens')).toHaveText('6');
+    // each column names its model legibly: the pick status beside the name goes below it rather than squeeze it
+    await expect(alpha.getByTestId('picked-answer')).toBeVisible();
+    for (const card of [alpha, beta]) expect((await card.getByTestId('side-model').boundingBox())!.width).toBeGreaterThan(100);
 
     await beta.getByTestId('better-answer').click();
     await expect(beta.getByTestId('better-answer')).toHaveAttribute('aria-pressed', 'true');

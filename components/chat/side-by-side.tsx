@@ -140,7 +140,12 @@ export function SideBySide({
             )}
           >
             <div className="mb-2 flex min-h-8 flex-wrap items-center gap-2">
-              <span className="min-w-0 flex-1 truncate text-xs font-semibold text-zinc-700 dark:text-zinc-200" data-testid="side-model">
+              {/* room for the name before the pick status beside it: in a narrow column that status goes to the next line */}
+              <span
+                className="min-w-[7rem] flex-1 truncate text-xs font-semibold text-zinc-700 dark:text-zinc-200"
+                title={label ?? undefined}
+                data-testid="side-model"
+              >
                 {label}
               </span>
               {status === 'streaming' && answer.live && (
