@@ -61,6 +61,17 @@ await page.getByTestId('document-status').and(page.locator('[data-status="done"]
 await page.waitForTimeout(1500);
 await page.screenshot({ path: `${out}/document.png` });
 
+// one question to two models side by side, the better answer marked (the next model in the list is the second)
+const firstChat = new URL(page.url()).pathname;
+await page.getByTestId('new-chat').click();
+await page.waitForURL((url) => url.pathname.startsWith('/chats/') && url.pathname !== firstChat);
+await page.getByTestId('compare-add').click();
+await send(page, 'Mountains or the coast for a first long hike?');
+const answers = page.getByTestId('side-answer');
+await answers.nth(1).getByTestId('better-answer').click();
+await page.waitForTimeout(500);
+await page.screenshot({ path: `${out}/side-by-side.png` });
+
 await page.goto(`${base}/wallet`);
 await page.waitForTimeout(500);
 await page.screenshot({ path: `${out}/wallet.png` });
@@ -83,6 +94,9 @@ await staff.waitForTimeout(500);
 await staff.getByTestId('staff-transcript-row').filter({ hasText: 'ada-' }).first().click();
 await staff.waitForTimeout(800);
 await staff.screenshot({ path: `${out}/staff-transcript.png` });
+await staff.goto(`${base}/staff/arena`);
+await staff.waitForTimeout(500);
+await staff.screenshot({ path: `${out}/model-comparison.png` });
 await browser.close();
 await mail.close();
 console.log(`Screenshots written to ${out}/`);
