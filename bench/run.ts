@@ -53,7 +53,8 @@ for (const [name, run] of Object.entries(benchmarks)) {
     printResult(result);
   } catch (error) {
     results[name] = { error: String(error) };
-    console.error(`${name} failed: ${error}`);
+    // fetch's TypeError says only "fetch failed"; its cause names the connection error (ECONNRESET, ECONNREFUSED, …)
+    console.error(`${name} failed: ${error}`, error instanceof Error && error.cause ? error.cause : '');
   }
   console.log(`(${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }

@@ -371,6 +371,8 @@ export async function sideBySideCpu(
       const before = threadCpuNs(pid);
       const startedAt = performance.now();
       const chars = await Promise.all(senders.map(readAllText));
+      // a commit from before side by side takes the message and ignores `compare`: one answer each, nothing to compare
+      if (pairs && chars.every((n) => n === answerChars)) throw new Error(`${peer.name} answered one model, not two`);
       await sleep(400); // each answer's last settlement and save (a burst's bookkeeping waits up to 250 ms)
       const ms = (threadCpuNs(pid) - before) / 1e6 - idlePerMs * (performance.now() - startedAt);
       if (pairs) round.pairMs = ms;
