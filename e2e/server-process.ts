@@ -111,6 +111,8 @@ export async function afterRateLimit<T extends { status: number; retryAfter: str
 export async function waitAsTold(seconds: number): Promise<void> {
   const ms = Math.min(60, Math.max(1, seconds)) * 1000;
   test.info().setTimeout(test.info().timeout + ms);
+  // said in the log: a test that took a minute longer waited here, as the server told it to
+  console.log(`  (${test.info().titlePath.slice(1).join(' › ')}: ${ms / 1000} s for the sign-up rate limit)`);
   await new Promise((resolve) => setTimeout(resolve, ms));
 }
 
