@@ -12,7 +12,13 @@ test('About you, How to answer and a chat’s own instructions reach the next an
   await chat.waitForSettled();
   const chatPath = new URL(page.url()).pathname;
 
-  // the chat's own instructions, from its menu
+  // the chat's own instructions, from its menu; the dialog reads them first (slowly here), and what the person
+  // types is theirs: the box takes no typing until what it holds has been read
+  const chatApi = `**/api/chats/${chatPath.split('/').pop()}`;
+  await page.route(chatApi, async (route) => {
+    if (route.request().method() === 'GET') await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
   await page.getByTestId('chat-list-item').first().getByTestId('chat-menu').click();
   await page.getByRole('menuitem', { name: 'Instructions for this chat…' }).click();
   const dialog = page.getByTestId('chat-instructions-dialog');
@@ -22,6 +28,7 @@ test('About you, How to answer and a chat’s own instructions reach the next an
   await expect(dialog).toContainText('39 of 2,000 characters');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toHaveCount(0);
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
 
   // About you and How to answer, from the sidebar
   await page.getByRole('link', { name: 'Instructions', exact: true }).click();

@@ -67,6 +67,7 @@ export function ChatInstructionsDialog({
             value={text ?? ''}
             onChange={setText}
             rows={5}
+            loading={text === null}
           />
           <FormFooter
             error={error}

@@ -13,6 +13,7 @@ export function InstructionsTextarea({
   value,
   onChange,
   rows = 4,
+  loading = false,
 }: {
   id: string;
   label: string;
@@ -20,6 +21,8 @@ export function InstructionsTextarea({
   value: string;
   onChange: (value: string) => void;
   rows?: number;
+  /** what the box holds is still being read: it takes no typing yet, which the text read would overwrite */
+  loading?: boolean;
 }) {
   const t = useTranslations('instructions');
   const over = value.length > INSTRUCTIONS_MAX_CHARS;
@@ -31,6 +34,8 @@ export function InstructionsTextarea({
         rows={rows}
         value={value}
         onChange={(event) => onChange(event.target.value)}
+        readOnly={loading}
+        aria-busy={loading || undefined}
         aria-describedby={`${id}-hint ${id}-count`}
         aria-invalid={over || undefined}
         className="w-full resize-y rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm text-zinc-900 placeholder:text-zinc-400 focus-visible:border-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-indigo-500/40 aria-invalid:border-red-500 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
