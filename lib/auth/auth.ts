@@ -13,7 +13,7 @@ import { admitSignUp, SignUpRefused } from './sign-up-gate';
 import { EMAIL_CHANGE_LINK_SECONDS, MIN_PASSWORD_LENGTH, PASSWORD_LINK_SECONDS } from './password-rules';
 import { grantStaffIfListed, isStaffListed } from './staff-role';
 import { singleSignOn } from './single-sign-on';
-import { authRateLimitStorage } from './auth-rate-limit';
+import { minuteWindowLimiter } from './minute-window-limiter';
 
 /**
  * What the HTTP edge established about a request, handed in by the composition
@@ -188,12 +188,12 @@ export function createAuth(db: Db, cfg: AppConfig, deps: AuthDeps) {
     // Secure is added per request when the public URL is https (handleAuthRequest)
     advanced: { useSecureCookies: false, ipAddress: { ipAddressHeaders: [deps.requests.clientAddressHeader] } },
     // per real client address (the server overwrites that header on every request):
-    // generous for people behind one office NAT, still a brake on guessing; counted per minute in the database, for all web processes together
+    // generous for people behind one office NAT, still a brake on guessing; counted in windows of a minute
     rateLimit: {
       enabled: true,
       window: 60,
       max: 300,
-      customStorage: authRateLimitStorage(db),
+      customStorage: minuteWindowLimiter(),
       customRules: {
         '/sign-up/email': { window: 60, max: 30 },
         '/sign-in/email': { window: 60, max: 30 },

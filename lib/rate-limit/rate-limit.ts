@@ -81,28 +81,21 @@ export function countRequest(rules: RateRule[], now: Date, from: Prisma.Sql): Pr
 
 /** Throws 429 when a count (this request included) is over its rule's limit; now and then forgets old windows. */
 export async function checkRateLimit(db: Db, rules: RateRule[], counts: Record<string, number>, now: Date): Promise<void> {
-  const over = overLimit(rules, counts, now);
+  const over = rules.find((rule) => (counts[rule.key] ?? 0) > rule.perMinute);
   if (over) {
-    const whose = over.rule.key.startsWith('ip:') ? 'from your network address' : '';
+    const retryAfter = Math.max(1, Math.ceil((windowStart(now).getTime() + 60_000 - now.getTime()) / 1000));
+    const whose = over.key.startsWith('ip:') ? 'from your network address' : '';
     throw new AppError(
       'rate_limited',
-      `Too many requests${whose ? ` ${whose}` : ''}: at most ${over.rule.perMinute} a minute. Try again in ${over.retryAfter} s.`,
+      `Too many requests${whose ? ` ${whose}` : ''}: at most ${over.perMinute} a minute. Try again in ${retryAfter} s.`,
       undefined,
-      { 'Retry-After': String(over.retryAfter) },
+      { 'Retry-After': String(retryAfter) },
     );
   }
-  await forgetOldWindowsNowAndThen(db, now);
-}
-
-/** The first rule whose window `counts` went past, and the seconds until that window ends; null when none did. */
-export function overLimit(rules: RateRule[], counts: Record<string, number>, now: Date): { rule: RateRule; retryAfter: number } | null {
-  const rule = rules.find((r) => (counts[r.key] ?? 0) > r.perMinute);
-  return rule ? { rule, retryAfter: Math.max(1, Math.ceil((windowStart(now).getTime() + 60_000 - now.getTime()) / 1000)) } : null;
-}
-
-/** Keeps the counters' table small: once in a hundred requests, windows over ten minutes old go (nothing reads them). */
-export async function forgetOldWindowsNowAndThen(db: Db, now: Date): Promise<void> {
-  if (Math.random() < 0.01) await db.rateCounter.deleteMany({ where: { windowStart: { lt: new Date(now.getTime() - 10 * 60_000) } } });
+  if (Math.random() < 0.01) {
+    // keep the table small: old windows are useless
+    await db.rateCounter.deleteMany({ where: { windowStart: { lt: new Date(now.getTime() - 10 * 60_000) } } });
+  }
 }
 
 function windowStart(now: Date): Date {
